@@ -1,0 +1,62 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+export class PostalServiceApi implements ICredentialType {
+	name = 'postalServiceApi';
+
+	displayName = 'Postal Service API';
+
+	icon: Icon = {
+		light: 'file:../icons/postalService.svg',
+		dark: 'file:../icons/postalService.dark.svg',
+	};
+
+	documentationUrl = 'https://github.com/n8n-nodes-postal-service/n8n-nodes-postal-service#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://api.example.com',
+			description:
+				'Address of the service: production, or the test (homolog) environment you were given by support',
+		},
+		{
+			displayName: 'Security Token',
+			name: 'securityToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				'Your personal securityToken, from the account panel under API access. It gives full access to your orders and credits.',
+		},
+	];
+
+	// Used by "Custom API Call": the header form is accepted by the routes that take the token
+	// outside the path (logo, receipts); the node itself places the token per route.
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				securityToken: '={{$credentials.securityToken}}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '=/api/v2/balance/{{encodeURIComponent($credentials.securityToken)}}',
+			method: 'GET',
+		},
+	};
+}

@@ -1,0 +1,26 @@
+// Checks what `npm pack` would publish: only dist/, README.md, LICENSE and package.json, and every
+// file the package.json `n8n` field names (plus the icons) present in dist/.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+const [report] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { encoding: 'utf8' }));
+const files = report.files.map((f) => f.path);
+const problems = [];
+for (const file of files) {
+	if (!(file.startsWith('dist/') || ['README.md', 'LICENSE', 'package.json'].includes(file))) {
+		problems.push(`unexpected file in the package: ${file}`);
+	}
+}
+const declared = [...(pkg.n8n.nodes ?? []), ...(pkg.n8n.credentials ?? [])];
+for (const file of declared) {
+	if (!files.includes(file) || !existsSync(file)) problems.push(`declared in n8n field but not packed: ${file}`);
+}
+const icons = files.filter((f) => f.endsWith('.svg'));
+if (icons.length < 2) problems.push('the icons are not in dist/');
+if (pkg.dependencies && Object.keys(pkg.dependencies).length) problems.push('runtime dependencies are not allowed');
+if (problems.length) {
+	console.error(problems.join('\n'));
+	process.exit(1);
+}
+console.log(`package ok: ${files.length} files (${declared.length} declared entry points, ${icons.length} icons)`);

@@ -1,0 +1,511 @@
+/**
+ * Runs workflows through n8n's own engine (n8n-core's WorkflowExecute) in this process, with our
+ * node types registered and credentials supplied by the test. A webhook node can be started through
+ * a real WebhookContext. Nothing of our code is mocked: the nodes make real HTTP requests.
+ *
+ * n8n-workflow must be one copy for n8n-core and for our nodes (instanceof checks, the expression
+ * engine); vitest.config.ts aliases it to the CommonJS build n8n-core requires.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// Every execution context writes $N8N_USER_FOLDER/.n8n/config: keep it out of the home folder.
+// This must happen before n8n-core reads its settings, hence at module load.
+if (!process.env.N8N_USER_FOLDER?.includes('postal-harness-')) {
+	process.env.N8N_USER_FOLDER = mkdtempSync(path.join(tmpdir(), 'postal-harness-'));
+}
+process.env.N8N_RUNNERS_ENABLED ??= 'false';
+
+import { Container } from '@n8n/di';
+import {
+	BinaryDataService,
+	ExecutionLifecycleHooks,
+	WebhookContext,
+	WorkflowExecute,
+} from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IConnections,
+	IDataObject,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IRunExecutionData,
+	ITaskData,
+	IVersionedNodeType,
+	IWebhookData,
+	IWebhookResponseData,
+	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import {
+	createRunExecutionData,
+	Expression,
+	ICredentialsHelper,
+	NodeHelpers,
+	Workflow,
+} from 'n8n-workflow';
+
+import { loadCredentialTypes, loadNodeTypes } from './registry';
+
+export interface WorkflowJson {
+	name?: string;
+	nodes: Array<Omit<INode, 'id' | 'position' | 'typeVersion'> & Partial<Pick<INode, 'id' | 'position' | 'typeVersion'>>>;
+	connections: IConnections;
+}
+
+/** Credentials by credential type name, as the user would have filled them in. */
+export type CredentialsByType = Record<string, ICredentialDataDecryptedObject>;
+
+export interface RunResult {
+	run: IRun;
+	/** Items of the first output of a node's last run (empty when it did not run). */
+	output(nodeName: string, outputIndex?: number): INodeExecutionData[];
+	/** The task data of a node's last run. */
+	task(nodeName: string): ITaskData | undefined;
+	/** The error of the run, if any. */
+	error: IRun['data']['resultData']['error'];
+	/** The whole run data, serialized as n8n stores it. */
+	serialized: string;
+}
+
+let binaryDataReady: Promise<void> | undefined;
+async function ensureBinaryDataService() {
+	binaryDataReady ??= Container.get(BinaryDataService).init();
+	await binaryDataReady;
+	await loadRegistry();
+}
+
+class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(
+		private readonly credentials: CredentialsByType,
+		private readonly types: Map<string, ICredentialType>,
+	) {
+		super();
+	}
+
+	getParentTypes(name: string): string[] {
+		const type = this.types.get(name);
+		return type?.extends ?? [];
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	/** Applies the credential type's `authenticate` the way n8n does: a function, or generic properties. */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const type = this.types.get(typeName);
+		const authenticate = type?.authenticate;
+		if (!authenticate) return requestOptions;
+		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
+		if (authenticate.type !== 'generic') return requestOptions;
+		const resolve = (value: unknown) =>
+			typeof value === 'string' && value.startsWith('=')
+				? Expression.resolveWithoutWorkflow(value.slice(1), { $credentials: credentials })
+				: value;
+		const target = requestOptions as unknown as Record<string, Record<string, unknown>>;
+		for (const [where, entries] of Object.entries(authenticate.properties)) {
+			if (where === 'auth') {
+				const auth = entries as Record<string, unknown>;
+				requestOptions.auth = {
+					username: String(resolve(auth.username) ?? ''),
+					password: String(resolve(auth.password) ?? ''),
+				};
+				continue;
+			}
+			target[where] = { ...(target[where] ?? {}) };
+			for (const [key, value] of Object.entries(entries as Record<string, unknown>)) {
+				target[where][key] = resolve(value);
+			}
+		}
+		return requestOptions;
+	}
+
+	async preAuthentication() {
+		return undefined;
+	}
+
+	async runPreAuthentication() {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('getCredentials is not used by the harness');
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		_nodeCredentials: unknown,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		const data = this.credentials[type];
+		if (!data) throw new Error(`The test gave no credentials of type "${type}"`);
+		return { ...data };
+	}
+
+	async updateCredentials() {}
+
+	async updateCredentialsOauthTokenData() {}
+
+	getCredentialsProperties(type: string) {
+		return this.types.get(type)?.properties ?? [];
+	}
+}
+
+class NodeTypes implements INodeTypes {
+	constructor(private readonly types: Map<string, INodeType | IVersionedNodeType>) {}
+
+	getByName(nodeType: string) {
+		const type = this.types.get(nodeType);
+		if (!type) throw new Error(`Unknown node type "${nodeType}"`);
+		return type;
+	}
+
+	getByNameAndVersion(nodeType: string, version?: number): INodeType {
+		return NodeHelpers.getVersionedNodeType(this.getByName(nodeType), version);
+	}
+
+	getKnownTypes() {
+		return {};
+	}
+}
+
+let registry: { nodeTypes: NodeTypes; credentialTypes: Map<string, ICredentialType> } | undefined;
+let registryLoading: Promise<void> | undefined;
+async function loadRegistry() {
+	registryLoading ??= (async () => {
+		registry = { nodeTypes: new NodeTypes(await loadNodeTypes()), credentialTypes: await loadCredentialTypes() };
+	})();
+	await registryLoading;
+}
+function getRegistry() {
+	if (!registry) throw new Error('The node registry is not loaded yet');
+	return registry;
+}
+
+/** The node type as the harness registered it (to read descriptions, call methods). */
+export async function nodeType(name: string): Promise<INodeType> {
+	await loadRegistry();
+	return getRegistry().nodeTypes.getByNameAndVersion(name);
+}
+
+/** The credential type as the harness registered it. */
+export async function credentialType(name: string): Promise<ICredentialType | undefined> {
+	await loadRegistry();
+	return getRegistry().credentialTypes.get(name);
+}
+
+function toWorkflow(json: WorkflowJson, staticData?: IDataObject): Workflow {
+	const nodes: INode[] = json.nodes.map((node, index) => ({
+		id: node.id ?? randomUUID(),
+		position: node.position ?? [index * 220, 0],
+		typeVersion: node.typeVersion ?? 1,
+		...node,
+		// Every credential a node names is resolved by type through the test's credentials.
+		credentials: node.credentials,
+	})) as INode[];
+	return new Workflow({
+		id: randomUUID(),
+		name: json.name ?? 'test workflow',
+		nodes,
+		connections: json.connections,
+		active: false,
+		nodeTypes: getRegistry().nodeTypes,
+		staticData: staticData ?? {},
+		settings: { executionOrder: 'v1' },
+	});
+}
+
+function additionalDataFor(
+	credentials: CredentialsByType,
+	hooks: ExecutionLifecycleHooks,
+	executionId: string,
+	workflowId: string,
+): IWorkflowExecuteAdditionalData {
+	const base = 'http://127.0.0.1:5678';
+	return {
+		credentialsHelper: new TestCredentialsHelper(credentials, getRegistry().credentialTypes),
+		hooks,
+		executionId,
+		workflowId,
+		executeWorkflow: async () => {
+			throw new Error('Sub-workflows are not used in these tests');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: `${base}/rest`,
+		instanceBaseUrl: base,
+		formBaseUrl: `${base}/form`,
+		formWaitingBaseUrl: `${base}/form-waiting`,
+		formTestBaseUrl: `${base}/form-test`,
+		webhookBaseUrl: `${base}/webhook`,
+		webhookWaitingBaseUrl: `${base}/webhook-waiting`,
+		webhookTestBaseUrl: `${base}/webhook-test`,
+		mcpBaseUrl: `${base}/mcp`,
+		mcpTestBaseUrl: `${base}/mcp-test`,
+		variables: {},
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('Task runners are not used in these tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+function resultOf(run: IRun): RunResult {
+	const runData = run.data.resultData.runData;
+	const task = (name: string) => runData[name]?.[runData[name].length - 1];
+	return {
+		run,
+		task,
+		output: (name, outputIndex = 0) => task(name)?.data?.main?.[outputIndex] ?? [],
+		error: run.data.resultData.error,
+		serialized: JSON.stringify(run),
+	};
+}
+
+export interface RunWorkflowOptions {
+	workflow: WorkflowJson;
+	credentials?: CredentialsByType;
+	/** Defaults to the first node without incoming connections. */
+	startNode?: string;
+	mode?: WorkflowExecuteMode;
+	staticData?: IDataObject;
+}
+
+/** Runs a whole workflow from its start node and returns the run data of every node. */
+export async function runWorkflow(options: RunWorkflowOptions): Promise<RunResult> {
+	await ensureBinaryDataService();
+	const mode = options.mode ?? 'manual';
+	const workflow = toWorkflow(options.workflow, options.staticData);
+	const executionId = randomUUID();
+	const hooks = new ExecutionLifecycleHooks(mode, executionId, {
+		id: workflow.id,
+		name: workflow.name,
+		nodes: Object.values(workflow.nodes),
+		connections: workflow.connectionsBySourceNode,
+		active: false,
+		isArchived: false,
+		activeVersionId: null,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as never);
+	const additionalData = additionalDataFor(options.credentials ?? {}, hooks, executionId, workflow.id);
+	const startNodeName =
+		options.startNode ??
+		Object.values(workflow.nodes).find((node) => workflow.getParentNodes(node.name).length === 0)?.name;
+	const startNode = startNodeName ? workflow.getNode(startNodeName) : null;
+	if (!startNode) throw new Error('The workflow has no start node');
+	const run = await new WorkflowExecute(additionalData, mode).run({ workflow, startNode });
+	return resultOf(run);
+}
+
+/** Items given to the test start node: JSON plus optional binary files as raw buffers. */
+export interface TestItem {
+	json: IDataObject;
+	binary?: Record<string, { data: Buffer; fileName?: string; mimeType?: string }>;
+}
+
+/**
+ * Runs one node of ours after a start node that emits `items` (binary data is stored through n8n's
+ * binary data service, like a real upstream node would). Returns the node's output and the run.
+ */
+export async function runNode(options: {
+	type: string;
+	parameters: IDataObject;
+	items?: TestItem[];
+	credentials?: CredentialsByType;
+	continueOnFail?: boolean;
+	credentialNames?: Record<string, string>;
+}): Promise<RunResult & { items: INodeExecutionData[] }> {
+	const credentialRefs = Object.fromEntries(
+		Object.keys(options.credentials ?? {}).map((type) => [type, { id: type, name: options.credentialNames?.[type] ?? type }]),
+	);
+	const result = await runWorkflow({
+		workflow: {
+			nodes: [
+				{ name: 'Start', type: 'test.items', parameters: { items: JSON.stringify(serializeItems(options.items ?? [{ json: {} }])) } },
+				{
+					name: 'Node',
+					type: options.type,
+					parameters: options.parameters as INode['parameters'],
+					credentials: credentialRefs,
+					onError: options.continueOnFail ? 'continueRegularOutput' : 'stopWorkflow',
+				},
+			],
+			connections: { Start: { main: [[{ node: 'Node', type: 'main', index: 0 }]] } },
+		},
+		credentials: options.credentials,
+	});
+	return { ...result, items: result.output('Node') };
+}
+
+function serializeItems(items: TestItem[]) {
+	return items.map((item) => ({
+		json: item.json,
+		binary: item.binary
+			? Object.fromEntries(
+					Object.entries(item.binary).map(([key, file]) => [
+						key,
+						{ base64: file.data.toString('base64'), fileName: file.fileName, mimeType: file.mimeType },
+					]),
+				)
+			: undefined,
+	}));
+}
+
+/** Reads a binary property of an output item back as bytes, wherever n8n stored it. */
+export async function binaryBuffer(item: INodeExecutionData, property = 'data'): Promise<Buffer> {
+	const binary = item.binary?.[property];
+	if (!binary) throw new Error(`The item has no binary property "${property}"`);
+	return await Container.get(BinaryDataService).getAsBuffer(binary);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Webhooks
+// ---------------------------------------------------------------------------------------------
+
+export interface WebhookRequest {
+	method?: string;
+	headers: Record<string, string>;
+	/** The exact bytes received; `body` is what n8n's body parser would make of them. */
+	rawBody?: Buffer;
+	body?: unknown;
+	query?: Record<string, string>;
+}
+
+/** Records what the node answers through the response object, as Express would send it. */
+export class RecordedResponse {
+	statusCode = 200;
+	headers: Record<string, string> = {};
+	body: unknown = undefined;
+	ended = false;
+
+	status(code: number) {
+		this.statusCode = code;
+		return this;
+	}
+
+	setHeader(name: string, value: string) {
+		this.headers[name.toLowerCase()] = value;
+		return this;
+	}
+
+	header(name: string, value: string) {
+		return this.setHeader(name, value);
+	}
+
+	set(name: string, value: string) {
+		return this.setHeader(name, value);
+	}
+
+	json(body: unknown) {
+		this.body = body;
+		this.ended = true;
+		return this;
+	}
+
+	send(body?: unknown) {
+		this.body = body;
+		this.ended = true;
+		return this;
+	}
+
+	end(body?: unknown) {
+		if (body !== undefined) this.body = body;
+		this.ended = true;
+		return this;
+	}
+}
+
+export interface WebhookRunResult {
+	/** What the node returned from webhook(). */
+	webhookResponse: IWebhookResponseData;
+	/** The node's own answer, when it answered through the response object. */
+	response: RecordedResponse;
+	/** The workflow run that the webhook started, when it started one. */
+	run?: RunResult;
+	/** The workflow's static data after the call (kept by the caller between deliveries). */
+	staticData: IDataObject;
+}
+
+/**
+ * Hands one HTTP request to a webhook node through n8n-core's WebhookContext, and when the node
+ * returns items, continues the workflow from them (as n8n's webhook service does).
+ */
+export async function runWebhook(options: {
+	workflow: WorkflowJson;
+	webhookNode: string;
+	request: WebhookRequest;
+	credentials?: CredentialsByType;
+	staticData?: IDataObject;
+	mode?: WorkflowExecuteMode;
+}): Promise<WebhookRunResult> {
+	await ensureBinaryDataService();
+	const mode = options.mode ?? 'webhook';
+	const staticData = options.staticData ?? {};
+	const workflow = toWorkflow(options.workflow, staticData);
+	const node = workflow.getNode(options.webhookNode);
+	if (!node) throw new Error(`No node named "${options.webhookNode}"`);
+	const executionId = randomUUID();
+	const hooks = new ExecutionLifecycleHooks(mode, executionId, { id: workflow.id } as never);
+	const additionalData = additionalDataFor(options.credentials ?? {}, hooks, executionId, workflow.id);
+
+	const raw = options.request.rawBody;
+	const request = {
+		method: options.request.method ?? 'POST',
+		headers: Object.fromEntries(Object.entries(options.request.headers).map(([k, v]) => [k.toLowerCase(), v])),
+		body: options.request.body ?? {},
+		rawBody: raw,
+		query: options.request.query ?? {},
+		params: {},
+		readRawBody: async () => {},
+	};
+	const response = new RecordedResponse();
+	additionalData.httpRequest = request as never;
+	additionalData.httpResponse = response as never;
+
+	const nodeType = getRegistry().nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+	const description = nodeType.description.webhooks?.[0];
+	const webhookData: IWebhookData = {
+		httpMethod: (description?.httpMethod as IWebhookData['httpMethod']) ?? 'POST',
+		node: node.name,
+		path: String(description?.path ?? 'webhook'),
+		webhookDescription: description as IWebhookData['webhookDescription'],
+		workflowId: workflow.id,
+		workflowExecuteAdditionalData: additionalData,
+	};
+	const context = new WebhookContext(workflow, node, additionalData, mode, webhookData, [], null);
+	if (!nodeType.webhook) throw new Error(`${node.type} has no webhook method`);
+	const webhookResponse = await nodeType.webhook.call(context);
+
+	let run: RunResult | undefined;
+	if (webhookResponse.workflowData) {
+		const runExecutionData: IRunExecutionData = createRunExecutionData({
+			startData: {},
+			resultData: { runData: {} },
+			executionData: {
+				contextData: {},
+				nodeExecutionStack: [
+					{ node, data: { main: webhookResponse.workflowData }, source: null },
+				],
+				waitingExecution: {},
+				waitingExecutionSource: {},
+			},
+		});
+		const execution = new WorkflowExecute(additionalData, mode, runExecutionData);
+		run = resultOf(await execution.processRunExecutionData(workflow));
+	}
+	return { webhookResponse, response, run, staticData: workflow.staticData as IDataObject };
+}

@@ -1,0 +1,45 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+	method: string;
+	url: string;
+	headers: IncomingMessage['headers'];
+	body: string;
+}
+
+/** A small HTTP server on 127.0.0.1 for tests that need a peer other than the sandbox. */
+export async function startHttpServer(
+	handler: (req: RecordedRequest, res: ServerResponse) => void | Promise<void>,
+): Promise<{ url: string; requests: RecordedRequest[]; close: () => Promise<void>; server: Server }> {
+	const requests: RecordedRequest[] = [];
+	const server = createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			const recorded = {
+				method: req.method ?? 'GET',
+				url: req.url ?? '/',
+				headers: req.headers,
+				body: Buffer.concat(chunks).toString('utf8'),
+			};
+			requests.push(recorded);
+			Promise.resolve(handler(recorded, res)).catch((error: Error) => {
+				res.statusCode = 500;
+				res.end(error.message);
+			});
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		requests,
+		server,
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.closeAllConnections();
+				server.close(() => resolve());
+			}),
+	};
+}

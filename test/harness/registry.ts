@@ -1,0 +1,53 @@
+/**
+ * The node and credential types the harness knows: every node and credential this package
+ * declares in package.json's `n8n` field (loaded from source, under the names n8n gives them once
+ * the package is installed), plus the small test-only nodes below.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import type { ICredentialType, INodeType, IVersionedNodeType } from 'n8n-workflow';
+
+import { TestItemsNode } from './testNodes';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const PACKAGE_NAME = 'n8n-nodes-postal-service';
+
+function sourceOf(distPath: string): string {
+	return path.join(root, distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
+}
+
+function manifest(): { nodes: string[]; credentials: string[] } {
+	const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+	return { nodes: pkg.n8n.nodes ?? [], credentials: pkg.n8n.credentials ?? [] };
+}
+
+async function instances<T>(file: string): Promise<T[]> {
+	// Imported (not required) so the test runner compiles the TypeScript and applies its aliases.
+	const exported = (await import(file)) as Record<string, new () => T>;
+	return Object.values(exported)
+		.filter((value) => typeof value === 'function')
+		.map((Class) => new Class());
+}
+
+export async function loadNodeTypes(): Promise<Map<string, INodeType | IVersionedNodeType>> {
+	const types = new Map<string, INodeType | IVersionedNodeType>();
+	for (const file of manifest().nodes) {
+		for (const node of await instances<INodeType | IVersionedNodeType>(sourceOf(file))) {
+			types.set(`${PACKAGE_NAME}.${node.description.name}`, node);
+		}
+	}
+	types.set('test.items', new TestItemsNode());
+	return types;
+}
+
+export async function loadCredentialTypes(): Promise<Map<string, ICredentialType>> {
+	const types = new Map<string, ICredentialType>();
+	for (const file of manifest().credentials) {
+		for (const credential of await instances<ICredentialType>(sourceOf(file))) {
+			types.set(credential.name, credential);
+		}
+	}
+	return types;
+}

@@ -1,0 +1,45 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+interface SerializedItem {
+	json: INodeExecutionData['json'];
+	binary?: Record<string, { base64: string; fileName?: string; mimeType?: string }>;
+}
+
+/**
+ * Start node of test workflows: emits the items given in its `items` parameter (JSON), storing
+ * binary files through n8n's binary helpers so downstream nodes read them as they would in n8n.
+ */
+export class TestItemsNode implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Test Items',
+		name: 'testItems',
+		group: ['trigger'],
+		version: 1,
+		description: 'Emits fixed items (tests only)',
+		defaults: { name: 'Start' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [{ displayName: 'Items', name: 'items', type: 'string', default: '[]' }],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = JSON.parse(this.getNodeParameter('items', 0) as string) as SerializedItem[];
+		const output: INodeExecutionData[] = [];
+		for (const [index, item] of items.entries()) {
+			const out: INodeExecutionData = { json: item.json, pairedItem: { item: index } };
+			if (item.binary) {
+				out.binary = {};
+				for (const [key, file] of Object.entries(item.binary)) {
+					out.binary[key] = await this.helpers.prepareBinaryData(
+						Buffer.from(file.base64, 'base64'),
+						file.fileName,
+						file.mimeType,
+					);
+				}
+			}
+			output.push(out);
+		}
+		return [output];
+	}
+}
