@@ -3,7 +3,7 @@
  * declares in package.json's `n8n` field (loaded from source, under the names n8n gives them once
  * the package is installed), plus the small test-only nodes below.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,6 +16,12 @@ export const PACKAGE_NAME = 'n8n-nodes-postal-service';
 
 function sourceOf(distPath: string): string {
 	return path.join(root, distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
+}
+
+// A declared entry whose source is not written yet is skipped here (scripts/check-pack.mjs, run in
+// CI, fails the build for it), so the tests of the other nodes keep running meanwhile.
+function declared(list: string[]): string[] {
+	return list.map(sourceOf).filter((file) => existsSync(file));
 }
 
 function manifest(): { nodes: string[]; credentials: string[] } {
@@ -33,8 +39,8 @@ async function instances<T>(file: string): Promise<T[]> {
 
 export async function loadNodeTypes(): Promise<Map<string, INodeType | IVersionedNodeType>> {
 	const types = new Map<string, INodeType | IVersionedNodeType>();
-	for (const file of manifest().nodes) {
-		for (const node of await instances<INodeType | IVersionedNodeType>(sourceOf(file))) {
+	for (const file of declared(manifest().nodes)) {
+		for (const node of await instances<INodeType | IVersionedNodeType>(file)) {
 			types.set(`${PACKAGE_NAME}.${node.description.name}`, node);
 		}
 	}
@@ -44,8 +50,8 @@ export async function loadNodeTypes(): Promise<Map<string, INodeType | IVersione
 
 export async function loadCredentialTypes(): Promise<Map<string, ICredentialType>> {
 	const types = new Map<string, ICredentialType>();
-	for (const file of manifest().credentials) {
-		for (const credential of await instances<ICredentialType>(sourceOf(file))) {
+	for (const file of declared(manifest().credentials)) {
+		for (const credential of await instances<ICredentialType>(file)) {
 			types.set(credential.name, credential);
 		}
 	}
