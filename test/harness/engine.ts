@@ -383,6 +383,8 @@ export interface WebhookRequest {
 	rawBody?: Buffer;
 	body?: unknown;
 	query?: Record<string, string>;
+	/** As n8n does for some content types: `rawBody` stays undefined until the node calls `readRawBody()`. */
+	deferRawBody?: boolean;
 }
 
 /** Records what the node answers through the response object, as Express would send it. */
@@ -463,14 +465,16 @@ export async function runWebhook(options: {
 	const additionalData = additionalDataFor(options.credentials ?? {}, hooks, executionId, workflow.id);
 
 	const raw = options.request.rawBody;
-	const request = {
+	const request: { rawBody?: Buffer } & Record<string, unknown> = {
 		method: options.request.method ?? 'POST',
 		headers: Object.fromEntries(Object.entries(options.request.headers).map(([k, v]) => [k.toLowerCase(), v])),
 		body: options.request.body ?? {},
-		rawBody: raw,
+		rawBody: options.request.deferRawBody ? undefined : raw,
 		query: options.request.query ?? {},
 		params: {},
-		readRawBody: async () => {},
+		readRawBody: async () => {
+			request.rawBody = raw;
+		},
 	};
 	const response = new RecordedResponse();
 	additionalData.httpRequest = request as never;
