@@ -59,6 +59,18 @@ export const ASSUMED = {
 		'list_whatsapp',
 	] as const,
 
+	/** GET /api/chat/v1/senders/get: answer not shown; read as envelope A or B with a list of these. */
+	chatSenderFields: { id: 'id', name: 'name', phone: 'phone' },
+
+	/**
+	 * GET /api/receipts/v1/get: where a file may sit in the answer's `data` (base64 content and its
+	 * name). The first present name wins.
+	 */
+	receiptFileFields: { base64: ['file_base64', 'base64', 'pdf_base64'], name: ['file_name', 'name'] },
+
+	/** telegram_post_dated_date: "string, date"; sent as this format. */
+	telegramDateFormat: 'yyyy-MM-dd',
+
 	/** Format of the order's date-time strings: not shown; webhooks use this one. */
 	dateTimeFormat: 'yyyy-MM-dd HH:mm:ss',
 } as const;

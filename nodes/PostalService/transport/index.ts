@@ -25,8 +25,12 @@ export type TokenPlacement =
 	/** HTTP Basic, account e-mail : token (chat routes). */
 	| 'basic';
 
-/** A: {status, status_message, data}; B: {code, status, message, data, request_id}; C: {success, message}. */
-export type Envelope = 'A' | 'B' | 'C' | 'raw';
+/**
+ * A: {status, status_message, data}; B: {code, status, message, data, request_id}; C: {success,
+ * message}. `auto` recognises whichever of the three a route answers with, for routes whose answer
+ * the spec does not show (receipts, senders).
+ */
+export type Envelope = 'A' | 'B' | 'C' | 'auto' | 'raw';
 
 export interface ServiceRequest {
 	method: IHttpRequestMethods;
@@ -111,6 +115,16 @@ function buildOptions(req: ServiceRequest, creds: ApiCredentials): IHttpRequestO
 	};
 }
 
+/** The node's "Timeout" option, when the context has node parameters and the user set one. */
+function timeoutOption(ctx: ServiceContext, itemIndex: number): number | undefined {
+	try {
+		const value = Number((ctx as IExecuteFunctions).getNodeParameter('options.timeout', itemIndex, 0));
+		return value > 0 ? value : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 function parseBody(raw: unknown): IDataObject {
 	if (raw && typeof raw === 'object' && !Buffer.isBuffer(raw)) return raw as IDataObject;
 	const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : String(raw ?? '');
@@ -129,6 +143,13 @@ function serviceMessage(body: IDataObject): { message?: string; requestId?: stri
 		message: typeof message === 'string' ? message : undefined,
 		requestId: typeof body.request_id === 'string' ? body.request_id : undefined,
 	};
+}
+
+function detectEnvelope(body: IDataObject): Envelope {
+	if (typeof body.success === 'boolean') return 'C';
+	if (typeof body.status === 'string' && ('code' in body || 'message' in body)) return 'B';
+	if ('status_message' in body || (typeof body.status === 'number' && 'data' in body)) return 'A';
+	return 'raw';
 }
 
 function isEnvelopeSuccess(envelope: Envelope, statusCode: number, body: IDataObject): boolean {
@@ -202,7 +223,7 @@ function transportError(
 			? 'The service did not answer in time; the request may have been accepted. It was not sent again.'
 			: 'The connection dropped after the request was sent; the request may have been accepted. It was not sent again.';
 		description =
-			'To avoid sending the same letter twice this node never repeats a create on its own. Before sending again, look for the order in the account panel (or with Order > Get, using the id of a previous success, or by its tag).';
+			'To avoid sending the same letter or message twice this node never repeats a request that changes something on its own. Before sending again, check whether it went through: look for the order in the account panel (search by its tag), read it with Order > Get if you have its id, or check the balance with Account > Get Balance.';
 	} else {
 		message = timedOut ? 'The service did not answer in time.' : 'The connection to the service failed.';
 		description = `The request was tried ${READ_ATTEMPTS} times.`;
@@ -233,6 +254,7 @@ export async function serviceRequest(
 	);
 	const route = `${req.method} ${req.path.replace('{token}', '***')}`;
 	const attempts = req.idempotent ? READ_ATTEMPTS : 1;
+	req = { ...req, timeout: req.timeout ?? timeoutOption(ctx, itemIndex) };
 
 	for (let attempt = 1; ; attempt++) {
 		let statusCode: number;
@@ -254,8 +276,9 @@ export async function serviceRequest(
 			throw transportError(ctx, itemIndex, err, req, secrets, route);
 		}
 
-		if (isEnvelopeSuccess(req.envelope, statusCode, body)) {
-			const data = req.envelope === 'C' || req.envelope === 'raw' ? body : body.data;
+		const envelope = req.envelope === 'auto' ? detectEnvelope(body) : req.envelope;
+		if (isEnvelopeSuccess(envelope, statusCode, body)) {
+			const data = envelope === 'C' || envelope === 'raw' ? body : body.data;
 			return { statusCode, data, body };
 		}
 		if (req.idempotent && attempt < attempts && retryableStatus(statusCode)) {

@@ -1,16 +1,26 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { ASSUMED } from '../../contract/assumptions';
 import { serviceRequest } from '../../transport';
+import { extraParameters, readExtraParameters } from '../common';
 
-export const description: INodeProperties[] = [];
+export const description: INodeProperties[] = [extraParameters('account', ['getBalance'], 'query')];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const { data } = await serviceRequest(
 		this,
-		{ method: 'GET', path: '/api/v2/balance/{token}', auth: 'path', envelope: 'A', idempotent: true },
+		{
+			method: 'GET',
+			path: '/api/v2/balance/{token}',
+			auth: 'path',
+			envelope: 'A',
+			idempotent: true,
+			qs: readExtraParameters(this, itemIndex),
+		},
 		itemIndex,
 	);
+	// The answer's fields are not shown: an object is passed on as is, a bare number is named.
 	const json: IDataObject =
-		data && typeof data === 'object' ? (data as IDataObject) : { balance: data as IDataObject[string] };
+		data && typeof data === 'object' ? (data as IDataObject) : { [ASSUMED.balanceFields.balance]: data as IDataObject[string] };
 	return [{ json, pairedItem: { item: itemIndex } }];
 }

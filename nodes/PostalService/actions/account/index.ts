@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as getBalance from './getBalance.operation';
+import * as getLogo from './getLogo.operation';
 
-export { getBalance };
+export { getBalance, getLogo };
 
 export const description: INodeProperties[] = [
 	{
@@ -18,8 +19,15 @@ export const description: INodeProperties[] = [
 				description: 'Read the credit balance of the account',
 				action: 'Get the account balance',
 			},
+			{
+				name: 'Get Logo',
+				value: 'getLogo',
+				description: 'Get the URL of the sender logo printed on letters',
+				action: 'Get the sender logo',
+			},
 		],
 		default: 'getBalance',
 	},
 	...getBalance.description,
+	...getLogo.description,
 ];

@@ -1,0 +1,45 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { ASSUMED } from '../../contract/assumptions';
+import { serviceRequest } from '../../transport';
+import { asObject, extraParameters, readExtraParameters, requireText, showFor, withItem } from '../common';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Message ID',
+		name: 'messageId',
+		type: 'number',
+		required: true,
+		default: 0,
+		description:
+			'The message_id of a message stuck with status 2 (insufficient credits), paid with credits, after topping up the account',
+		displayOptions: showFor('chatMessage', ['reprocess']),
+	},
+	extraParameters('chatMessage', ['reprocess'], 'body'),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const messageId = requireText(this, itemIndex, this.getNodeParameter('messageId', itemIndex, ''), 'message_id', {
+		test: /^[1-9]\d*$/,
+		hint: 'must be a positive whole number',
+	});
+	const { data, body } = await serviceRequest(
+		this,
+		{
+			method: 'POST',
+			path: '/api/chat/v1/process',
+			auth: 'basic',
+			envelope: 'A',
+			body: { message_id: Number(messageId), ...readExtraParameters(this, itemIndex) },
+			idempotent: false,
+		},
+		itemIndex,
+	);
+	const json: IDataObject = { ...asObject(data) };
+	// Where `result` sits is not shown: look at the assumed place, then beside `data`.
+	let result: unknown = body;
+	for (const key of ASSUMED.chatProcessResultPath) result = (result as IDataObject | undefined)?.[key];
+	result ??= body.result;
+	if (result !== undefined) json.result = result as string;
+	return [withItem(json, itemIndex)];
+}

@@ -1,0 +1,50 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { ASSUMED } from '../../contract/assumptions';
+import { TEMPLATE_STATUSES } from '../../contract/order';
+import { fetchTemplates } from '../../methods/chat';
+import { extraParameters, limitList, readExtraParameters, returnAllAndLimit, showFor, withItem } from '../common';
+
+const show = () => showFor('chatTemplate', ['getMany']);
+
+export const description: INodeProperties[] = [
+	...returnAllAndLimit('chatTemplate', 'getMany'),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: show(),
+		options: [
+			{
+				displayName: 'Only Active System Sender',
+				name: 'systemSenderOnly',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to return only templates of the active system sender',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				default: 'approved',
+				options: TEMPLATE_STATUSES.map((status) => ({
+					name: status.charAt(0).toUpperCase() + status.slice(1),
+					value: status,
+				})),
+			},
+		],
+	},
+	extraParameters('chatTemplate', ['getMany'], 'query'),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	if (filters.systemSenderOnly) qs[ASSUMED.templatesQuery.systemSenderOnly] = 1;
+	if (filters.status) qs[ASSUMED.templatesQuery.status] = filters.status;
+	Object.assign(qs, readExtraParameters(this, itemIndex));
+	const templates = await fetchTemplates(this, itemIndex, qs);
+	return limitList(this, itemIndex, templates).map((t) => withItem(t, itemIndex));
+}

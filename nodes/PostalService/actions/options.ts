@@ -1,0 +1,55 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** Node-wide request options, shown for every operation (like n8n's HTTP Request node). */
+export const requestOptions: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Batching',
+			name: 'batching',
+			placeholder: 'Add Batching',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: false },
+			default: { batch: {} },
+			description:
+				'Send the items in batches: the items of a batch go at the same time, with a pause between batches. Output order always equals input order. Without batching, items go one after another.',
+			options: [
+				{
+					displayName: 'Batching',
+					name: 'batch',
+					values: [
+						{
+							displayName: 'Items per Batch',
+							name: 'batchSize',
+							type: 'number',
+							typeOptions: { minValue: 1 },
+							default: 50,
+							description: 'Input will be split in batches to throttle requests',
+						},
+						{
+							displayName: 'Batch Interval (Ms)',
+							name: 'batchInterval',
+							type: 'number',
+							typeOptions: { minValue: 0 },
+							default: 1000,
+							description: 'Time (in milliseconds) between each batch of requests. 0 for disabled.',
+						},
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Timeout (Ms)',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 60000,
+			description:
+				'How long to wait for each answer. A create that times out is not sent again: the error tells you how to check whether it went through.',
+		},
+	],
+};

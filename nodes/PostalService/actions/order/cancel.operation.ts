@@ -1,0 +1,9 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import * as routes from '../shared/orderRoutes';
+
+export const description: INodeProperties[] = routes.cancelDescription('order');
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	return await routes.cancel(this, itemIndex, 'order');
+}

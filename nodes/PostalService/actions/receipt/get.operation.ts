@@ -1,0 +1,62 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { ASSUMED } from '../../contract/assumptions';
+import { serviceRequest } from '../../transport';
+import { asObject, extraParameters, mimeTypeOf, readExtraParameters, requireText, showFor } from '../common';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Order ID',
+		name: 'orderId',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'Visual ID of any order (letter digits, or E followed by digits for registered e-mail)',
+		displayOptions: showFor('receipt', ['get']),
+	},
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		hint: 'When the receipt carries a file, the name of the output binary field to put it in',
+		displayOptions: showFor('receipt', ['get']),
+	},
+	extraParameters('receipt', ['get'], 'query'),
+];
+
+function first(data: IDataObject, names: readonly string[]): string | undefined {
+	for (const name of names) if (typeof data[name] === 'string' && data[name]) return data[name] as string;
+	return undefined;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const orderId = requireText(this, itemIndex, this.getNodeParameter('orderId', itemIndex, ''), ASSUMED.receiptOrderIdParam, {
+		test: /^E?\d+$/,
+		hint: 'must be an order id: digits, or E followed by digits',
+	});
+	const { data } = await serviceRequest(
+		this,
+		{
+			method: 'GET',
+			path: '/api/receipts/v1/get',
+			auth: 'header',
+			envelope: 'auto',
+			idempotent: true,
+			qs: { [ASSUMED.receiptOrderIdParam]: orderId, ...readExtraParameters(this, itemIndex) },
+		},
+		itemIndex,
+	);
+	const json = { ...asObject(data) };
+	const fields = ASSUMED.receiptFileFields;
+	const nested = json.file && typeof json.file === 'object' ? (json.file as IDataObject) : undefined;
+	const holder = nested ?? json;
+	const base64 = first(holder, fields.base64);
+	if (!base64) return [{ json, pairedItem: { item: itemIndex } }];
+
+	const fileName = first(holder, fields.name) ?? `receipt-${orderId}.pdf`;
+	for (const name of fields.base64) delete holder[name];
+	const property = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data') || 'data');
+	const binary = await this.helpers.prepareBinaryData(Buffer.from(base64, 'base64'), fileName, mimeTypeOf(fileName));
+	return [{ json, binary: { [property]: binary }, pairedItem: { item: itemIndex } }];
+}

@@ -1,0 +1,107 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { ASSUMED } from '../../contract/assumptions';
+import { serviceRequest } from '../../transport';
+import { extraParameters, invalidItem, readExtraParameters, requireText, showFor, withItem } from '../common';
+
+const show = () => showFor('savedContact', ['update']);
+
+const LIST_FLAGS = new Set(['list_letter', 'list_email', 'list_whatsapp']);
+const LABELS: Record<string, string> = {
+	label: 'Label',
+	email: 'Email',
+	phone: 'Phone',
+	document: 'Document',
+	addr1: 'Street',
+	street_number: 'Number',
+	addr2: 'Complement',
+	zip: 'Postal Code',
+	city: 'City',
+	state: 'State',
+	country: 'Country',
+	list_letter: 'In Letter List',
+	list_email: 'In E-Mail List',
+	list_whatsapp: 'In Chat List',
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Contact ID',
+		name: 'contactId',
+		type: 'number',
+		required: true,
+		default: 0,
+		description: 'ID of the saved contact to change',
+		displayOptions: show(),
+	},
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'Only the fields added here are sent; the others keep their value',
+		displayOptions: show(),
+		options: [
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Cannot be empty' },
+			...ASSUMED.favoriteFields.map((field) =>
+				LIST_FLAGS.has(field)
+					? {
+							displayName: LABELS[field],
+							name: field,
+							type: 'boolean' as const,
+							default: false,
+							description: `Whether the contact is in this list (sent as ${field})`,
+						}
+					: { displayName: LABELS[field], name: field, type: 'string' as const, default: '' },
+			),
+		],
+	},
+	{
+		displayName: 'Fields to Clear',
+		name: 'fieldsToClear',
+		type: 'multiOptions',
+		default: [],
+		description: 'Fields to empty (sent as empty strings). The name cannot be cleared.',
+		options: ASSUMED.favoriteFields.map((field) => ({ name: LABELS[field], value: field })),
+		displayOptions: show(),
+	},
+	extraParameters('savedContact', ['update'], 'body'),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const id = requireText(this, itemIndex, this.getNodeParameter('contactId', itemIndex, ''), 'id', {
+		test: /^[1-9]\d*$/,
+		hint: 'must be a positive whole number',
+	});
+	const updates = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const toClear = this.getNodeParameter('fieldsToClear', itemIndex, []) as string[];
+	const body: IDataObject = { id: Number(id) };
+	for (const [field, value] of Object.entries(updates)) {
+		body[field] = LIST_FLAGS.has(field) ? (value ? 1 : 0) : value === undefined || value === null ? '' : String(value);
+	}
+	for (const field of toClear) {
+		if (field === 'name') {
+			throw invalidItem(this, itemIndex, [{ field: 'name', message: '"name" cannot be cleared; the service requires a name' }]);
+		}
+		if (field in updates) {
+			throw invalidItem(this, itemIndex, [{ field, message: `"${field}" is both set and cleared; choose one` }]);
+		}
+		body[field] = '';
+	}
+	if ('name' in body && !String(body.name).trim()) {
+		throw invalidItem(this, itemIndex, [{ field: 'name', message: '"name", when sent, cannot be empty' }]);
+	}
+	Object.assign(body, readExtraParameters(this, itemIndex));
+	if (Object.keys(body).length === 1) {
+		throw invalidItem(this, itemIndex, [{ field: 'updateFields', message: 'nothing to update: add a field to change or to clear' }]);
+	}
+	const { data } = await serviceRequest(
+		this,
+		{ method: 'PUT', path: '/api/v2/favorites', auth: 'query', envelope: 'C', body, idempotent: true },
+		itemIndex,
+	);
+	const answer = data as IDataObject;
+	const favorite = answer.favorite && typeof answer.favorite === 'object' ? (answer.favorite as IDataObject) : answer;
+	return [withItem(favorite, itemIndex)];
+}

@@ -1,0 +1,71 @@
+/**
+ * Brazilian postal code (CEP) ranges per state, from the postal operator's published allocation.
+ * The service checks the state against the zip with the operator; this table lets the node refuse
+ * an obvious mismatch before spending a request. Ranges are inclusive, on the first five digits.
+ */
+export const CEP_RANGES: Record<string, Array<[number, number]>> = {
+	SP: [[1000, 19999]],
+	RJ: [[20000, 28999]],
+	ES: [[29000, 29999]],
+	MG: [[30000, 39999]],
+	BA: [[40000, 48999]],
+	SE: [[49000, 49999]],
+	PE: [[50000, 56999]],
+	AL: [[57000, 57999]],
+	PB: [[58000, 58999]],
+	RN: [[59000, 59999]],
+	CE: [[60000, 63999]],
+	PI: [[64000, 64999]],
+	MA: [[65000, 65999]],
+	PA: [[66000, 68899]],
+	AP: [[68900, 68999]],
+	AM: [
+		[69000, 69299],
+		[69400, 69899],
+	],
+	RR: [[69300, 69399]],
+	AC: [[69900, 69999]],
+	DF: [
+		[70000, 72799],
+		[73000, 73699],
+	],
+	GO: [
+		[72800, 72999],
+		[73700, 76799],
+	],
+	RO: [[76800, 76999]],
+	TO: [[77000, 77999]],
+	MT: [[78000, 78899]],
+	MS: [[79000, 79999]],
+	PR: [[80000, 87999]],
+	SC: [[88000, 89999]],
+	RS: [[90000, 99999]],
+};
+
+export const BRAZILIAN_STATES = Object.keys(CEP_RANGES).sort();
+
+/** Digits of a CEP written as `01310-100`, `01310100` or `01.310-100`. */
+export function normalizeCep(zip: string): string {
+	return zip.replace(/[\s.-]/g, '');
+}
+
+export function isCepFormat(zip: string): boolean {
+	return /^\d{8}$/.test(normalizeCep(zip));
+}
+
+/** The state a CEP belongs to, or undefined when no range holds it. */
+export function stateOfCep(zip: string): string | undefined {
+	const prefix = Number(normalizeCep(zip).slice(0, 5));
+	for (const [state, ranges] of Object.entries(CEP_RANGES)) {
+		if (ranges.some(([from, to]) => prefix >= from && prefix <= to)) return state;
+	}
+	return undefined;
+}
+
+const BRAZIL_NAMES = new Set(['br', 'bra', 'brasil', 'brazil']);
+
+/** Whether an address is Brazilian: the country says so, or is left empty (the service is Brazilian). */
+export function isBrazil(country: string | undefined): boolean {
+	const value = (country ?? '').trim().toLowerCase();
+	return value === '' || BRAZIL_NAMES.has(value);
+}

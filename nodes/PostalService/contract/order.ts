@@ -1,0 +1,296 @@
+/**
+ * The create-order contract (POST /api/v2/post) as data: ship types, enums, field limits and the
+ * rules between them, from the spec's create-order table, its rules and its Limits table. The node
+ * checks every item against this before any request; the sandbox has its own reading, and the tests
+ * hold both against the spec.
+ */
+import { BRAZILIAN_STATES, isBrazil, isCepFormat, normalizeCep, stateOfCep } from './cep';
+
+export const SHIP_TYPES = [
+	{ value: 1, name: 'Simple Letter' },
+	{ value: 2, name: 'Registered Letter' },
+	{ value: 3, name: 'Registered Letter + Return Receipt' },
+	{ value: 4, name: 'Telegram' },
+	{ value: 5, name: 'Direct Mail' },
+	{ value: 6, name: 'Express Parcel' },
+	{ value: 7, name: 'Express Parcel + Return Receipt' },
+	{ value: 8, name: 'Simple Electronic Letter' },
+	{ value: 9, name: 'Registered Electronic Letter' },
+	{ value: 10, name: 'Registered Electronic Letter + Return Receipt' },
+] as const;
+
+export type ShipType = (typeof SHIP_TYPES)[number]['value'];
+
+/** Which ship types need or accept what. */
+export const SHIP_TYPE_RULES = {
+	/** pdfFile is required. */
+	pdf: [1, 2, 3, 5, 6, 7],
+	/** telegram_msg and the telegram flags. */
+	telegram: [4],
+	/** ecarta_msg (electronic letters). */
+	electronicLetter: [8, 9, 10],
+	/** ar_type `electronic` is allowed. */
+	electronicReturnReceipt: [3, 7, 10],
+	/** Return receipt exists at all. */
+	returnReceipt: [3, 7, 10],
+	/** toAddrOnly is considered; forced to 0 otherwise. */
+	toAddrOnly: [2, 3, 6, 7, 10],
+	/** use_client_contract is allowed. */
+	clientContract: [2, 3, 4, 6, 7, 8, 9, 10],
+	/** Accepted only with virtualbox=1 or a sender in the service's own city (not checkable locally). */
+	express: [6, 7],
+} as const satisfies Record<string, readonly number[]>;
+
+export const PAYMENT_METHODS = ['service_credits', 'invoice', 'team'] as const;
+export const AR_TYPES = ['physical', 'electronic'] as const;
+export const ENVELOPE_TYPES = ['regular', 'autoenvelope'] as const;
+export const FILE_TYPES = ['pdf', 'letter_front', 'rr', 'rr_electronic', 'sender_copy'] as const;
+
+/** The spec's Limits table, per wire field. */
+export const FIELD_LIMITS: Record<string, { max?: number; min?: number }> = {
+	name: { max: 60 },
+	name_sender: { max: 60 },
+	addr1: { max: 60 },
+	addr1_sender: { max: 60 },
+	country: { max: 60 },
+	country_sender: { max: 60 },
+	street_number: { max: 15 },
+	street_number_sender: { max: 15 },
+	addr2: { max: 40 },
+	addr2_sender: { max: 40 },
+	city: { max: 40 },
+	city_sender: { max: 40 },
+	state: { max: 40 },
+	state_sender: { max: 40 },
+	telegram_msg: { min: 10 },
+	ecarta_msg: { min: 10 },
+};
+
+/** Recipient fields the create-order table marks as required for every ship type. */
+export const REQUIRED_RECIPIENT = ['name', 'addr1', 'street_number', 'zip', 'city', 'state', 'country'] as const;
+
+export const MAX_PDF_PAGES = 150;
+
+/** Status of letters, telegrams and electronic letters. */
+export const ORDER_STATUS: Record<number, string> = {
+	0: 'Processing',
+	1: 'In production',
+	2: 'Insufficient credits',
+	3: 'Printed',
+	4: 'Posted',
+	5: 'Cancelled',
+	6: 'Returned',
+};
+
+/** Status of registered e-mail. */
+export const EMAIL_STATUS: Record<number, string> = {
+	0: 'Processing payment',
+	1: 'Paid, awaiting send',
+	2: 'Insufficient credits',
+	3: 'Sent',
+	4: 'Cancelled',
+	5: 'Failed',
+};
+
+/** Order statuses that can be cancelled without the force flag. */
+export const CANCELLABLE_WITHOUT_FORCE = [0, 2];
+
+export const TEMPLATE_STATUSES = ['approved', 'pending', 'rejected', 'paused', 'disabled'] as const;
+
+/** How the PDF reaches the service, with its bytes when the node has them. */
+export interface PdfSource {
+	kind: 'binary' | 'url' | 'base64' | 'none';
+	bytes?: Buffer;
+	url?: string;
+}
+
+export interface ValidationProblem {
+	field: string;
+	message: string;
+}
+
+const has = (list: readonly number[], value: number) => list.includes(value);
+
+/** Today in the service's time zone, as yyyy-MM-dd. */
+export function todayInSaoPaulo(now: Date = new Date()): string {
+	const parts = new Intl.DateTimeFormat('en-CA', {
+		timeZone: 'America/Sao_Paulo',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+	}).formatToParts(now);
+	const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+	return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** A date given as yyyy-MM-dd or an ISO date-time, reduced to yyyy-MM-dd; undefined if not a date. */
+export function toIsoDate(value: string): string | undefined {
+	const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value.trim());
+	if (!match) return undefined;
+	const date = new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`);
+	if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== match[0]) return undefined;
+	return match[0];
+}
+
+function checkAddress(
+	fields: Record<string, string>,
+	suffix: '' | '_sender',
+	problems: ValidationProblem[],
+): void {
+	const zipField = `zip${suffix}`;
+	const stateField = `state${suffix}`;
+	const zip = fields[zipField];
+	const state = fields[stateField];
+	if (!isBrazil(fields[`country${suffix}`])) return;
+	if (zip) {
+		if (!isCepFormat(zip)) {
+			problems.push({
+				field: zipField,
+				message: `"${zipField}" must be a Brazilian postal code of 8 digits (like 01310-100); got "${zip}"`,
+			});
+			return;
+		}
+	}
+	if (state) {
+		const code = state.trim().toUpperCase();
+		if (!BRAZILIAN_STATES.includes(code)) {
+			problems.push({
+				field: stateField,
+				message: `"${stateField}" must be the 2-letter code of a Brazilian state (${BRAZILIAN_STATES.join(', ')}); got "${state}"`,
+			});
+			return;
+		}
+		if (zip) {
+			const expected = stateOfCep(normalizeCep(zip));
+			if (expected && expected !== code) {
+				problems.push({
+					field: stateField,
+					message: `"${stateField}" is ${code} but postal code ${zip} belongs to ${expected}`,
+				});
+			}
+		}
+	}
+}
+
+/**
+ * Every problem the spec lets the node find on its own in one create-order request, given its wire
+ * fields (after the node's defaults) and the PDF source. What it cannot know (the service's own
+ * city for express parcels without virtual box, rendered page counts, the account's plan for client
+ * contracts) is left to the service.
+ */
+export function validateOrder(
+	fields: Record<string, string>,
+	pdf: PdfSource,
+	now: Date = new Date(),
+): ValidationProblem[] {
+	const problems: ValidationProblem[] = [];
+	const shipType = Number(fields.shipType);
+	if (!Number.isInteger(shipType) || shipType < 1 || shipType > 10) {
+		problems.push({ field: 'shipType', message: `"shipType" must be a whole number from 1 to 10; got "${fields.shipType}"` });
+		return problems;
+	}
+
+	for (const field of REQUIRED_RECIPIENT) {
+		if (!fields[field]?.trim()) problems.push({ field, message: `"${field}" is required and is empty` });
+	}
+
+	for (const [field, limit] of Object.entries(FIELD_LIMITS)) {
+		const value = fields[field];
+		if (value === undefined || value === '') continue;
+		const length = [...value].length;
+		if (limit.max !== undefined && length > limit.max) {
+			problems.push({ field, message: `"${field}" is ${length} characters long; the limit is ${limit.max} characters` });
+		}
+		if (limit.min !== undefined && length < limit.min) {
+			problems.push({ field, message: `"${field}" is ${length} characters long; the minimum is ${limit.min} characters` });
+		}
+	}
+
+	const enums: Array<[string, readonly string[]]> = [
+		['paymentMethod', PAYMENT_METHODS],
+		['ar_type', AR_TYPES],
+		['envelope_type', ENVELOPE_TYPES],
+	];
+	for (const [field, allowed] of enums) {
+		const value = fields[field];
+		if (value !== undefined && value !== '' && !allowed.includes(value)) {
+			problems.push({ field, message: `"${field}" must be one of ${allowed.join(', ')}; got "${value}"` });
+		}
+	}
+	const flags = ['virtualbox', 'toAddrOnly', 'test', 'duplex_printing', 'use_client_contract', 'telegram_post_dated', 'telegram_sender_copy', 'telegram_delivery_confirmation'];
+	for (const field of flags) {
+		const value = fields[field];
+		if (value !== undefined && value !== '' && value !== '0' && value !== '1') {
+			problems.push({ field, message: `"${field}" must be 0 or 1; got "${value}"` });
+		}
+	}
+
+	if (fields.paymentMethod === 'team' && !/^\d+$/.test(fields.team_member_id ?? '')) {
+		problems.push({ field: 'team_member_id', message: '"team_member_id" (a whole number) is required when paymentMethod is team' });
+	}
+	if (fields.ar_type === 'electronic' && !has(SHIP_TYPE_RULES.electronicReturnReceipt, shipType)) {
+		problems.push({
+			field: 'ar_type',
+			message: `"ar_type" electronic is allowed only for shipType ${SHIP_TYPE_RULES.electronicReturnReceipt.join(', ')}; this item has shipType ${shipType}`,
+		});
+	}
+	if (fields.use_client_contract === '1' && !has(SHIP_TYPE_RULES.clientContract, shipType)) {
+		problems.push({
+			field: 'use_client_contract',
+			message: `"use_client_contract" is allowed only for shipType ${SHIP_TYPE_RULES.clientContract.join(', ')}; this item has shipType ${shipType}`,
+		});
+	}
+
+	if (has(SHIP_TYPE_RULES.pdf, shipType)) {
+		if (pdf.kind === 'none') {
+			problems.push({ field: 'pdfFile', message: `"pdfFile" is required for shipType ${shipType}: give a binary property, a URL or base64` });
+		} else if (pdf.kind === 'url' && !/^https?:\/\/\S+$/i.test(pdf.url ?? '')) {
+			problems.push({ field: 'pdfFile', message: `"pdfFile" URL must start with http:// or https://; got "${pdf.url}"` });
+		} else if (pdf.bytes) {
+			if (pdf.bytes.subarray(0, 1024).indexOf('%PDF-') === -1) {
+				problems.push({ field: 'pdfFile', message: '"pdfFile" is not a PDF (its content does not start with %PDF-)' });
+			} else if (pdf.bytes.indexOf('/Encrypt') !== -1) {
+				problems.push({ field: 'pdfFile', message: '"pdfFile" is password-protected; the service rejects protected PDFs' });
+			}
+		}
+	}
+	if (has(SHIP_TYPE_RULES.telegram, shipType)) {
+		if (!fields.telegram_msg) problems.push({ field: 'telegram_msg', message: '"telegram_msg" is required for a telegram (shipType 4)' });
+		if (fields.telegram_post_dated === '1') {
+			const date = toIsoDate(fields.telegram_post_dated_date ?? '');
+			const today = todayInSaoPaulo(now);
+			if (!fields.telegram_post_dated_date) {
+				problems.push({ field: 'telegram_post_dated_date', message: '"telegram_post_dated_date" is required when telegram_post_dated is 1' });
+			} else if (!date) {
+				problems.push({ field: 'telegram_post_dated_date', message: `"telegram_post_dated_date" must be a date (yyyy-MM-dd); got "${fields.telegram_post_dated_date}"` });
+			} else if (date <= today) {
+				problems.push({
+					field: 'telegram_post_dated_date',
+					message: `"telegram_post_dated_date" must be in the future (tomorrow or later, São Paulo time; today is ${today}); got ${date}`,
+				});
+			}
+		}
+	}
+	if (has(SHIP_TYPE_RULES.electronicLetter, shipType) && !fields.ecarta_msg) {
+		problems.push({ field: 'ecarta_msg', message: `"ecarta_msg" is required for an electronic letter (shipType ${shipType})` });
+	}
+
+	checkAddress(fields, '', problems);
+	const hasSender = ['zip_sender', 'state_sender'].some((f) => fields[f]);
+	if (hasSender) checkAddress(fields, '_sender', problems);
+	return problems;
+}
+
+/**
+ * The wire fields after the spec's forcing rules that the node applies itself, so that what it
+ * sends is what the service will do.
+ */
+export function applyForcing(fields: Record<string, string>): Record<string, string> {
+	const out = { ...fields };
+	const shipType = Number(out.shipType);
+	if (out.toAddrOnly !== undefined && !has(SHIP_TYPE_RULES.toAddrOnly, shipType)) out.toAddrOnly = '0';
+	if (out.zip && isBrazil(out.country) && isCepFormat(out.zip)) out.zip = normalizeCep(out.zip);
+	if (out.zip_sender && isBrazil(out.country_sender) && isCepFormat(out.zip_sender)) out.zip_sender = normalizeCep(out.zip_sender);
+	if (out.state && isBrazil(out.country) && out.state.trim().length === 2) out.state = out.state.trim().toUpperCase();
+	return out;
+}

@@ -1,0 +1,3 @@
+import { getSenders, getTemplates, getTemplateVariables } from './chat';
+
+export const loadOptions = { getSenders, getTemplates, getTemplateVariables };
