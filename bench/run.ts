@@ -15,7 +15,6 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { DateTime } from 'luxon';
 
@@ -124,7 +123,7 @@ async function child(name: string, bodyFile: string) {
 }
 
 function peakInChild(name: string, bodyFile: string): number {
-	const script = fileURLToPath(import.meta.url);
+	const script = path.resolve(process.argv[1]);
 	const out = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', script, '--child', name, bodyFile], {
 		cwd: path.resolve(path.dirname(script), '..'),
 		encoding: 'utf8',
