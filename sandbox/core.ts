@@ -1,0 +1,148 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
+import { errorReply, type Ctx, type Family, type Reply } from './http';
+import { seedState, type State } from './state';
+import { WebhookDispatcher } from './webhooks';
+
+export interface SandboxSettings {
+	port: number;
+	token: string;
+	email: string;
+	webhookSecret: string;
+	environment: 'production' | 'homolog';
+	/** Milliseconds per "minute" of webhook retry back-off. */
+	timeScale: number;
+	authFailureLimit: number;
+	balance: number;
+	quiet: boolean;
+	stateFile?: string;
+	/** How long a webhook receiver may take to answer (the spec's 30 s). */
+	webhookTimeoutMs: number;
+}
+
+export interface LoggedRequest {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	headers: Record<string, string | string[] | undefined>;
+	fields: Record<string, unknown>;
+	files: Array<{ field: string; fileName: string; mimeType: string; size: number; sha256: string }>;
+	status: number;
+	at: string;
+}
+
+export type FaultKind = '500' | '503' | '429' | 'drop' | 'dropAfterAccept' | 'slow';
+
+export interface Fault {
+	method?: string;
+	path: string;
+	kind: FaultKind;
+	count: number;
+	delayMs: number;
+}
+
+/** Everything the routes and the control API share: settings, state, webhooks, faults. */
+export class SandboxCore {
+	state: State;
+	readonly dispatcher: WebhookDispatcher;
+	requestLog: LoggedRequest[] = [];
+	faults: Fault[] = [];
+	maintenance = false;
+	latencyMs = 0;
+	baseUrl = '';
+	private readonly authFailures = new Map<string, number>();
+	private readonly sleeps = new Map<NodeJS.Timeout, () => void>();
+
+	constructor(readonly settings: SandboxSettings) {
+		this.state = seedState(settings.balance);
+		this.dispatcher = new WebhookDispatcher({
+			environment: () => this.settings.environment,
+			timeScale: settings.timeScale,
+			defaultSecret: settings.webhookSecret,
+			timeoutMs: settings.webhookTimeoutMs,
+			onChange: () => this.save(),
+		});
+		this.load();
+	}
+
+	/**
+	 * Counts failed authentications per client; past the limit the answer is 429 instead of 401.
+	 * A successful authentication clears the count, so a client that fixes its credentials goes on.
+	 */
+	checkAuth(ctx: Ctx, ok: boolean, family: Family, message: string): Reply | null {
+		if (ok) {
+			this.authFailures.delete(ctx.client);
+			return null;
+		}
+		const failures = (this.authFailures.get(ctx.client) ?? 0) + 1;
+		this.authFailures.set(ctx.client, failures);
+		if (failures > this.settings.authFailureLimit) {
+			return errorReply(family, 429, 'Muitas tentativas de autenticação inválidas; tente novamente mais tarde');
+		}
+		return errorReply(family, 401, message);
+	}
+
+	/** A delay that `stop()` can cut short, so that no timer outlives the sandbox. */
+	sleep(ms: number): Promise<void> {
+		return new Promise((resolve) => {
+			const timer = setTimeout(() => {
+				this.sleeps.delete(timer);
+				resolve();
+			}, ms);
+			this.sleeps.set(timer, resolve);
+		});
+	}
+
+	cancelSleeps(): void {
+		for (const [timer, resolve] of this.sleeps) {
+			clearTimeout(timer);
+			resolve();
+		}
+		this.sleeps.clear();
+	}
+
+	takeFault(method: string, path: string): Fault | undefined {
+		const fault = this.faults.find(
+			(f) => f.count > 0 && path.startsWith(f.path) && (!f.method || f.method.toUpperCase() === method),
+		);
+		if (!fault) return undefined;
+		fault.count--;
+		this.faults = this.faults.filter((f) => f.count > 0);
+		return fault;
+	}
+
+	reset(): void {
+		this.dispatcher.clear();
+		this.state = seedState(this.settings.balance);
+		this.requestLog = [];
+		this.faults = [];
+		this.maintenance = false;
+		this.latencyMs = 0;
+		this.authFailures.clear();
+		this.save();
+	}
+
+	/** Writes the state file (when one was given) after every change: a development tool can afford it. */
+	save(): void {
+		if (!this.settings.stateFile) return;
+		const snapshot = {
+			version: 1,
+			state: this.state,
+			webhooks: {
+				endpoints: this.dispatcher.endpoints,
+				deliveries: this.dispatcher.deliveries,
+				notices: this.dispatcher.notices,
+			},
+		};
+		writeFileSync(this.settings.stateFile, JSON.stringify(snapshot));
+	}
+
+	private load(): void {
+		const file = this.settings.stateFile;
+		if (!file || !existsSync(file)) return;
+		const snapshot = JSON.parse(readFileSync(file, 'utf8'));
+		if (snapshot?.version !== 1) return;
+		this.state = snapshot.state;
+		this.dispatcher.restore(snapshot.webhooks);
+	}
+}

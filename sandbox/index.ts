@@ -1,0 +1,84 @@
+import type { AddressInfo } from 'node:net';
+
+import { createControl, type SandboxControl } from './control';
+import { SandboxCore, type SandboxSettings } from './core';
+import { createSandboxServer } from './server';
+
+export type { SandboxControl } from './control';
+export type { LoggedRequest } from './core';
+export type { Delivery, DeliveryAttempt, WebhookEndpoint } from './webhooks';
+export { PRICE_TABLE } from './create';
+export { CHAT_PRICE } from './routes/chat';
+export { EMAIL_PRICE } from './orders';
+export { ACCOUNT_PROFILE, SERVICE_UNIT } from './state';
+
+export type SandboxOptions = Partial<SandboxSettings>;
+
+export interface Sandbox {
+	/** `http://127.0.0.1:<port>`: the production-style routes live here. */
+	baseUrl: string;
+	port: number;
+	token: string;
+	email: string;
+	webhookSecret: string;
+	environment: 'production' | 'homolog';
+	/** The homolog panel page. */
+	panelUrl: string;
+	control: SandboxControl;
+	/** Closes the server, every connection and every pending webhook timer. */
+	stop(): Promise<void>;
+}
+
+export const DEFAULTS: SandboxSettings = {
+	port: 0,
+	token: 'sandbox-token',
+	email: 'demo@example.com',
+	webhookSecret: 'sandbox-webhook-secret',
+	environment: 'homolog',
+	timeScale: 60_000,
+	authFailureLimit: 10,
+	balance: 1000,
+	quiet: false,
+	webhookTimeoutMs: 30_000,
+};
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+	const settings: SandboxSettings = { ...DEFAULTS, ...defined };
+	if (settings.environment !== 'production' && settings.environment !== 'homolog') {
+		throw new Error(`environment must be production or homolog, not ${settings.environment}`);
+	}
+	const core = new SandboxCore(settings);
+	const control = createControl(core);
+	const server = createSandboxServer(core, control);
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(settings.port, '127.0.0.1', () => {
+			server.off('error', reject);
+			resolve();
+		});
+	});
+	const { port } = server.address() as AddressInfo;
+	core.baseUrl = `http://127.0.0.1:${port}`;
+	let stopped = false;
+	return {
+		baseUrl: core.baseUrl,
+		port,
+		token: settings.token,
+		email: settings.email,
+		webhookSecret: settings.webhookSecret,
+		environment: settings.environment,
+		panelUrl: `${core.baseUrl}/`,
+		control,
+		async stop() {
+			if (stopped) return;
+			stopped = true;
+			core.cancelSleeps();
+			const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+			server.closeAllConnections();
+			await core.dispatcher.stop();
+			await closed;
+			core.save();
+		},
+	};
+}

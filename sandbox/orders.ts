@@ -1,0 +1,441 @@
+import type { SandboxCore } from './core';
+import { textPdf } from './pdf';
+import type { EmailOrder, LetterFileType, LetterOrder, Order, StoredFile, TrackingEvent } from './state';
+import { saoPauloDateTime } from './util';
+
+export const LETTER_STATUS_TEXT: Record<number, string> = {
+	0: 'Processando',
+	1: 'Em produção',
+	2: 'Créditos insuficientes',
+	3: 'Impresso',
+	4: 'Postado',
+	5: 'Cancelado',
+	6: 'Devolvido',
+};
+
+export const EMAIL_STATUS_TEXT: Record<number, string> = {
+	0: 'Processando pagamento',
+	1: 'Pago, aguardando envio',
+	2: 'Créditos insuficientes',
+	3: 'Enviado',
+	4: 'Cancelado',
+	5: 'Falhou',
+};
+
+export const STATUS_DELIVERY_VALUES = ['', 'delivered', 'going_back_to_sender', 'delivered_to_sender'];
+
+/** Price of a registered e-mail in the sandbox's own table. */
+export const EMAIL_PRICE = 4.9;
+
+export class ControlError extends Error {}
+
+export function findOrder(core: SandboxCore, id: string): Order | undefined {
+	return core.state.orders.find((o) => o.id === String(id));
+}
+
+export function requireOrder(core: SandboxCore, id: string): Order {
+	const order = findOrder(core, id);
+	if (!order) throw new ControlError(`no order ${id}`);
+	return order;
+}
+
+function requireLetter(core: SandboxCore, id: string): LetterOrder {
+	const order = requireOrder(core, id);
+	if (order.kind !== 'letter') throw new ControlError(`order ${id} is a registered e-mail, not a letter`);
+	return order;
+}
+
+function trackingRecords(order: LetterOrder): Record<string, unknown> {
+	if (!order.tracking) return {};
+	return { codObjeto: order.tracking, eventos: [...order.tracking_events].reverse() };
+}
+
+/** `data` of the order-read operation for a letter, field for field as the spec lists it. */
+export function letterView(o: LetterOrder): Record<string, unknown> {
+	const has = (type: LetterFileType) => o.files.some((f) => f.type === type);
+	return {
+		id: o.id,
+		numPages: o.numPages,
+		...o.recipient,
+		name_sender: o.sender.name,
+		addr1_sender: o.sender.addr1,
+		street_number_sender: o.sender.street_number,
+		addr2_sender: o.sender.addr2,
+		zip_sender: o.sender.zip,
+		city_sender: o.sender.city,
+		state_sender: o.sender.state,
+		country_sender: o.sender.country,
+		shipType: o.shipType,
+		tracking: o.tracking,
+		status: o.status,
+		status_delivery: o.status_delivery,
+		delivery_suspension: o.delivery_suspension,
+		delivery_suspension_at: o.delivery_suspension_at,
+		pdf_available: has('pdf'),
+		rr_available: has('rr') || has('rr_electronic'),
+		rr_count: o.rr_count,
+		sender_copy_available: has('sender_copy'),
+		telegram_copy_available: o.shipType === 4 && has('sender_copy'),
+		files: o.files.map((f) => ({ name: f.name, type: f.type, created_at: f.created_at })),
+		dateSubmit: o.dateSubmit,
+		dateLastChange: o.dateLastChange,
+		value: o.value,
+		use_client_contract: o.use_client_contract,
+		shipping_cost: o.shipping_cost,
+		tag: o.tag,
+		tracking_records: trackingRecords(o),
+		tracking_records_last_update: o.tracking_records_last_update,
+		telegram_info: o.telegram_info,
+	};
+}
+
+/** The spec does not show a registered e-mail read; this shape follows its webhook payload. */
+export function emailView(o: EmailOrder): Record<string, unknown> {
+	return {
+		id: o.id,
+		type: 'email',
+		status: o.status,
+		recipient: o.recipient,
+		sender: o.sender,
+		subject: o.subject,
+		value: o.value,
+		paymentMethod: o.paymentMethod,
+		created_at: o.created_at,
+		dateLastChange: o.dateLastChange,
+		opened: o.opened,
+		date_opened: o.date_opened,
+		failure_reason: o.failure_reason,
+		files: o.files.map((f) => ({ name: f.name, type: f.type, created_at: f.created_at })),
+	};
+}
+
+export function orderView(o: Order): Record<string, unknown> {
+	return o.kind === 'letter' ? letterView(o) : emailView(o);
+}
+
+/** The control API's view: the read shape plus what the sandbox keeps about the order. */
+export function orderDetails(o: Order): Record<string, unknown> {
+	if (o.kind === 'letter') {
+		return {
+			...letterView(o),
+			kind: 'letter',
+			paymentMethod: o.paymentMethod,
+			team_member_id: o.team_member_id,
+			ar_type: o.ar_type,
+			virtualbox: o.virtualbox,
+			toAddrOnly: o.toAddrOnly,
+			duplex_printing: o.duplex_printing,
+			envelope_type: o.envelope_type,
+			cancel_reason: o.cancel_reason,
+		};
+	}
+	return { ...emailView(o), kind: 'email', body: o.body, cancel_reason: o.cancel_reason };
+}
+
+export function letterCreatedData(o: LetterOrder): Record<string, unknown> {
+	return {
+		id: o.id,
+		type: 'letter',
+		status: o.status,
+		shipType: String(o.shipType),
+		numPages: o.numPages,
+		value: o.value,
+		created_at: o.dateSubmit,
+		paymentMethod: o.paymentMethod,
+		recipient: {
+			name: o.recipient.name,
+			addr1: o.recipient.addr1,
+			addr2: o.recipient.addr2,
+			city: o.recipient.city,
+			state: o.recipient.state,
+			zip: o.recipient.zip,
+			country: o.recipient.country,
+		},
+		sender: {
+			name_sender: o.sender.name,
+			addr1_sender: o.sender.addr1,
+			addr2_sender: o.sender.addr2,
+			city_sender: o.sender.city,
+			state_sender: o.sender.state,
+			zip_sender: o.sender.zip,
+			country_sender: o.sender.country,
+		},
+	};
+}
+
+function emailCreatedData(o: EmailOrder): Record<string, unknown> {
+	return {
+		id: o.id,
+		type: 'email',
+		status: o.status,
+		recipient: o.recipient,
+		sender: o.sender,
+		subject: o.subject,
+		value: o.value,
+		created_at: o.created_at,
+		paymentMethod: o.paymentMethod,
+	};
+}
+
+function generatedFile(
+	order: Order,
+	type: LetterFileType,
+	name: string,
+	title: string,
+	lines: string[],
+): StoredFile {
+	const pdf = textPdf(title, [`Pedido ${order.id}`, ...lines]);
+	return { name, type, created_at: saoPauloDateTime(), mimeType: 'application/pdf', base64: pdf.toString('base64') };
+}
+
+/** Files that exist from a status on: the printed front and the telegram's sender copy. */
+function addStatusFiles(order: Order): void {
+	if (order.kind === 'email') {
+		if (order.status === 3 && !order.files.some((f) => f.type === 'pdf')) {
+			order.files.push(
+				generatedFile(order, 'pdf', `${order.id}-certificado.pdf`, 'Certificado de envio', [
+					`Para: ${order.recipient.name} <${order.recipient.email}>`,
+					`Assunto: ${order.subject}`,
+				]),
+			);
+		}
+		return;
+	}
+	if (![1, 3, 4, 6].includes(order.status)) return;
+	if (!order.files.some((f) => f.type === 'letter_front')) {
+		order.files.push(
+			generatedFile(order, 'letter_front', `${order.id}-frente.pdf`, 'Frente da carta', [
+				`${order.recipient.name}`,
+				`${order.recipient.addr1}, ${order.recipient.street_number}`,
+				`${order.recipient.zip} ${order.recipient.city}/${order.recipient.state}`,
+			]),
+		);
+	}
+	if (order.shipType === 4 && order.telegram_info.sender_copy === 1 && !order.files.some((f) => f.type === 'sender_copy')) {
+		order.files.push(
+			generatedFile(order, 'sender_copy', `${order.id}-copia-remetente.pdf`, 'Cópia do telegrama', [
+				String(order.telegram_info.message ?? ''),
+			]),
+		);
+	}
+}
+
+export function storeLetter(core: SandboxCore, order: LetterOrder): void {
+	core.state.orders.push(order);
+	core.dispatcher.emit('order.created', letterCreatedData(order));
+	core.save();
+}
+
+export function setOrderStatus(
+	core: SandboxCore,
+	id: string,
+	status: number,
+	options: { statusDelivery?: string; opened?: boolean; reason?: string } = {},
+): Record<string, unknown> {
+	const order = requireOrder(core, id);
+	const table = order.kind === 'letter' ? LETTER_STATUS_TEXT : EMAIL_STATUS_TEXT;
+	if (!Number.isInteger(Number(status)) || table[Number(status)] === undefined) {
+		throw new ControlError(`status ${status} does not exist for a ${order.kind} order`);
+	}
+	const next = Number(status);
+	const old = order.status;
+	const now = saoPauloDateTime();
+	order.status = next;
+	order.dateLastChange = now;
+	if (order.kind === 'letter' && options.statusDelivery !== undefined) {
+		if (!STATUS_DELIVERY_VALUES.includes(options.statusDelivery)) {
+			throw new ControlError(`statusDelivery must be one of ${STATUS_DELIVERY_VALUES.map((v) => `'${v}'`).join(', ')}`);
+		}
+		order.status_delivery = options.statusDelivery;
+	}
+	if (order.kind === 'email') {
+		if (options.opened && !order.opened) {
+			order.opened = true;
+			order.date_opened = now;
+		}
+		if (next === 5 && options.reason) order.failure_reason = options.reason;
+	}
+	addStatusFiles(order);
+	if (old !== next) emitStatusUpdated(core, order, old);
+	core.save();
+	return orderDetails(order);
+}
+
+export function emitStatusUpdated(core: SandboxCore, order: Order, old: number): void {
+	const base = { id: order.id, type: order.kind, status: { old, new: order.status }, updated_at: order.dateLastChange };
+	const data =
+		order.kind === 'letter'
+			? { ...base, tracking: order.tracking, files: order.files.map((f) => ({ type: f.type, created_at: f.created_at })) }
+			: { ...base, opened: order.opened, date_opened: order.date_opened };
+	core.dispatcher.emit('order.status_updated', data);
+}
+
+const TRACKING_STORY: Array<{ codigo: string; descricao: string; statusDelivery?: string; atRecipient?: boolean }> = [
+	{ codigo: 'PO', descricao: 'Objeto postado' },
+	{ codigo: 'RO', descricao: 'Objeto em transferência - por favor aguarde' },
+	{ codigo: 'OEC', descricao: 'Objeto saiu para entrega ao destinatário', atRecipient: true },
+	{ codigo: 'BDE', descricao: 'Objeto entregue ao destinatário', statusDelivery: 'delivered', atRecipient: true },
+];
+
+export interface TrackingEventInput {
+	codigo?: string;
+	descricao?: string;
+	cidade?: string;
+	uf?: string;
+	dtHrCriado?: string;
+	statusDelivery?: string;
+}
+
+export function addTrackingEvent(core: SandboxCore, id: string, input?: TrackingEventInput): Record<string, unknown> {
+	const order = requireLetter(core, id);
+	const now = saoPauloDateTime();
+	const emitTracking = (detail: string) =>
+		core.dispatcher.emit(
+			'tracking.updated',
+			{
+				id: order.id,
+				type: 'letter',
+				tracking_code: order.tracking,
+				tracking_records: trackingRecords(order),
+				status_delivery: order.status_delivery,
+				updated_at: now,
+			},
+			{ event_detail_type: detail },
+		);
+	const explicit = input !== undefined && Object.keys(input).length > 0;
+	if (!order.tracking) {
+		order.tracking = `${order.shipType === 6 || order.shipType === 7 ? 'SX' : 'JT'}${order.id.padStart(9, '0').slice(-9)}BR`;
+		order.tracking_records_last_update = now;
+		order.dateLastChange = now;
+		emitTracking('new_tracking_code');
+		if (!explicit) {
+			core.save();
+			return orderDetails(order);
+		}
+	}
+	const step = TRACKING_STORY[Math.min(order.tracking_step, TRACKING_STORY.length - 1)];
+	const place = step.atRecipient ? order.recipient : order.sender;
+	const event: TrackingEvent = {
+		codigo: input?.codigo ?? step.codigo,
+		dtHrCriado: input?.dtHrCriado ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+		descricao: input?.descricao ?? step.descricao,
+		unidade: { endereco: { cidade: input?.cidade ?? place.city, uf: input?.uf ?? place.state } },
+	};
+	if (!explicit) order.tracking_step++;
+	const statusDelivery = input?.statusDelivery ?? (explicit ? undefined : step.statusDelivery);
+	if (statusDelivery !== undefined) {
+		if (!STATUS_DELIVERY_VALUES.includes(statusDelivery)) {
+			throw new ControlError(`statusDelivery must be one of ${STATUS_DELIVERY_VALUES.join(', ')}`);
+		}
+		order.status_delivery = statusDelivery;
+	}
+	order.tracking_events.push(event);
+	order.tracking_records_last_update = now;
+	order.dateLastChange = now;
+	emitTracking('new_tracking_record');
+	core.save();
+	return orderDetails(order);
+}
+
+export function addReturnReceipt(
+	core: SandboxCore,
+	id: string,
+	options: { rrType?: 'rr' | 'rr_electronic'; pdf?: Buffer; unreadable?: boolean } = {},
+): Record<string, unknown> {
+	const order = requireLetter(core, id);
+	const rrType = options.rrType ?? (order.ar_type === 'electronic' ? 'rr_electronic' : 'rr');
+	if (rrType !== 'rr' && rrType !== 'rr_electronic') throw new ControlError('rrType must be rr or rr_electronic');
+	const now = saoPauloDateTime();
+	order.rr_count++;
+	const name = `${order.id}-${rrType}-${order.rr_count}.pdf`;
+	let file: { name: string; base64: string } | null = null;
+	if (!options.unreadable) {
+		const pdf =
+			options.pdf ??
+			textPdf('Aviso de recebimento', [
+				`Pedido ${order.id}`,
+				`Objeto ${order.tracking || '(sem rastreio)'}`,
+				`Recebido por ${order.recipient.name} em ${now}`,
+			]);
+		const base64 = Buffer.from(pdf).toString('base64');
+		order.files.push({ name, type: rrType, created_at: now, mimeType: 'application/pdf', base64 });
+		file = { name, base64 };
+	}
+	order.dateLastChange = now;
+	core.dispatcher.emit('rr.created', {
+		id: order.id,
+		type: 'letter',
+		rr_type: rrType,
+		tracking_code: order.tracking,
+		file,
+	});
+	core.save();
+	return orderDetails(order);
+}
+
+function isAllowListed(core: SandboxCore, email: string): boolean {
+	const address = email.trim().toLowerCase();
+	return core.state.emailAllowList.some((entry) => {
+		const allowed = entry.trim().toLowerCase();
+		return allowed.startsWith('@') ? address.endsWith(allowed) : address === allowed;
+	});
+}
+
+export interface EmailOrderInput {
+	name?: string;
+	email: string;
+	subject?: string;
+	body?: string;
+	name_sender?: string;
+	email_sender?: string;
+	email_replyTo?: string;
+	paymentMethod?: string;
+}
+
+/**
+ * Creates a registered e-mail order. The route is not shown by the spec, so only the control API
+ * creates them; reading, cancelling and downloading go through the letter routes.
+ */
+export function createEmailOrder(core: SandboxCore, input: EmailOrderInput): Record<string, unknown> {
+	if (!input || typeof input.email !== 'string' || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(input.email)) {
+		throw new ControlError('email (the recipient address) is required and must be an e-mail address');
+	}
+	const now = saoPauloDateTime();
+	const paymentMethod = input.paymentMethod ?? 'credits';
+	const order: EmailOrder = {
+		kind: 'email',
+		id: `E${core.state.nextEmailId++}`,
+		status: 1,
+		recipient: { name: input.name ?? '', email: input.email },
+		sender: {
+			name_sender: input.name_sender ?? 'Conta Demonstração',
+			email_sender: input.email_sender ?? core.settings.email,
+			email_replyTo: input.email_replyTo ?? core.settings.email,
+		},
+		subject: input.subject ?? '(sem assunto)',
+		body: input.body ?? '',
+		value: EMAIL_PRICE,
+		paymentMethod,
+		created_at: now,
+		dateLastChange: now,
+		opened: false,
+		date_opened: '',
+		failure_reason: '',
+		files: [],
+		cancel_reason: '',
+	};
+	if (core.settings.environment === 'homolog' && !isAllowListed(core, input.email)) {
+		order.status = 5;
+		order.failure_reason = `Destinatário ${input.email} não está na lista de permissões do ambiente de testes`;
+	} else if (paymentMethod === 'credits' || paymentMethod === 'service_credits') {
+		if (core.state.balance >= order.value) {
+			core.state.balance = Math.round((core.state.balance - order.value) * 100) / 100;
+		} else {
+			order.status = 2;
+		}
+	}
+	core.state.orders.push(order);
+	core.dispatcher.emit('order.created', emailCreatedData(order));
+	core.save();
+	return orderDetails(order);
+}

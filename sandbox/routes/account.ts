@@ -1,0 +1,65 @@
+import { ASSUMED } from '../../nodes/PostalService/contract/assumptions';
+import type { SandboxCore } from '../core';
+import { envelopeA, envelopeC, envelopeLogo, headerToken, text, type Ctx, type Reply } from '../http';
+import type { Favorite } from '../state';
+
+export async function getBalance(core: SandboxCore, ctx: Ctx): Promise<Reply> {
+	const denied = core.checkAuth(ctx, decodeURIComponent(ctx.params[0]) === core.settings.token, 'A', 'Token inválido');
+	if (denied) return denied;
+	return envelopeA(200, 'Sucesso', {
+		[ASSUMED.balanceFields.balance]: core.state.balance,
+		[ASSUMED.balanceFields.currency]: 'BRL',
+	});
+}
+
+export async function getLogo(core: SandboxCore, ctx: Ctx): Promise<Reply> {
+	const denied = core.checkAuth(ctx, headerToken(ctx) === core.settings.token, 'logo', 'Token de segurança inválido');
+	if (denied) return denied;
+	return envelopeLogo(200, 'Logo encontrado', { logo_url: `${core.baseUrl}/_sandbox/logo.svg` });
+}
+
+const INTEGER_FIELDS = new Set(['list_letter', 'list_email', 'list_whatsapp']);
+
+/** PUT /api/v2/favorites: partial update; omitted keeps, null or "" clears, `name` cannot be emptied. */
+export async function updateFavorite(core: SandboxCore, ctx: Ctx): Promise<Reply> {
+	const token = ctx.query.userSecurityToken ?? text(ctx.fields.userSecurityToken);
+	const denied = core.checkAuth(ctx, token === core.settings.token, 'C', 'Não autorizado');
+	if (denied) return denied;
+	if (ctx.bodyKind !== 'json' && ctx.bodyKind !== 'form') {
+		return envelopeC(400, false, 'Envie application/json ou application/x-www-form-urlencoded');
+	}
+	const body = ctx.fields;
+	const idText = text(body.id);
+	if (idText === undefined || idText === '') return envelopeC(400, false, 'Campo obrigatório não preenchido: id');
+	if (!/^\d+$/.test(idText)) return envelopeC(400, false, 'id: deve ser um número inteiro');
+	const favorite = core.state.favorites.find((f) => f.id === Number(idText));
+	if (!favorite) return envelopeC(404, false, `Favorito ${idText} não encontrado`);
+
+	const changes: Partial<Record<keyof Favorite, string | number>> = {};
+	if ('name' in body) {
+		const name = text(body.name);
+		if (name === undefined || name.trim() === '') return envelopeC(400, false, 'O campo name não pode ficar vazio');
+		changes.name = name;
+	}
+	for (const key of ASSUMED.favoriteFields) {
+		if (!(key in body)) continue;
+		const value = body[key];
+		if (value === null || value === '') {
+			changes[key] = INTEGER_FIELDS.has(key) ? 0 : '';
+			continue;
+		}
+		const asText = text(value);
+		if (asText === undefined) return envelopeC(400, false, `${key}: valor inválido`);
+		if (INTEGER_FIELDS.has(key)) {
+			if (!/^[01]$/.test(asText) && asText !== 'true' && asText !== 'false') {
+				return envelopeC(400, false, `${key}: use 0 ou 1`);
+			}
+			changes[key] = asText === '1' || asText === 'true' ? 1 : 0;
+		} else {
+			changes[key] = asText;
+		}
+	}
+	Object.assign(favorite, changes);
+	core.save();
+	return envelopeC(200, true, 'Favorito atualizado com sucesso', { ...favorite });
+}

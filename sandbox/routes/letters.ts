@@ -1,0 +1,111 @@
+import { ASSUMED } from '../../nodes/PostalService/contract/assumptions';
+import type { SandboxCore } from '../core';
+import { envelopeA, headerToken, type Ctx, type Reply } from '../http';
+import { emitStatusUpdated, findOrder, LETTER_STATUS_TEXT, orderView } from '../orders';
+import { textPdf } from '../pdf';
+import type { LetterFileType } from '../state';
+import { round2, saoPauloDateTime } from '../util';
+
+const FILE_TYPES: LetterFileType[] = ['pdf', 'letter_front', 'rr', 'rr_electronic', 'sender_copy'];
+const DEFAULT_CANCEL_REASON = 'Cancelado via API';
+
+function pathAuth(core: SandboxCore, ctx: Ctx): Reply | null {
+	return core.checkAuth(ctx, decodeURIComponent(ctx.params[0]) === core.settings.token, 'A', 'Token inválido');
+}
+
+export async function getOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
+	const denied = pathAuth(core, ctx);
+	if (denied) return denied;
+	const order = findOrder(core, decodeURIComponent(ctx.params[1]));
+	if (!order) return envelopeA(400, 'Pedido não encontrado');
+	return envelopeA(200, 'Sucesso', orderView(order));
+}
+
+export async function downloadFile(core: SandboxCore, ctx: Ctx): Promise<Reply> {
+	const denied = pathAuth(core, ctx);
+	if (denied) return denied;
+	const order = findOrder(core, decodeURIComponent(ctx.params[1]));
+	if (!order) return envelopeA(400, 'Pedido não encontrado');
+	const type = decodeURIComponent(ctx.params[2]) as LetterFileType;
+	if (!FILE_TYPES.includes(type)) {
+		return envelopeA(400, `Tipo de arquivo inválido: ${type} (aceitos: ${FILE_TYPES.join(', ')})`);
+	}
+	const candidates = order.files.filter((f) => f.type === type);
+	const wanted = ctx.query[ASSUMED.downloadFileNameParam];
+	// Files are appended as they appear, so the last one is the most recent.
+	const file = wanted ? candidates.find((f) => f.name === wanted) : candidates[candidates.length - 1];
+	if (!file) {
+		return envelopeA(
+			400,
+			wanted ? `Arquivo não encontrado: ${wanted}` : `Arquivo não disponível para este pedido: ${type}`,
+		);
+	}
+	return envelopeA(200, 'Sucesso', {
+		file_name: file.name,
+		file_type: file.type,
+		id_job: order.id,
+		file_base64: file.base64,
+	});
+}
+
+export async function cancelOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
+	const denied = pathAuth(core, ctx);
+	if (denied) return denied;
+	const order = findOrder(core, decodeURIComponent(ctx.params[1]));
+	if (!order) return envelopeA(400, 'Pedido não encontrado');
+	const force = ctx.query[ASSUMED.cancelForceParam] === 'yes';
+	const reason = ctx.query[ASSUMED.cancelReasonParam] || DEFAULT_CANCEL_REASON;
+	const cancelled = order.kind === 'letter' ? 5 : 4;
+	const cancellable = order.kind === 'letter' ? [0, 2] : [0, 1, 2];
+	if (!force) {
+		if (order.status === cancelled) return envelopeA(400, 'Pedido já está cancelado');
+		if (!cancellable.includes(order.status)) {
+			const statusText = order.kind === 'letter' ? LETTER_STATUS_TEXT[order.status] : String(order.status);
+			return envelopeA(
+				400,
+				`Pedido não pode ser cancelado no status ${order.status} (${statusText}); use ${ASSUMED.cancelForceParam}=yes para forçar`,
+			);
+		}
+	}
+	const old = order.status;
+	if (old !== cancelled) {
+		// Credits come back only while nothing was produced or sent yet.
+		const paidWithCredits = order.paymentMethod === 'service_credits' || order.paymentMethod === 'credits';
+		const refundable = order.kind === 'letter' ? old === 0 : old === 0 || old === 1;
+		if (paidWithCredits && refundable) core.state.balance = round2(core.state.balance + order.value);
+		order.status = cancelled;
+		order.cancel_reason = reason;
+		order.dateLastChange = saoPauloDateTime();
+		emitStatusUpdated(core, order, old);
+		core.save();
+	}
+	return envelopeA(200, 'Pedido cancelado', {
+		id: order.id,
+		status: cancelled,
+		status_text: 'Cancelado',
+		message: reason,
+	});
+}
+
+/** Not shown by the spec: envelope A with a generated PDF receipt, shaped like a downloaded file. */
+export async function getReceipt(core: SandboxCore, ctx: Ctx): Promise<Reply> {
+	const denied = core.checkAuth(ctx, headerToken(ctx) === core.settings.token, 'A', 'Token inválido');
+	if (denied) return denied;
+	const id = ctx.query[ASSUMED.receiptOrderIdParam];
+	if (!id) return envelopeA(400, `Requisição incompleta - campo obrigatório não preenchido: ${ASSUMED.receiptOrderIdParam}`);
+	const order = findOrder(core, id);
+	if (!order) return envelopeA(400, 'Pedido não encontrado');
+	const created = order.kind === 'letter' ? order.dateSubmit : order.created_at;
+	const pdf = textPdf('Recibo', [
+		`Pedido ${order.id}`,
+		`Data: ${created}`,
+		`Valor: R$ ${order.value.toFixed(2).replace('.', ',')}`,
+		`Forma de pagamento: ${order.paymentMethod}`,
+	]);
+	return envelopeA(200, 'Sucesso', {
+		file_name: `recibo-${order.id}.pdf`,
+		file_type: 'receipt',
+		id_job: order.id,
+		file_base64: pdf.toString('base64'),
+	});
+}

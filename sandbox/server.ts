@@ -1,0 +1,226 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+import { HTTP_ARGUMENTS, type SandboxControl } from './control';
+import type { LoggedRequest, SandboxCore } from './core';
+import { createOrder } from './create';
+import { BodyError, envelopeA, errorReply, parseBody, type Ctx, type Family, type Reply } from './http';
+import { ControlError } from './orders';
+import { PANEL_HTML, LOGO_SVG } from './panel';
+import { getBalance, getLogo, updateFavorite } from './routes/account';
+import { listSenders, listTemplates, reprocessChatMessage, sendChatMessage } from './routes/chat';
+import { cancelOrder, downloadFile, getOrder, getReceipt } from './routes/letters';
+import { sha256Hex } from './util';
+
+interface Route {
+	method: string;
+	pattern: RegExp;
+	family: Family;
+	/** Letter and e-mail routes answer 503 during maintenance. */
+	maintenance: boolean;
+	handler: (core: SandboxCore, ctx: Ctx) => Promise<Reply>;
+}
+
+const ROUTES: Route[] = [
+	{ method: 'POST', pattern: /^\/api\/v2\/post\/?$/, family: 'A', maintenance: true, handler: createOrder },
+	{ method: 'GET', pattern: /^\/api\/v2\/get\/([^/]+)\/([^/]+)\/?$/, family: 'A', maintenance: true, handler: getOrder },
+	{
+		method: 'GET',
+		pattern: /^\/api\/v2\/download\/([^/]+)\/([^/]+)\/([^/]+)\/?$/,
+		family: 'A',
+		maintenance: true,
+		handler: downloadFile,
+	},
+	{ method: 'DELETE', pattern: /^\/api\/v2\/delete\/([^/]+)\/([^/]+)\/?$/, family: 'A', maintenance: true, handler: cancelOrder },
+	{ method: 'GET', pattern: /^\/api\/v2\/balance\/([^/]+)\/?$/, family: 'A', maintenance: true, handler: getBalance },
+	{ method: 'GET', pattern: /^\/api\/v2\/logo\/?$/, family: 'logo', maintenance: false, handler: getLogo },
+	{ method: 'PUT', pattern: /^\/api\/v2\/favorites\/?$/, family: 'C', maintenance: false, handler: updateFavorite },
+	{ method: 'GET', pattern: /^\/api\/receipts\/v1\/get\/?$/, family: 'A', maintenance: false, handler: getReceipt },
+	{ method: 'POST', pattern: /^\/api\/chat\/v1\/post\/?$/, family: 'A', maintenance: false, handler: sendChatMessage },
+	{ method: 'POST', pattern: /^\/api\/chat\/v1\/process\/?$/, family: 'A', maintenance: false, handler: reprocessChatMessage },
+	{ method: 'GET', pattern: /^\/api\/chat\/v1\/templates\/get\/?$/, family: 'B', maintenance: false, handler: listTemplates },
+	{ method: 'GET', pattern: /^\/api\/chat\/v1\/senders\/get\/?$/, family: 'A', maintenance: false, handler: listSenders },
+];
+
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		req.on('data', (chunk: Buffer) => {
+			size += chunk.length;
+			if (size > MAX_BODY_BYTES) {
+				reject(new BodyError('corpo da requisição grande demais'));
+				req.destroy();
+				return;
+			}
+			chunks.push(chunk);
+		});
+		req.on('end', () => resolve(Buffer.concat(chunks)));
+		req.on('error', reject);
+	});
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+	if (res.headersSent || res.destroyed) return;
+	const headers: Record<string, string> = { ...reply.headers };
+	let payload: Buffer;
+	if (reply.raw) {
+		payload = reply.raw;
+	} else {
+		payload = Buffer.from(JSON.stringify(reply.body));
+		headers['content-type'] ??= 'application/json; charset=utf-8';
+	}
+	headers['content-length'] = String(payload.length);
+	res.writeHead(reply.status, headers);
+	res.end(payload);
+}
+
+async function handleControl(core: SandboxCore, control: SandboxControl, req: IncomingMessage, url: URL): Promise<Reply> {
+	const name = url.pathname.slice('/_sandbox/'.length).replace(/\/$/, '');
+	if (name === 'logo.svg') {
+		return { status: 200, body: null, raw: Buffer.from(LOGO_SVG), headers: { 'content-type': 'image/svg+xml' } };
+	}
+	if (name === 'info') {
+		return {
+			status: 200,
+			body: {
+				baseUrl: core.baseUrl,
+				email: core.settings.email,
+				environment: core.settings.environment,
+				timeScale: core.settings.timeScale,
+				maintenance: core.maintenance,
+				latencyMs: core.latencyMs,
+			},
+		};
+	}
+	if (!Object.prototype.hasOwnProperty.call(HTTP_ARGUMENTS, name)) {
+		return { status: 404, body: { error: `unknown control method: ${name}` } };
+	}
+	const method = name as keyof SandboxControl;
+	let input: Record<string, unknown> = Object.fromEntries(url.searchParams);
+	const raw = await readBody(req);
+	if (raw.length > 0) {
+		try {
+			input = { ...input, ...(JSON.parse(raw.toString('utf8')) as Record<string, unknown>) };
+		} catch {
+			return { status: 400, body: { error: 'the body must be JSON' } };
+		}
+	}
+	const args = Array.isArray(input.args) ? input.args : HTTP_ARGUMENTS[method](input);
+	try {
+		const fn = control[method] as (...a: unknown[]) => unknown;
+		const result = await fn(...args);
+		return { status: 200, body: result === undefined ? null : result };
+	} catch (error) {
+		const message = error instanceof Error ? error.message : String(error);
+		return { status: error instanceof ControlError || error instanceof Error ? 400 : 500, body: { error: message } };
+	}
+}
+
+export function createSandboxServer(core: SandboxCore, control: SandboxControl): Server {
+	const server = createServer((req, res) => {
+		handle(core, control, req, res).catch((error: Error) => {
+			if (!core.settings.quiet) console.error(`sandbox: ${error.message}`);
+			send(res, envelopeA(500, 'Erro interno'));
+		});
+	});
+	// Clients reuse connections; idle ones must not keep the process alive after stop().
+	server.keepAliveTimeout = 2_000;
+	return server;
+}
+
+async function handle(core: SandboxCore, control: SandboxControl, req: IncomingMessage, res: ServerResponse): Promise<void> {
+	const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+	const method = (req.method ?? 'GET').toUpperCase();
+	const path = url.pathname;
+	if (path === '/' && method === 'GET') {
+		send(res, { status: 200, body: null, raw: Buffer.from(PANEL_HTML), headers: { 'content-type': 'text/html; charset=utf-8' } });
+		return;
+	}
+	if (path.startsWith('/_sandbox/')) {
+		send(res, await handleControl(core, control, req, url));
+		return;
+	}
+
+	const query = Object.fromEntries(url.searchParams);
+	const entry: LoggedRequest = {
+		method,
+		path,
+		query,
+		headers: { ...req.headers },
+		fields: {},
+		files: [],
+		status: 0,
+		at: new Date().toISOString(),
+	};
+	core.requestLog.push(entry);
+	const fault = core.takeFault(method, path);
+	if (fault?.kind === 'drop') {
+		req.socket.destroy();
+		return;
+	}
+
+	const matching = ROUTES.filter((r) => r.pattern.test(path));
+	const route = matching.find((r) => r.method === method);
+	const family: Family = (route ?? matching[0])?.family ?? 'A';
+	let reply: Reply = envelopeA(500, 'Erro interno');
+	let parsed: Awaited<ReturnType<typeof parseBody>> | null = null;
+	try {
+		parsed = await parseBody(String(req.headers['content-type'] ?? ''), await readBody(req));
+		entry.fields = parsed.fields;
+		entry.files = parsed.files.map((f) => ({
+			field: f.field,
+			fileName: f.fileName,
+			mimeType: f.mimeType,
+			size: f.data.length,
+			sha256: sha256Hex(f.data),
+		}));
+	} catch (error) {
+		if (!(error instanceof BodyError)) throw error;
+		reply = errorReply(family, 400, `Requisição incompleta - ${error.message}`);
+	}
+
+	if (parsed === null) {
+		// reply was set by the body error above
+	} else if (!route) {
+		reply =
+			matching.length > 0
+				? {
+						...errorReply(family, 405, 'Método não permitido'),
+						headers: { allow: [...new Set(matching.map((r) => r.method))].join(', ') },
+					}
+				: envelopeA(404, 'Rota não encontrada');
+	} else if (fault && (fault.kind === '500' || fault.kind === '503' || fault.kind === '429')) {
+		const messages = { '500': 'Erro interno', '503': 'Sistema em manutenção', '429': 'Muitas requisições' };
+		reply = errorReply(route.family, Number(fault.kind), messages[fault.kind]);
+	} else if (core.maintenance && route.maintenance) {
+		reply = errorReply(route.family, 503, 'Sistema em manutenção');
+	} else {
+		const ctx: Ctx = {
+			method,
+			path,
+			query,
+			headers: req.headers,
+			fields: parsed.fields,
+			files: parsed.files,
+			bodyKind: parsed.kind,
+			client: req.socket.remoteAddress ?? 'unknown',
+			params: route.pattern.exec(path)?.slice(1) ?? [],
+		};
+		try {
+			reply = await route.handler(core, ctx);
+		} catch (error) {
+			if (!core.settings.quiet) console.error(`sandbox: ${method} ${route.pattern}: ${(error as Error).message}`);
+			reply = errorReply(route.family, 500, 'Erro interno');
+		}
+	}
+	if (core.latencyMs > 0) await core.sleep(core.latencyMs);
+	if (fault?.kind === 'slow') await core.sleep(fault.delayMs);
+	entry.status = reply.status;
+	if (fault?.kind === 'dropAfterAccept') {
+		req.socket.destroy();
+		return;
+	}
+	send(res, reply);
+}

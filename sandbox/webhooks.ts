@@ -1,0 +1,328 @@
+import { createHmac } from 'node:crypto';
+
+import { Agent, request } from 'undici';
+
+import { saoPauloDateTime } from './util';
+
+export const WEBHOOK_EVENTS = [
+	'order.created',
+	'order.status_updated',
+	'tracking.updated',
+	'rr.created',
+	'webhook.test',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** Retry back-off of the spec, in "minutes" (each `timeScale` milliseconds long). */
+export const RETRY_DELAYS_MINUTES = [5, 10, 20];
+export const PAUSE_AFTER_FAILURES = 3;
+export const STORED_BODY_LIMIT = 10_000;
+
+export interface WebhookEndpoint {
+	id: number;
+	name: string;
+	url: string;
+	/** Subscribed events; `*` subscribes to all of them. */
+	events: string[];
+	secret: string | null;
+	paused: boolean;
+	consecutiveFailures: number;
+	created_at: string;
+}
+
+export interface DeliveryAttempt {
+	at: string;
+	status?: number;
+	error?: string;
+	responseBody: string;
+	durationMs: number;
+}
+
+export interface Delivery {
+	deliveryId: number;
+	webhookId: number;
+	event: string;
+	/** The exact bytes sent (serialized once; every retry and resend sends these same bytes). */
+	body: string;
+	/** `body` parsed, for convenience. */
+	payload: Record<string, unknown>;
+	state: 'pending' | 'retrying' | 'delivered' | 'failed';
+	test: boolean;
+	attempts: DeliveryAttempt[];
+	nextAttemptAt: string | null;
+}
+
+export interface AccountNotice {
+	at: string;
+	subject: string;
+	webhookId: number;
+}
+
+export interface DispatcherSettings {
+	environment: () => string;
+	timeScale: number;
+	defaultSecret: string;
+	timeoutMs: number;
+	onChange: () => void;
+}
+
+export class WebhookDispatcher {
+	endpoints: WebhookEndpoint[] = [];
+	deliveries: Delivery[] = [];
+	/** The e-mails the service would send to the account (endpoint paused). */
+	notices: AccountNotice[] = [];
+	private nextEndpointId = 1;
+	private nextDeliveryId = 1;
+	private readonly timers = new Set<NodeJS.Timeout>();
+	private readonly inflight = new Set<Promise<void>>();
+	private readonly aborts = new Set<AbortController>();
+	private readonly agent = new Agent({ keepAliveTimeout: 1_000, connections: 16 });
+	private stopped = false;
+
+	constructor(private readonly settings: DispatcherSettings) {}
+
+	register(input: { url: string; events?: string[]; secret?: string | null; name?: string }): WebhookEndpoint {
+		const url = new URL(input.url).toString();
+		const events = input.events && input.events.length > 0 ? input.events : ['*'];
+		for (const event of events) {
+			if (event !== '*' && !(WEBHOOK_EVENTS as readonly string[]).includes(event)) {
+				throw new Error(`unknown webhook event: ${event}`);
+			}
+		}
+		const id = this.nextEndpointId++;
+		const endpoint: WebhookEndpoint = {
+			id,
+			name: input.name ?? `Endpoint ${id}`,
+			url,
+			events,
+			secret: input.secret === undefined ? this.settings.defaultSecret : input.secret,
+			paused: false,
+			consecutiveFailures: 0,
+			created_at: saoPauloDateTime(),
+		};
+		this.endpoints.push(endpoint);
+		this.settings.onChange();
+		return endpoint;
+	}
+
+	endpoint(id: number): WebhookEndpoint {
+		const endpoint = this.endpoints.find((e) => e.id === Number(id));
+		if (!endpoint) throw new Error(`no webhook endpoint ${id}`);
+		return endpoint;
+	}
+
+	pause(id: number): void {
+		this.endpoint(id).paused = true;
+		this.settings.onChange();
+	}
+
+	resume(id: number): void {
+		const endpoint = this.endpoint(id);
+		endpoint.paused = false;
+		endpoint.consecutiveFailures = 0;
+		this.settings.onChange();
+	}
+
+	remove(id: number): void {
+		this.endpoints = this.endpoints.filter((e) => e.id !== Number(id));
+		this.settings.onChange();
+	}
+
+	/** Fans a real event out to every active endpoint subscribed to it. */
+	emit(event: WebhookEvent, data: Record<string, unknown>, extra: Record<string, unknown> = {}): Delivery[] {
+		if (this.stopped) return [];
+		const generatedAt = saoPauloDateTime();
+		const created: Delivery[] = [];
+		for (const endpoint of this.endpoints) {
+			if (endpoint.paused) continue;
+			if (!endpoint.events.includes('*') && !endpoint.events.includes(event)) continue;
+			const delivery = this.createDelivery(endpoint, event, generatedAt, data, extra, false);
+			created.push(delivery);
+			this.track(this.attempt(delivery, true));
+		}
+		return created;
+	}
+
+	sendTest(id: number): Delivery {
+		const endpoint = this.endpoint(id);
+		const data = {
+			message: 'Este é um evento de teste enviado pelo painel.',
+			webhook_id: endpoint.id,
+			webhook_name: endpoint.name,
+		};
+		const delivery = this.createDelivery(endpoint, 'webhook.test', saoPauloDateTime(), data, {}, true);
+		this.track(this.attempt(delivery, false));
+		return delivery;
+	}
+
+	/** Sends a stored delivery again, byte for byte, as the panel's resend button does. */
+	async resend(deliveryId: number): Promise<Delivery> {
+		const delivery = this.deliveries.find((d) => d.deliveryId === Number(deliveryId));
+		if (!delivery) throw new Error(`no delivery ${deliveryId}`);
+		const done = this.attempt(delivery, false);
+		this.track(done);
+		await done;
+		return delivery;
+	}
+
+	/** Resolves once every attempt under way has finished (scheduled retries are not waited for). */
+	async settle(): Promise<void> {
+		while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+	}
+
+	clear(): void {
+		this.cancelTimers();
+		this.endpoints = [];
+		this.deliveries = [];
+		this.notices = [];
+		this.nextEndpointId = 1;
+		this.nextDeliveryId = 1;
+	}
+
+	async stop(): Promise<void> {
+		this.stopped = true;
+		this.cancelTimers();
+		for (const controller of this.aborts) controller.abort();
+		await this.settle();
+		await this.agent.close();
+	}
+
+	restore(saved: { endpoints: WebhookEndpoint[]; deliveries: Delivery[]; notices?: AccountNotice[] }): void {
+		this.endpoints = saved.endpoints;
+		this.deliveries = saved.deliveries.map((d) =>
+			d.state === 'pending' || d.state === 'retrying' ? { ...d, state: 'failed', nextAttemptAt: null } : d,
+		);
+		this.notices = saved.notices ?? [];
+		this.nextEndpointId = Math.max(0, ...this.endpoints.map((e) => e.id)) + 1;
+		this.nextDeliveryId = Math.max(0, ...this.deliveries.map((d) => d.deliveryId)) + 1;
+	}
+
+	private cancelTimers(): void {
+		for (const timer of this.timers) clearTimeout(timer);
+		this.timers.clear();
+	}
+
+	private track(promise: Promise<void>): void {
+		this.inflight.add(promise);
+		void promise.finally(() => this.inflight.delete(promise));
+	}
+
+	private createDelivery(
+		endpoint: WebhookEndpoint,
+		event: string,
+		generatedAt: string,
+		data: Record<string, unknown>,
+		extra: Record<string, unknown>,
+		test: boolean,
+	): Delivery {
+		const deliveryId = this.nextDeliveryId++;
+		const payload = {
+			event,
+			environment: this.settings.environment(),
+			timestamp: generatedAt,
+			webhook_id: endpoint.id,
+			delivery_id: deliveryId,
+			...extra,
+			data,
+		};
+		const delivery: Delivery = {
+			deliveryId,
+			webhookId: endpoint.id,
+			event,
+			body: JSON.stringify(payload),
+			payload,
+			state: 'pending',
+			test,
+			attempts: [],
+			nextAttemptAt: null,
+		};
+		this.deliveries.push(delivery);
+		return delivery;
+	}
+
+	private async attempt(delivery: Delivery, scheduleRetry: boolean): Promise<void> {
+		const endpoint = this.endpoints.find((e) => e.id === delivery.webhookId);
+		if (!endpoint || this.stopped) return;
+		const at = saoPauloDateTime();
+		const headers: Record<string, string> = {
+			'content-type': 'application/json',
+			'user-agent': 'Service-Webhooks/1.0',
+			'x-webhook-event': delivery.event,
+			'x-webhook-delivery': String(delivery.deliveryId),
+			'x-webhook-timestamp': at,
+			'x-webhook-environment': String(delivery.payload.environment),
+		};
+		if (endpoint.secret) {
+			headers['x-webhook-signature'] =
+				'sha256=' + createHmac('sha256', endpoint.secret).update(delivery.body, 'utf8').digest('hex');
+		}
+		const controller = new AbortController();
+		this.aborts.add(controller);
+		const timeout = setTimeout(() => controller.abort(), this.settings.timeoutMs);
+		const started = Date.now();
+		const attempt: DeliveryAttempt = { at, responseBody: '', durationMs: 0 };
+		delivery.attempts.push(attempt);
+		delivery.nextAttemptAt = null;
+		try {
+			const response = await request(endpoint.url, {
+				method: 'POST',
+				headers,
+				body: delivery.body,
+				signal: controller.signal,
+				dispatcher: this.agent,
+			});
+			attempt.status = response.statusCode;
+			const text = await response.body.text();
+			attempt.responseBody = text.slice(0, STORED_BODY_LIMIT);
+		} catch (error) {
+			attempt.error = controller.signal.aborted
+				? `no answer within ${this.settings.timeoutMs} ms`
+				: error instanceof Error
+					? error.message
+					: String(error);
+		} finally {
+			clearTimeout(timeout);
+			this.aborts.delete(controller);
+			attempt.durationMs = Date.now() - started;
+		}
+		if (this.stopped) return;
+		const ok = attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300;
+		if (ok) {
+			delivery.state = 'delivered';
+			if (!delivery.test) endpoint.consecutiveFailures = 0;
+			this.settings.onChange();
+			return;
+		}
+		delivery.state = 'failed';
+		if (!delivery.test) {
+			endpoint.consecutiveFailures++;
+			if (endpoint.consecutiveFailures >= PAUSE_AFTER_FAILURES && !endpoint.paused) {
+				endpoint.paused = true;
+				this.notices.push({
+					at: saoPauloDateTime(),
+					subject: `Webhook "${endpoint.name}" pausado após ${PAUSE_AFTER_FAILURES} falhas consecutivas`,
+					webhookId: endpoint.id,
+				});
+			}
+		}
+		const retriesDone = delivery.attempts.length - 1;
+		if (scheduleRetry && !delivery.test && !endpoint.paused && retriesDone < RETRY_DELAYS_MINUTES.length) {
+			const delayMs = RETRY_DELAYS_MINUTES[retriesDone] * this.settings.timeScale;
+			delivery.state = 'retrying';
+			delivery.nextAttemptAt = saoPauloDateTime(new Date(Date.now() + delayMs));
+			const timer = setTimeout(() => {
+				this.timers.delete(timer);
+				const current = this.endpoints.find((e) => e.id === delivery.webhookId);
+				if (!current || current.paused) {
+					delivery.state = 'failed';
+					delivery.nextAttemptAt = null;
+					this.settings.onChange();
+					return;
+				}
+				this.track(this.attempt(delivery, true));
+			}, delayMs);
+			this.timers.add(timer);
+		}
+		this.settings.onChange();
+	}
+}
