@@ -21,6 +21,9 @@ const SENDER_FIELDS: Array<{ name: string; wire: string; displayName: string; de
 	{ name: 'country', wire: 'country_sender', displayName: 'Country', description: 'Up to 60 characters' },
 ];
 
+// Fields that only some ship types need are not marked required: with the ship type set by an
+// expression n8n shows every one of them and would refuse to run the workflow. The contract check
+// of each item asks for them instead, naming the field.
 export const orderFields: INodeProperties[] = [
 	{
 		displayName: 'Ship Type',
@@ -132,7 +135,6 @@ export const orderFields: INodeProperties[] = [
 		displayName: 'PDF URL',
 		name: 'pdfUrl',
 		type: 'string',
-		required: true,
 		default: '',
 		placeholder: 'https://example.com/letter.pdf',
 		description: 'Public link to the PDF; a public link of an online document-sharing service works too',
@@ -143,7 +145,6 @@ export const orderFields: INodeProperties[] = [
 		name: 'pdfBase64',
 		type: 'string',
 		typeOptions: { rows: 3 },
-		required: true,
 		default: '',
 		description: 'The PDF content encoded as base64',
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.pdf, { pdfSource: ['base64'] }),
@@ -153,7 +154,6 @@ export const orderFields: INodeProperties[] = [
 		name: 'telegramMessage',
 		type: 'string',
 		typeOptions: { rows: 5 },
-		required: true,
 		default: '',
 		description: 'Text of the telegram: at least 10 characters, at most 10 rendered pages',
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.telegram),
@@ -170,7 +170,6 @@ export const orderFields: INodeProperties[] = [
 		displayName: 'Delivery Date',
 		name: 'telegramPostDatedDate',
 		type: 'dateTime',
-		required: true,
 		default: '',
 		description: 'Tomorrow or later (São Paulo time); only the date part is sent',
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.telegram, { telegramPostDated: [true] }),
@@ -196,7 +195,6 @@ export const orderFields: INodeProperties[] = [
 		name: 'electronicLetterMessage',
 		type: 'string',
 		typeOptions: { rows: 6 },
-		required: true,
 		default: '',
 		description: 'Content of the electronic letter: at least 10 characters, HTML allowed, at most 10 rendered pages',
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.electronicLetter),
@@ -364,8 +362,8 @@ export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test:
 		const arType = text(p('returnReceiptType', ''));
 		if (arType && arType !== 'physical') fields.ar_type = arType;
 	}
-	const toAddrOnly = p<unknown>('toAddrOnly', undefined);
-	if (toAddrOnly !== undefined) fields.toAddrOnly = flag(toAddrOnly);
+	const toAddrOnly = p<unknown>('toAddrOnly', null);
+	if (toAddrOnly !== null && toAddrOnly !== undefined) fields.toAddrOnly = flag(toAddrOnly);
 
 	if (has(SHIP_TYPE_RULES.telegram)) {
 		fields.telegram_msg = text(p('telegramMessage', ''));

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+
+import { CEP_RANGES, stateOfCep } from '../../nodes/PostalService/contract/cep';
+import {
+	applyForcing,
+	FIELD_LIMITS,
+	SHIP_TYPE_RULES,
+	todayInSaoPaulo,
+	validateOrder,
+} from '../../nodes/PostalService/contract/order';
+
+const PDF = { kind: 'binary' as const, bytes: Buffer.from('%PDF-1.7\n%fake\n') };
+const base = {
+	shipType: '2',
+	name: 'Maria da Silva',
+	addr1: 'Avenida Paulista',
+	street_number: '1578',
+	zip: '01310-200',
+	city: 'São Paulo',
+	state: 'SP',
+	country: 'Brasil',
+};
+const fieldsOf = (problems: ReturnType<typeof validateOrder>) => problems.map((p) => p.field);
+
+describe('create-order contract', () => {
+	it('accepts a complete registered letter', () => {
+		expect(validateOrder(base, PDF)).toEqual([]);
+	});
+
+	it('holds the Limits table of the spec', () => {
+		// The spec's Limits table, written out again so that a change of the contract table is a
+		// deliberate act checked against the spec.
+		expect(FIELD_LIMITS).toEqual({
+			name: { max: 60 },
+			name_sender: { max: 60 },
+			addr1: { max: 60 },
+			addr1_sender: { max: 60 },
+			country: { max: 60 },
+			country_sender: { max: 60 },
+			street_number: { max: 15 },
+			street_number_sender: { max: 15 },
+			addr2: { max: 40 },
+			addr2_sender: { max: 40 },
+			city: { max: 40 },
+			city_sender: { max: 40 },
+			state: { max: 40 },
+			state_sender: { max: 40 },
+			telegram_msg: { min: 10 },
+			ecarta_msg: { min: 10 },
+		});
+		expect(SHIP_TYPE_RULES.electronicReturnReceipt).toEqual([3, 7, 10]);
+		expect(SHIP_TYPE_RULES.toAddrOnly).toEqual([2, 3, 6, 7, 10]);
+		expect(SHIP_TYPE_RULES.clientContract).toEqual([2, 3, 4, 6, 7, 8, 9, 10]);
+		expect(SHIP_TYPE_RULES.pdf).toEqual([1, 2, 3, 5, 6, 7]);
+	});
+
+	it.each(Object.entries(FIELD_LIMITS).filter(([, l]) => l.max))('refuses %s one character over its limit', (field, limit) => {
+		const fields = { ...base, [field]: 'x'.repeat(limit.max! + 1) };
+		const problems = validateOrder(fields, PDF);
+		expect(problems.find((p) => p.field === field)?.message).toContain(`limit is ${limit.max}`);
+		expect(validateOrder({ ...base, [field]: 'x'.repeat(limit.max!) }, PDF).filter((p) => p.field === field && /limit/.test(p.message))).toEqual([]);
+	});
+
+	it('needs each ship type its own content', () => {
+		expect(fieldsOf(validateOrder(base, { kind: 'none' }))).toEqual(['pdfFile']);
+		expect(fieldsOf(validateOrder({ ...base, shipType: '4' }, { kind: 'none' }))).toEqual(['telegram_msg']);
+		expect(fieldsOf(validateOrder({ ...base, shipType: '4', telegram_msg: 'curta' }, { kind: 'none' }))).toEqual(['telegram_msg']);
+		expect(fieldsOf(validateOrder({ ...base, shipType: '9' }, { kind: 'none' }))).toEqual(['ecarta_msg']);
+		expect(fieldsOf(validateOrder({ ...base, shipType: '9', ecarta_msg: '<p>Olá</p>' }, { kind: 'none' }))).toEqual([]);
+		expect(fieldsOf(validateOrder({ ...base, shipType: '11' }, PDF))).toEqual(['shipType']);
+	});
+
+	it('applies the ship-type rules', () => {
+		expect(fieldsOf(validateOrder({ ...base, ar_type: 'electronic' }, PDF))).toEqual(['ar_type']);
+		expect(fieldsOf(validateOrder({ ...base, shipType: '3', ar_type: 'electronic' }, PDF))).toEqual([]);
+		expect(fieldsOf(validateOrder({ ...base, shipType: '1', use_client_contract: '1' }, PDF))).toEqual(['use_client_contract']);
+		expect(fieldsOf(validateOrder({ ...base, shipType: '5', use_client_contract: '1' }, PDF))).toEqual(['use_client_contract']);
+		expect(fieldsOf(validateOrder({ ...base, paymentMethod: 'team' }, PDF))).toEqual(['team_member_id']);
+		expect(fieldsOf(validateOrder({ ...base, paymentMethod: 'pix' }, PDF))).toEqual(['paymentMethod']);
+		expect(applyForcing({ ...base, shipType: '1', toAddrOnly: '1' }).toAddrOnly).toBe('0');
+		expect(applyForcing({ ...base, shipType: '3', toAddrOnly: '1' }).toAddrOnly).toBe('1');
+	});
+
+	it('checks Brazilian postal codes and their state', () => {
+		expect(fieldsOf(validateOrder({ ...base, zip: '1310-200' }, PDF))).toEqual(['zip']);
+		expect(fieldsOf(validateOrder({ ...base, state: 'RJ' }, PDF))).toEqual(['state']);
+		expect(fieldsOf(validateOrder({ ...base, state: 'XX' }, PDF))).toEqual(['state']);
+		expect(fieldsOf(validateOrder({ ...base, country: 'Portugal', zip: '1000-001', state: 'Lisboa' }, PDF))).toEqual([]);
+		expect(fieldsOf(validateOrder({ ...base, zip_sender: '20040-030', state_sender: 'SP' }, PDF))).toEqual(['state_sender']);
+		expect(stateOfCep('69301000')).toBe('RR');
+		expect(stateOfCep('73800000')).toBe('GO');
+		expect(Object.keys(CEP_RANGES)).toHaveLength(27);
+	});
+
+	it('wants a post-dated telegram date of tomorrow or later, in São Paulo time', () => {
+		const now = new Date('2026-11-22T01:00:00Z'); // 21 November, 22:00 in São Paulo
+		expect(todayInSaoPaulo(now)).toBe('2026-11-21');
+		const telegram = { ...base, shipType: '4', telegram_msg: 'Mensagem do telegrama', telegram_post_dated: '1' };
+		expect(fieldsOf(validateOrder({ ...telegram, telegram_post_dated_date: '2026-11-21' }, { kind: 'none' }, now))).toEqual([
+			'telegram_post_dated_date',
+		]);
+		expect(fieldsOf(validateOrder({ ...telegram, telegram_post_dated_date: '2026-11-22' }, { kind: 'none' }, now))).toEqual([]);
+		expect(fieldsOf(validateOrder({ ...telegram, telegram_post_dated_date: '2026-02-30' }, { kind: 'none' }, now))).toEqual([
+			'telegram_post_dated_date',
+		]);
+		expect(fieldsOf(validateOrder({ ...telegram }, { kind: 'none' }, now))).toEqual(['telegram_post_dated_date']);
+	});
+
+	it('refuses content that is not a PDF or is password-protected', () => {
+		expect(fieldsOf(validateOrder(base, { kind: 'base64', bytes: Buffer.from('hello') }))).toEqual(['pdfFile']);
+		expect(fieldsOf(validateOrder(base, { kind: 'binary', bytes: Buffer.from('%PDF-1.4\ntrailer << /Encrypt 5 0 R >>') }))).toEqual([
+			'pdfFile',
+		]);
+		expect(fieldsOf(validateOrder(base, { kind: 'url', url: 'ftp://x/y.pdf' }))).toEqual(['pdfFile']);
+	});
+});

@@ -1,0 +1,82 @@
+/** Shared set-up of the action-node tests: one sandbox per file, the node run through the engine. */
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+
+import { startSandbox } from '../../sandbox';
+import type { CredentialsByType, TestItem } from '../harness/engine';
+import { runNode } from '../harness/engine';
+
+export const NODE = 'n8n-nodes-postal-service.postalService';
+// Distinctive, so that a leak anywhere in the run data is found by a plain substring search.
+export const TOKEN = 'tok-Zq81-SECRET-4471';
+export const EMAIL = 'conta@example.com';
+
+export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+/** Starts a sandbox for the file and resets it before each test. */
+export function useSandbox(): { readonly sandbox: Sandbox } {
+	const holder = {} as { sandbox: Sandbox };
+	beforeAll(async () => {
+		holder.sandbox = await startSandbox({ port: 0, token: TOKEN, email: EMAIL, quiet: true, balance: 1000 });
+	});
+	afterAll(async () => await holder.sandbox?.stop());
+	beforeEach(() => {
+		holder.sandbox.control.reset();
+		holder.sandbox.control.setLatency(0);
+		holder.sandbox.control.setMaintenance(false);
+		holder.sandbox.control.clearRequests();
+	});
+	return holder;
+}
+
+export function credentials(baseUrl: string, token = TOKEN): CredentialsByType {
+	return {
+		postalServiceApi: { baseUrl, securityToken: token },
+		postalServiceChatApi: { baseUrl, email: EMAIL, securityToken: token },
+	};
+}
+
+export async function run(
+	sandbox: Sandbox | { baseUrl: string },
+	parameters: Record<string, unknown>,
+	options: { items?: TestItem[]; continueOnFail?: boolean; token?: string } = {},
+) {
+	return await runNode({
+		type: NODE,
+		parameters,
+		items: options.items,
+		continueOnFail: options.continueOnFail,
+		credentials: credentials(sandbox.baseUrl, options.token),
+	});
+}
+
+/** A PDF with the given number of pages, each saying its number. */
+export async function makePdf(pages: number): Promise<Buffer> {
+	const doc = await PDFDocument.create();
+	const font = await doc.embedFont(StandardFonts.Helvetica);
+	for (let i = 1; i <= pages; i++) {
+		const page = doc.addPage([595, 842]);
+		page.drawText(`Página ${i} de ${pages}`, { x: 72, y: 760, size: 18, font });
+	}
+	return Buffer.from(await doc.save());
+}
+
+/** A registered letter to a São Paulo address, PDF from the input item's binary property `data`. */
+export const LETTER = {
+	resource: 'order',
+	operation: 'create',
+	shipType: 2,
+	recipientName: 'Maria da Silva',
+	recipientAddr1: 'Avenida Paulista',
+	recipientStreetNumber: '1578',
+	recipientZip: '01310-200',
+	recipientCity: 'São Paulo',
+	recipientState: 'SP',
+	recipientCountry: 'Brasil',
+	pdfSource: 'binary',
+	binaryPropertyName: 'data',
+};
+
+export async function pdfItem(pages = 1, json: Record<string, unknown> = {}): Promise<TestItem> {
+	return { json: json as TestItem['json'], binary: { data: { data: await makePdf(pages), fileName: 'carta.pdf', mimeType: 'application/pdf' } } };
+}
