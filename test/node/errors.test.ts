@@ -1,0 +1,140 @@
+import { createServer } from 'node:net';
+
+import { describe, expect, it } from 'vitest';
+
+import { EMAIL, LETTER, pdfItem, run, TOKEN, useSandbox } from './fixture';
+
+const ctx = useSandbox();
+
+/** Every form the token could take in the run data. */
+function expectNoToken(serialized: string, token = TOKEN) {
+	for (const form of [token, encodeURIComponent(token), Buffer.from(token).toString('base64'), Buffer.from(`${EMAIL}:${token}`).toString('base64')]) {
+		expect(serialized).not.toContain(form);
+	}
+}
+
+async function closedPort(): Promise<number> {
+	const server = createServer();
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as { port: number };
+	await new Promise<void>((resolve) => server.close(() => resolve()));
+	return port;
+}
+
+async function createdOrderId(): Promise<string> {
+	const result = await run(ctx.sandbox, LETTER, { items: [await pdfItem(1)] });
+	return String(result.items[0].json.id);
+}
+
+describe('failures: what the user reads, and the token nowhere', () => {
+	it('400 from the service', async () => {
+		const result = await run(ctx.sandbox, { ...LETTER, shipType: 6 }, { items: [await pdfItem(1)] });
+		expect(result.error?.message).toMatch(/refused the request as invalid/);
+		expect(result.error?.description).toMatch(/Service message: /);
+		expectNoToken(result.serialized);
+	});
+
+	it('401 on a route with the token in the path', async () => {
+		const wrong = 'wrong/Token+77';
+		const result = await run(ctx.sandbox, { resource: 'order', operation: 'get', orderId: '100001' }, { token: wrong });
+		expect(result.error?.message).toMatch(/Check the security token/);
+		expect(result.error?.description).toContain('Token inválido');
+		expectNoToken(result.serialized, wrong);
+		expect(result.serialized).toContain('GET /api/v2/get/***/100001');
+		// Authentication failures are not retried.
+		expect(ctx.sandbox.control.requests({ path: /^\/api\/v2\/get\// })).toHaveLength(1);
+	});
+
+	it('500 on a read: retried with back-off, then reported', async () => {
+		const id = await createdOrderId();
+		ctx.sandbox.control.clearRequests();
+		ctx.sandbox.control.injectFault({ path: '/api/v2/get/', kind: '500', count: 5 });
+		const result = await run(ctx.sandbox, { resource: 'order', operation: 'get', orderId: id });
+		expect(result.error?.message).toMatch(/internal error/);
+		expect(ctx.sandbox.control.requests({ path: /^\/api\/v2\/get\// })).toHaveLength(3);
+		expectNoToken(result.serialized);
+	});
+
+	it('a read that meets one 503 succeeds on the retry', async () => {
+		const id = await createdOrderId();
+		ctx.sandbox.control.clearRequests();
+		ctx.sandbox.control.injectFault({ path: '/api/v2/download/', kind: '503', count: 1 });
+		const result = await run(ctx.sandbox, { resource: 'order', operation: 'downloadFile', orderId: id, fileType: 'pdf' });
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].binary?.data).toBeDefined();
+		expect(ctx.sandbox.control.requests({ path: /^\/api\/v2\/download\// }).map((r) => r.status)).toEqual([503, 200]);
+	});
+
+	it('503 maintenance on a create: reported once, never resent', async () => {
+		ctx.sandbox.control.setMaintenance(true);
+		const result = await run(ctx.sandbox, LETTER, { items: [await pdfItem(1)] });
+		expect(result.error?.message).toMatch(/maintenance window\. Try again later/);
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(1);
+		expectNoToken(result.serialized);
+	});
+
+	it('429 after repeated failed authentications', async () => {
+		ctx.sandbox.control.injectFault({ path: '/api/v2/balance/', kind: '429', count: 1 });
+		const result = await run(ctx.sandbox, { resource: 'account', operation: 'getBalance' });
+		expect(result.error?.message).toMatch(/Too many failed authentication attempts/);
+		expectNoToken(result.serialized);
+	});
+
+	it('a create that times out is not repeated, and the error says how to check', async () => {
+		ctx.sandbox.control.injectFault({ path: '/api/v2/post', kind: 'slow', delayMs: 1500 });
+		const result = await run(ctx.sandbox, { ...LETTER, options: { timeout: 300 } }, { items: [await pdfItem(1)] });
+		expect(result.error?.message).toMatch(/did not answer in time; the request may have been accepted\. It was not sent again/);
+		expect(result.error?.description).toMatch(/Before sending again, check whether it went through/);
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).length).toBeLessThanOrEqual(1);
+		expectNoToken(result.serialized);
+	});
+
+	it('a read that times out on a token-in-path route', async () => {
+		ctx.sandbox.control.injectFault({ path: '/api/v2/balance/', kind: 'slow', delayMs: 1000, count: 3 });
+		const result = await run(ctx.sandbox, { resource: 'account', operation: 'getBalance', options: { timeout: 200 } });
+		expect(result.error?.message).toMatch(/did not answer in time/);
+		expectNoToken(result.serialized);
+	});
+
+	it('a refused connection, for a read and for a create', async () => {
+		const target = { baseUrl: `http://127.0.0.1:${await closedPort()}` };
+		const read = await run(target, { resource: 'order', operation: 'get', orderId: '100001' });
+		expect(read.error?.message).toMatch(/Could not connect to the service\. Check the base URL/);
+		expectNoToken(read.serialized);
+		const create = await run(target, LETTER, { items: [await pdfItem(1)] });
+		expect(create.error?.message).toMatch(/Could not connect/);
+		expectNoToken(create.serialized);
+	});
+
+	it('continue on fail puts the error, without the token, on the failing item', async () => {
+		const result = await run(
+			ctx.sandbox,
+			{ resource: 'order', operation: 'get', orderId: '={{ $json.id }}' },
+			{ items: [{ json: { id: '999999' } }], continueOnFail: true, token: 'bad-token-xyz' },
+		);
+		expect(result.items).toEqual([
+			{ json: { error: expect.stringMatching(/Check the security token/), description: expect.stringContaining('Token inválido') }, pairedItem: { item: 0 } },
+		]);
+		expectNoToken(result.serialized, 'bad-token-xyz');
+	});
+});
+
+describe('never send a letter twice', () => {
+	it('with the connection dropped after the service accepted the create, exactly one order exists', async () => {
+		ctx.sandbox.control.injectFault({ path: '/api/v2/post', kind: 'dropAfterAccept' });
+		const result = await run(ctx.sandbox, { ...LETTER, additionalFields: { tag: 'once' } }, { items: [await pdfItem(2)] });
+		expect(result.error?.message).toMatch(/connection dropped after the request was sent; the request may have been accepted\. It was not sent again/);
+		expect(result.error?.description).toMatch(/search by its tag/);
+		expect(ctx.sandbox.control.orders()).toHaveLength(1);
+		expect(ctx.sandbox.control.orders()[0]).toMatchObject({ tag: 'once' });
+		expectNoToken(result.serialized);
+	});
+
+	it('a create that meets a 500 is not resent either', async () => {
+		ctx.sandbox.control.injectFault({ path: '/api/v2/post', kind: '500', count: 3 });
+		const result = await run(ctx.sandbox, LETTER, { items: [await pdfItem(1)] });
+		expect(result.error?.message).toMatch(/internal error/);
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(1);
+		expectNoToken(result.serialized);
+	});
+});

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+
+import type { TestItem } from '../harness/engine';
+import { makePdf, run, useSandbox } from './fixture';
+
+const ctx = useSandbox();
+
+/** Every create parameter read from the item, so one run can hold valid and invalid items. */
+const FROM_ITEM = {
+	resource: 'order',
+	operation: 'create',
+	shipType: '={{ $json.shipType }}',
+	recipientName: '={{ $json.name }}',
+	recipientAddr1: '={{ $json.addr1 }}',
+	recipientStreetNumber: '={{ $json.street_number }}',
+	recipientAddr2: '={{ $json.addr2 ?? "" }}',
+	recipientZip: '={{ $json.zip }}',
+	recipientCity: '={{ $json.city }}',
+	recipientState: '={{ $json.state }}',
+	recipientCountry: '={{ $json.country }}',
+	pdfSource: '={{ $json.pdfSource ?? "binary" }}',
+	binaryPropertyName: 'data',
+	pdfBase64: '={{ $json.pdfBase64 ?? "" }}',
+	telegramMessage: '={{ $json.telegram_msg ?? "" }}',
+	telegramPostDated: '={{ $json.telegram_post_dated ?? false }}',
+	telegramPostDatedDate: '={{ $json.telegram_post_dated_date ?? "" }}',
+	electronicLetterMessage: '={{ $json.ecarta_msg ?? "" }}',
+	returnReceiptType: '={{ $json.ar_type ?? "physical" }}',
+	paymentMethod: '={{ $json.paymentMethod ?? "service_credits" }}',
+	teamMemberId: '={{ $json.team_member_id ?? "" }}',
+	sender: {
+		name: '={{ $json.name_sender ?? "" }}',
+		addr1: '={{ $json.addr1_sender ?? "" }}',
+		streetNumber: '={{ $json.street_number_sender ?? "" }}',
+		addr2: '={{ $json.addr2_sender ?? "" }}',
+		zip: '={{ $json.zip_sender ?? "" }}',
+		city: '={{ $json.city_sender ?? "" }}',
+		state: '={{ $json.state_sender ?? "" }}',
+		country: '={{ $json.country_sender ?? "" }}',
+	},
+	additionalFields: {
+		tag: '={{ $json.tag }}',
+		envelopeType: '={{ $json.envelope_type ?? "regular" }}',
+		useClientContract: '={{ $json.use_client_contract ?? false }}',
+		virtualBox: '={{ $json.virtualbox ?? false }}',
+	},
+};
+
+const VALID = {
+	shipType: 2,
+	name: 'Maria da Silva',
+	addr1: 'Avenida Paulista',
+	street_number: '1578',
+	zip: '01310-200',
+	city: 'São Paulo',
+	state: 'SP',
+	country: 'Brasil',
+};
+
+const long = (n: number) => 'x'.repeat(n);
+const yesterday = new Date(Date.now() - 36 * 3600 * 1000).toISOString().slice(0, 10);
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+
+/** [what the rule is, the item's departure from VALID, the field the error must name, what else it must say]. */
+const RULES: Array<[string, Record<string, unknown>, string, RegExp]> = [
+	['recipient name limit', { name: long(61) }, 'name', /limit is 60/],
+	['street limit', { addr1: long(61) }, 'addr1', /limit is 60/],
+	['number limit', { street_number: long(16) }, 'street_number', /limit is 15/],
+	['complement limit', { addr2: long(41) }, 'addr2', /limit is 40/],
+	['city limit', { city: long(41) }, 'city', /limit is 40/],
+	['state limit', { state: long(41), country: 'Portugal', zip: '1000-001' }, 'state', /limit is 40/],
+	['country limit', { country: long(61), zip: '1000-001' }, 'country', /limit is 60/],
+	['sender name limit', { name_sender: long(61) }, 'name_sender', /limit is 60/],
+	['sender street limit', { addr1_sender: long(61) }, 'addr1_sender', /limit is 60/],
+	['sender number limit', { street_number_sender: long(16) }, 'street_number_sender', /limit is 15/],
+	['sender complement limit', { addr2_sender: long(41) }, 'addr2_sender', /limit is 40/],
+	['sender city limit', { city_sender: long(41) }, 'city_sender', /limit is 40/],
+	['sender state limit', { state_sender: long(41), country_sender: 'Chile' }, 'state_sender', /limit is 40/],
+	['sender country limit', { country_sender: long(61) }, 'country_sender', /limit is 60/],
+	['telegram minimum', { shipType: 4, telegram_msg: 'curta' }, 'telegram_msg', /minimum is 10/],
+	['electronic letter minimum', { shipType: 8, ecarta_msg: 'oi' }, 'ecarta_msg', /minimum is 10/],
+	['required recipient field', { city: '' }, 'city', /required/],
+	['required PDF', { pdfSource: 'base64', pdfBase64: '' }, 'pdfFile', /required for shipType 2/],
+	['required telegram text', { shipType: 4 }, 'telegram_msg', /required/],
+	['required electronic letter text', { shipType: 10 }, 'ecarta_msg', /required/],
+	['ship type enum', { shipType: 11 }, 'shipType', /1 to 10/],
+	['payment method enum', { paymentMethod: 'pix' }, 'paymentMethod', /service_credits, invoice, team/],
+	['envelope type enum', { envelope_type: 'caixa' }, 'envelope_type', /regular, autoenvelope/],
+	['team member with team payment', { paymentMethod: 'team' }, 'team_member_id', /required when paymentMethod is team/],
+	['electronic return receipt only for 3, 7, 10', { shipType: 2, ar_type: 'electronic' }, 'ar_type', /3, 7, 10/],
+	['client contract ship types', { shipType: 1, use_client_contract: true }, 'use_client_contract', /2, 3, 4, 6, 7, 8, 9, 10/],
+	['zip format', { zip: '1310-20' }, 'zip', /8 digits/],
+	['state against zip', { state: 'RJ' }, 'state', /belongs to SP/],
+	['state code', { state: 'São Paulo' }, 'state', /2-letter code/],
+	['sender state against zip', { zip_sender: '20040-030', state_sender: 'SP' }, 'state_sender', /belongs to RJ/],
+	[
+		'telegram date in the past',
+		{ shipType: 4, telegram_msg: 'Mensagem do telegrama', telegram_post_dated: true, telegram_post_dated_date: yesterday },
+		'telegram_post_dated_date',
+		/in the future/,
+	],
+	[
+		'telegram date today',
+		{ shipType: 4, telegram_msg: 'Mensagem do telegrama', telegram_post_dated: true, telegram_post_dated_date: today },
+		'telegram_post_dated_date',
+		/in the future/,
+	],
+	['not a PDF', { pdfSource: 'base64', pdfBase64: Buffer.from('texto simples').toString('base64') }, 'pdfFile', /not a PDF/],
+	[
+		'password-protected PDF',
+		{ pdfSource: 'base64', pdfBase64: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<</Encrypt 2 0 R>>').toString('base64') },
+		'pdfFile',
+		/password-protected/,
+	],
+];
+
+describe('validation before any request', () => {
+	it('fails each invalid item naming the field, the limit and the item, sends none of them, and creates the valid ones', async () => {
+		const pdf = await makePdf(1);
+		const items: TestItem[] = [];
+		const expectations: Array<{ index: number; field?: string; says?: RegExp; rule?: string }> = [];
+		const push = (json: Record<string, unknown>, expectation: Omit<(typeof expectations)[number], 'index'>) => {
+			expectations.push({ index: items.length, ...expectation });
+			items.push({ json: json as TestItem['json'], binary: { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } } });
+		};
+		push({ ...VALID, tag: 'valid-first' }, {});
+		for (const [rule, change, field, says] of RULES) push({ ...VALID, ...change, tag: `invalid-${rule}` }, { field, says, rule });
+		push({ ...VALID, shipType: 3, ar_type: 'electronic', tag: 'valid-last' }, {});
+
+		const result = await run(ctx.sandbox, FROM_ITEM, { items, continueOnFail: true });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(items.length);
+
+		for (const { index, field, says, rule } of expectations) {
+			const out = result.items[index];
+			expect(out.pairedItem).toEqual({ item: index });
+			if (!field) {
+				expect(out.json.error, `item ${index}`).toBeUndefined();
+				expect(out.json.id).toMatch(/^\d+$/);
+				continue;
+			}
+			const message = String(out.json.error);
+			expect(message, rule).toContain(`Item ${index}:`);
+			expect(message, rule).toContain(`"${field}"`);
+			expect(message, rule).toMatch(says!);
+			expect(String(out.json.description), rule).toMatch(/Nothing was sent/);
+		}
+
+		const sent = ctx.sandbox.control.requests({ path: '/api/v2/post' });
+		expect(sent.map((r) => r.fields.tag)).toEqual(['valid-first', 'valid-last']);
+		expect(ctx.sandbox.control.orders().map((o) => o.tag).sort()).toEqual(['valid-first', 'valid-last']);
+	});
+
+	it('without Continue On Fail stops at the first invalid item, which is never sent', async () => {
+		const pdf = await makePdf(1);
+		const binary = { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } };
+		const result = await run(ctx.sandbox, FROM_ITEM, {
+			items: [
+				{ json: { ...VALID, tag: 'a' }, binary },
+				{ json: { ...VALID, name: long(75), tag: 'b' }, binary },
+				{ json: { ...VALID, tag: 'c' }, binary },
+			],
+		});
+		expect(result.error?.message).toBe('Item 1: "name" is 75 characters long; the limit is 60 characters');
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((r) => r.fields.tag)).toEqual(['a']);
+	});
+
+	it('leaves the express-parcel city rule to the service unless virtual box is set', async () => {
+		const pdf = await makePdf(1);
+		const binary = { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } };
+		const result = await run(ctx.sandbox, FROM_ITEM, {
+			items: [
+				{ json: { ...VALID, shipType: 6, virtualbox: true, tag: 'with-box' }, binary },
+				{ json: { ...VALID, shipType: 7, ar_type: 'physical', tag: 'without-box' }, binary },
+			],
+			continueOnFail: true,
+		});
+		expect(result.items[0].json.id).toMatch(/^\d+$/);
+		// The node cannot know the service's own city, so the request goes and the service decides.
+		expect(result.items[1].json.error).toMatch(/refused the request/);
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((r) => r.fields.tag)).toEqual(['with-box', 'without-box']);
+	});
+});
