@@ -22,6 +22,7 @@ import { Container } from '@n8n/di';
 import {
 	BinaryDataService,
 	ExecutionLifecycleHooks,
+	LoadOptionsContext,
 	WebhookContext,
 	WorkflowExecute,
 } from 'n8n-core';
@@ -33,6 +34,7 @@ import type {
 	IHttpRequestOptions,
 	INode,
 	INodeExecutionData,
+	INodePropertyOptions,
 	INodeType,
 	INodeTypes,
 	IRun,
@@ -363,6 +365,33 @@ function serializeItems(items: TestItem[]) {
 				)
 			: undefined,
 	}));
+}
+
+/**
+ * Calls a node's loadOptions method through n8n-core's LoadOptionsContext, the way the editor does
+ * when a list opens: `parameters` are the node's current parameters (what the user has set so far).
+ */
+export async function loadOptions(options: {
+	type: string;
+	method: string;
+	parameters: IDataObject;
+	credentials?: CredentialsByType;
+}): Promise<INodePropertyOptions[]> {
+	await ensureBinaryDataService();
+	const credentialRefs = Object.fromEntries(Object.keys(options.credentials ?? {}).map((type) => [type, { id: type, name: type }]));
+	const workflow = toWorkflow({
+		nodes: [{ name: 'Node', type: options.type, parameters: options.parameters as INode['parameters'], credentials: credentialRefs }],
+		connections: {},
+	});
+	const node = workflow.getNode('Node')!;
+	const executionId = randomUUID();
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, { id: workflow.id } as never);
+	const additionalData = additionalDataFor(options.credentials ?? {}, hooks, executionId, workflow.id);
+	additionalData.currentNodeParameters = node.parameters;
+	const context = new LoadOptionsContext(workflow, node, additionalData, `parameters.${options.method}`);
+	const method = getRegistry().nodeTypes.getByNameAndVersion(options.type).methods?.loadOptions?.[options.method];
+	if (!method) throw new Error(`${options.type} has no loadOptions method "${options.method}"`);
+	return await method.call(context);
 }
 
 /** Reads a binary property of an output item back as bytes, wherever n8n stored it. */
