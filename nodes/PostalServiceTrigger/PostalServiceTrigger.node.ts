@@ -41,6 +41,11 @@ function header(headers: IDataObject, name: string): string | undefined {
 	return undefined;
 }
 
+// Values from the request go back in the answer, which the service stores: keep them short.
+function clip(value: string): string {
+	return value.length > 64 ? `${value.slice(0, 64)}…` : value;
+}
+
 function isPlainObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -258,7 +263,11 @@ export class PostalServiceTrigger implements INodeType {
 		const signature = headers['x-webhook-signature'];
 		if (signature === undefined) {
 			if (!options.acceptUnsigned) {
-				return answer({ status: 401, message: 'Missing X-Webhook-Signature' });
+				return answer({
+					status: 401,
+					message:
+						'Missing X-Webhook-Signature: give the endpoint a signing secret in the panel, or turn on "Accept Unsigned Deliveries"',
+				});
 			}
 		} else if (!isValidSignature(secret, rawBody, typeof signature === 'string' ? signature : undefined)) {
 			return answer({
@@ -292,7 +301,7 @@ export class PostalServiceTrigger implements INodeType {
 
 		const events = this.getNodeParameter('events', []) as string[];
 		if (!events.includes(envelope.event)) {
-			return answer({ status: 200, message: `Event ${envelope.event} is not one this workflow listens to; dropped` });
+			return answer({ status: 200, message: `Event ${clip(envelope.event)} is not one this workflow listens to; dropped` });
 		}
 
 		const wanted = this.getNodeParameter('environment', 'production') as string;
@@ -301,7 +310,7 @@ export class PostalServiceTrigger implements INodeType {
 		if (wanted !== 'both' && environment !== wanted) {
 			return answer({
 				status: 200,
-				message: `Deliveries from environment ${environment ?? '(none)'} are not taken by this workflow; dropped`,
+				message: `Deliveries from environment ${clip(environment ?? '(none)')} are not taken by this workflow; dropped`,
 			});
 		}
 
@@ -320,7 +329,7 @@ export class PostalServiceTrigger implements INodeType {
 		if (envelope.event === 'rr.created' && isPlainObject(envelope.data)) {
 			await attachReturnReceipt.call(this, item, envelope.data, options.binaryPropertyName || 'data');
 		}
-		if (options.includeHeaders) item.json.headers = headers;
+		if (options.includeHeaders) item.json.headers = { ...headers };
 
 		// Recorded only once the item is ready: if anything above failed, n8n answers 500, the
 		// service retries, and the retry must not be taken for a duplicate.
