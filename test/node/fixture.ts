@@ -1,4 +1,5 @@
 /** Shared set-up of the action-node tests: one sandbox per file, the node run through the engine. */
+import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
@@ -43,7 +44,7 @@ export async function run(
 ) {
 	return await runNode({
 		type: NODE,
-		parameters,
+		parameters: parameters as IDataObject,
 		items: options.items,
 		continueOnFail: options.continueOnFail,
 		credentials: credentials(sandbox.baseUrl, options.token),

@@ -56,7 +56,7 @@ describe('Order > Create', () => {
 		]);
 	});
 
-	it.each([
+	it.each<[number, Record<string, unknown>]>([
 		[1, {}],
 		[2, {}],
 		[3, { returnReceiptType: 'electronic' }],
