@@ -1,4 +1,3 @@
-import { Agent, request } from 'undici';
 import { z } from 'zod';
 
 import type { SandboxCore } from './core';
@@ -177,6 +176,7 @@ async function loadPdf(ctx: Ctx): Promise<{ bytes: Buffer; name: string } | { er
 			return { error: 'pdfFile: o sandbox só baixa PDFs de endereços locais (127.0.0.1, localhost)' };
 		}
 		// A fresh agent per download, closed at once: nothing lingers after the sandbox stops.
+		const { Agent, request } = await import('undici');
 		const agent = new Agent({ keepAliveTimeout: 10 });
 		try {
 			const response = await request(url, { dispatcher: agent, headersTimeout: 10_000, bodyTimeout: 10_000 });

@@ -1,5 +1,3 @@
-import { PDFDocument } from 'pdf-lib';
-
 export type PdfInspection = { ok: true; pages: number } | { ok: false; reason: 'encrypted' | 'invalid' };
 
 /** Reads a PDF for real: the page count, or why it cannot be printed. */
@@ -8,6 +6,8 @@ export async function inspectPdf(bytes: Uint8Array): Promise<PdfInspection> {
 		return { ok: false, reason: 'invalid' };
 	}
 	try {
+		// Loaded on first use: the library is large and the command line should be ready at once.
+		const { PDFDocument } = await import('pdf-lib');
 		const doc = await PDFDocument.load(bytes, { updateMetadata: false });
 		return { ok: true, pages: doc.getPageCount() };
 	} catch (error) {

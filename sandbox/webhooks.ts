@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 
 import { saoPauloDateTime } from './util';
 
@@ -76,7 +76,7 @@ export class WebhookDispatcher {
 	private readonly timers = new Set<NodeJS.Timeout>();
 	private readonly inflight = new Set<Promise<void>>();
 	private readonly aborts = new Set<AbortController>();
-	private readonly agent = new Agent({ keepAliveTimeout: 1_000, connections: 16 });
+	private agent: Agent | undefined;
 	private stopped = false;
 
 	constructor(private readonly settings: DispatcherSettings) {}
@@ -184,7 +184,7 @@ export class WebhookDispatcher {
 		this.cancelTimers();
 		for (const controller of this.aborts) controller.abort();
 		await this.settle();
-		await this.agent.close();
+		await this.agent?.close();
 	}
 
 	restore(saved: { endpoints: WebhookEndpoint[]; deliveries: Delivery[]; notices?: AccountNotice[] }): void {
@@ -264,6 +264,10 @@ export class WebhookDispatcher {
 		delivery.attempts.push(attempt);
 		delivery.nextAttemptAt = null;
 		try {
+			// undici is loaded with the first delivery, which keeps the start of the sandbox quick.
+			const { Agent, request } = await import('undici');
+			if (this.stopped) throw new Error('the sandbox stopped');
+			this.agent ??= new Agent({ keepAliveTimeout: 1_000, connections: 16 });
 			const response = await request(endpoint.url, {
 				method: 'POST',
 				headers,

@@ -1,0 +1,169 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { startSandbox } from '../../sandbox';
+import { call, createOrder, EMAIL, letter, newLetter, pdfWithPages, TOKEN, useSandbox } from './support';
+
+const ctx = useSandbox();
+
+const control = (method: string, body?: unknown) =>
+	call(`${ctx.base}/_sandbox/${method}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+
+describe('Sandbox › control API in process', () => {
+	it('logs each request with its parsed fields and file digests', async () => {
+		const pdf = await pdfWithPages(1);
+		await createOrder(ctx.base, letter({ tag: 'log' }), pdf);
+		await call(`${ctx.base}/api/v2/balance/${TOKEN}?x=1`);
+		const [post] = ctx.sandbox.control.requests({ path: '/api/v2/post' });
+		expect(post).toMatchObject({
+			method: 'POST',
+			path: '/api/v2/post',
+			status: 200,
+			fields: { tag: 'log', userSecurityToken: TOKEN },
+			files: [{ field: 'pdfFile', fileName: 'carta.pdf', mimeType: 'application/pdf', size: pdf.length, sha256: createHash('sha256').update(pdf).digest('hex') }],
+			at: expect.any(String),
+		});
+		expect(post.headers['content-type']).toMatch(/^multipart\/form-data/);
+		expect(ctx.sandbox.control.requests({ method: 'GET' })[0]).toMatchObject({ query: { x: '1' }, status: 200 });
+		expect(ctx.sandbox.control.requests((r) => r.status === 200)).toHaveLength(2);
+		ctx.sandbox.control.clearRequests();
+		expect(ctx.sandbox.control.requests()).toEqual([]);
+	});
+
+	it('reset() goes back to the seeded state', async () => {
+		await newLetter(ctx.base);
+		ctx.sandbox.control.registerWebhook({ url: 'http://127.0.0.1:9/' });
+		ctx.sandbox.control.reset();
+		expect(ctx.sandbox.control.orders()).toEqual([]);
+		expect(ctx.sandbox.control.webhooks()).toEqual([]);
+		expect(ctx.sandbox.control.balance()).toBe(1000);
+		expect(ctx.sandbox.control.templates()).toHaveLength(6);
+		expect(ctx.sandbox.control.senders()).toHaveLength(2);
+	});
+
+	it('refuses unknown events, statuses and orders', () => {
+		expect(() => ctx.sandbox.control.registerWebhook({ url: 'http://127.0.0.1:9/', events: ['order.deleted'] })).toThrow(/unknown webhook event/);
+		expect(() => ctx.sandbox.control.setOrderStatus('nope', 1)).toThrow(/no order/);
+		expect(() => ctx.sandbox.control.injectFault({ path: '/', kind: 'boom' as never })).toThrow(/kind/);
+	});
+});
+
+describe('Sandbox › control API over HTTP (/_sandbox/...)', () => {
+	it('moves an order, adds tracking and a return receipt, reads it back', async () => {
+		const id = await newLetter(ctx.base, { shipType: '3' });
+		expect((await control('setOrderStatus', { id, status: 1 })).body).toMatchObject({ id, status: 1 });
+		expect((await control('addTrackingEvent', { id })).body.tracking).toMatch(/BR$/);
+		expect((await control('addTrackingEvent', { id, codigo: 'BDE', descricao: 'Entregue', statusDelivery: 'delivered' })).body).toMatchObject({ status_delivery: 'delivered' });
+		const rr = await control('addReturnReceipt', { id, pdfBase64: (await pdfWithPages(1)).toString('base64') });
+		expect(rr.body).toMatchObject({ rr_count: 1, rr_available: true });
+		expect((await call(`${ctx.base}/_sandbox/order?id=${id}`)).body).toMatchObject({ id, kind: 'letter' });
+	});
+
+	it('registers a webhook, lists endpoints and deliveries, waits for them', async () => {
+		const endpoint = (await control('registerWebhook', { url: 'http://127.0.0.1:9/', events: ['webhook.test'], secret: null })).body;
+		expect(endpoint).toMatchObject({ id: 1, secret: null, events: ['webhook.test'] });
+		await control('sendTestEvent', { id: endpoint.id });
+		const waited = await control('waitForDeliveries', { count: 1, state: 'failed', timeoutMs: 3000 });
+		expect(waited.body[0]).toMatchObject({ event: 'webhook.test', state: 'failed' });
+		expect((await call(`${ctx.base}/_sandbox/deliveries?event=webhook.test`)).body).toHaveLength(1);
+		expect((await control('pauseWebhook', { id: endpoint.id })).body.paused).toBe(true);
+	});
+
+	it('takes { args: [...] } for any method, and answers 400 { error } when refused', async () => {
+		expect((await control('setBalance', { args: [42] })).body).toBe(42);
+		expect((await control('topUp', { amount: 8 })).body).toBe(50);
+		expect((await call(`${ctx.base}/_sandbox/balance`)).body).toBe(50);
+		const refused = await control('setOrderStatus', { id: 'nope', status: 1 });
+		expect(refused.status).toBe(400);
+		expect(refused.body.error).toMatch(/no order/);
+		expect((await control('nothing')).status).toBe(404);
+	});
+
+	it('creates registered e-mail orders and switches maintenance', async () => {
+		const order = (await control('createEmailOrder', { email: 'ana@example.com', subject: 'Oi' })).body;
+		expect(order.id).toMatch(/^E\d+$/);
+		await control('setMaintenance', { on: true });
+		expect((await call(`${ctx.base}/api/v2/get/${TOKEN}/${order.id}`)).status).toBe(503);
+		expect((await call(`${ctx.base}/_sandbox/info`)).body).toMatchObject({ maintenance: true, email: EMAIL, environment: 'homolog' });
+		await control('setMaintenance', { on: false });
+	});
+});
+
+describe('Sandbox › panel page', () => {
+	it('serves a plain HTML panel with the buttons, and the logo', async () => {
+		const response = await fetch(`${ctx.base}/`);
+		expect(response.headers.get('content-type')).toMatch(/text\/html/);
+		const html = await response.text();
+		for (const action of ['setOrderStatus', 'addTrackingEvent', 'addReturnReceipt', 'resendDelivery']) expect(html).toContain(action);
+		const logo = await fetch(`${ctx.base}/_sandbox/logo.svg`);
+		expect(logo.headers.get('content-type')).toBe('image/svg+xml');
+	});
+});
+
+describe('Sandbox › state file', () => {
+	it('keeps orders, balance and webhooks between runs', async () => {
+		const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-state-'));
+		const stateFile = path.join(dir, 'state.json');
+		try {
+			const first = await startSandbox({ port: 0, token: TOKEN, quiet: true, stateFile });
+			const id = await newLetter(first.baseUrl);
+			first.control.registerWebhook({ url: 'http://127.0.0.1:9/', events: ['rr.created'] });
+			const balance = first.control.balance();
+			await first.stop();
+			const second = await startSandbox({ port: 0, token: TOKEN, quiet: true, stateFile });
+			try {
+				expect(second.control.order(id)).toMatchObject({ id, pdf_available: true });
+				expect(second.control.balance()).toBe(balance);
+				expect(second.control.webhooks()).toHaveLength(1);
+				expect(await newLetter(second.baseUrl)).toBe(String(Number(id) + 1));
+			} finally {
+				await second.stop();
+			}
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	});
+});
+
+describe('Sandbox › command line', () => {
+	it('starts with --port 0, prints base URL, token, e-mail, secret and panel, and is ready within 2 s of launch', async () => {
+		const tsx = path.resolve(__dirname, '../../node_modules/tsx/dist/cli.mjs');
+		const cli = path.resolve(__dirname, '../../sandbox/cli.ts');
+		const started = Date.now();
+		const child = spawn(process.execPath, [tsx, cli, '--port', '0', '--token', 'T', '--email', 'E', '--webhook-secret', 'S', '--environment', 'production'], {
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		try {
+			const banner = await new Promise<string>((resolve, reject) => {
+				let out = '';
+				child.stdout.on('data', (chunk: Buffer) => {
+					out += chunk.toString();
+					if (/panel\s+http/.test(out)) resolve(out);
+				});
+				child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+				setTimeout(() => reject(new Error(`no banner: ${out}`)), 10_000).unref();
+			});
+			const ready = Date.now() - started;
+			const base = /base URL\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(banner)![1];
+			expect(banner).toMatch(/token\s+T\n/);
+			expect(banner).toMatch(/e-mail\s+E\n/);
+			expect(banner).toMatch(/webhook secret\s+S\n/);
+			expect(banner).toMatch(/environment\s+production/);
+			const balance = await call(`${base}/api/v2/balance/T`);
+			expect(balance.status).toBe(200);
+			// Launching through the TypeScript loader dominates; the server itself starts in milliseconds.
+			expect(ready).toBeLessThan(2_000);
+		} finally {
+			child.kill('SIGTERM');
+		}
+	});
+});
