@@ -49,6 +49,9 @@ describe('Order > Create', () => {
 		expect(downloaded.error).toBeUndefined();
 		const [item] = downloaded.items;
 		expect(item.binary?.data).toMatchObject({ mimeType: 'application/pdf' });
+		// n8n's default binary mode keeps files on disk, so the upload above read the PDF through the
+		// binary helpers rather than from base64 inside the item.
+		expect(item.binary?.data.id).toMatch(/^filesystem/);
 		expect(item.binary?.data.fileName).toMatch(/\.pdf$/);
 		expect((await binaryBuffer(item)).equals(pdf)).toBe(true);
 		expect(sandbox.control.requests({ path: /^\/api\/v2\/download\// }).map((r) => r.path)).toEqual([

@@ -122,7 +122,10 @@ export function returnAllAndLimit(resource: string, operation: string): INodePro
 }
 
 /** Visual id of a letter, telegram or electronic-letter order: digits only. */
-export const ORDER_ID = { test: /^\d+$/, hint: 'must be an order id made of digits (like 123456)' };
+export const ORDER_ID = {
+	test: /^\d+$/,
+	hint: 'must be an order id made of digits (like 123456); for a registered e-mail (E followed by digits) use the Registered E-Mail resource',
+};
 /** Id of a registered e-mail order: E followed by digits. */
 export const EMAIL_ID = { test: /^E\d+$/, hint: 'must be a registered e-mail id: E followed by digits (like E123456)' };
 

@@ -65,9 +65,11 @@ async function runItem(this: IExecuteFunctions, itemIndex: number): Promise<Outc
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const batching = this.getNodeParameter('options.batching.batch', 0, {}) as { batchSize?: number; batchInterval?: number };
-	const batchSize = Math.max(1, Math.floor(Number(batching.batchSize ?? 1)) || 1);
-	const interval = Math.max(0, Number(batching.batchInterval ?? 0) || 0);
+	// Without the option items go one at a time; with it, the defaults the editor shows apply.
+	const batching = this.getNodeParameter('options.batching', 0, {}) as { batch?: { batchSize?: number; batchInterval?: number } };
+	const batch = batching.batch;
+	const batchSize = batch ? Math.max(1, Math.floor(Number(batch.batchSize ?? 50)) || 1) : 1;
+	const interval = batch ? Math.max(0, Number(batch.batchInterval ?? 1000) || 0) : 0;
 	const outcomes: Outcome[] = new Array(items.length);
 
 	for (let start = 0; start < items.length; start += batchSize) {
