@@ -223,29 +223,34 @@ describe('trigger with the sandbox dispatcher: refused deliveries', () => {
 		expect(accepted.receiver.items().map((i) => i.json)).toEqual([ok.payload]);
 	});
 
-	it('answers 400 to a body that is no longer JSON (unsigned endpoint, unsigned accepted)', async () => {
+	// A body that is not JSON can only pass the signature when the endpoint has no secret: a proxy
+	// in between that cuts the body, on an unsigned endpoint whose deliveries are accepted.
+	it.each([
+		['an empty body', () => Buffer.alloc(0)],
+		['invalid JSON (a body cut in the middle)', (raw: Buffer) => raw.subarray(0, 40)],
+	])('answers 400 to %s, and starts nothing', async (_name, cut) => {
 		const { sandbox: s, receiver: r } = await setup({ endpointSecret: null, parameters: { options: { acceptUnsigned: true } } });
-		// A proxy that cuts the body: first to nothing, then in the middle.
-		r.transform = (request) => ({
-			...request,
-			rawBody: r.received.length === 0 ? Buffer.alloc(0) : request.rawBody.subarray(0, 40),
-		});
+		r.transform = (request) => ({ ...request, rawBody: cut(request.rawBody) });
 		s.control.createEmailOrder({ email: 'ana@example.com' });
-		const [d] = await s.control.waitForDeliveries((all) => all.length === 1 && all[0].attempts.length >= 2 && finished(all[0]), 20_000);
-		expect(r.received[0].request.rawBody.length).toBe(0);
-		expect(() => JSON.parse(r.received[1].request.rawBody.toString())).toThrow();
+		const [d] = await settled(s, 1);
+		const received = r.received[0].request.rawBody;
+		expect(received.length).toBeLessThan(Buffer.byteLength(d.body));
+		expect(() => JSON.parse(received.toString())).toThrow();
+		expect(d.attempts[0].status).toBe(400);
 		expect(d.attempts.map((a) => a.status)).toEqual(d.attempts.map(() => 400));
 		expect(r.executions()).toBe(0);
 	});
 
 	it('answers 401 to a delivery held longer than the maximum age, and takes the retry', async () => {
-		const { sandbox: s, receiver: r } = await setup({ parameters: { options: { maxAgeSeconds: 1 } } });
+		const { sandbox: s, receiver: r } = await setup({ parameters: { options: { maxAgeSeconds: 2 } } });
 		let held = false;
 		r.transform = async (request) => {
 			if (!held) {
 				held = true;
-				// Sat in a queue: the timestamp has second precision, so 1.6 s is over one second old.
-				await new Promise((resolve) => setTimeout(resolve, 1_600));
+				// Sat in a queue. The timestamp has second precision, so a fresh delivery can look up to
+				// a second (plus the time to get here) old: 2 s is the least window that is never
+				// flaky, and 3.1 s of waiting is always over it.
+				await new Promise((resolve) => setTimeout(resolve, 3_100));
 			}
 			return request;
 		};
