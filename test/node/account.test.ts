@@ -107,10 +107,13 @@ describe('Registered E-Mail', () => {
 		expect(ctx.sandbox.control.requests({ path: /^\/api\/v2\/get\// })[0].path).toBe(`/api/v2/get/${TOKEN}/${id}`);
 	});
 
-	it('Get refuses a letter id before any request', async () => {
+	it('Get refuses a letter id before any request, and reports an unknown one', async () => {
 		const result = await run(ctx.sandbox, { resource: 'registeredEmail', operation: 'get', orderId: '100001' });
 		expect(result.error?.message).toMatch(/E followed by digits/);
 		expect(ctx.sandbox.control.requests()).toHaveLength(0);
+		const unknown = await run(ctx.sandbox, { resource: 'registeredEmail', operation: 'get', orderId: 'E999' });
+		expect(unknown.error?.description).toContain('Pedido não encontrado');
+		expect(ctx.sandbox.control.requests().map((r) => r.path)).toEqual([`/api/v2/get/${TOKEN}/E999`]);
 	});
 
 	it('Download File returns the certificate of a sent e-mail as binary', async () => {

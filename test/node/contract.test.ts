@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { CEP_RANGES, stateOfCep } from '../../nodes/PostalService/contract/cep';
+import { CEP_RANGES as SANDBOX_CEP_RANGES } from '../../sandbox/cep';
 import {
 	applyForcing,
 	FIELD_LIMITS,
@@ -90,6 +91,13 @@ describe('create-order contract', () => {
 		expect(stateOfCep('69301000')).toBe('RR');
 		expect(stateOfCep('73800000')).toBe('GO');
 		expect(Object.keys(CEP_RANGES)).toHaveLength(27);
+	});
+
+	it('reads the postal-code table as the sandbox does (two readings of one public table)', () => {
+		const asEightDigits = Object.fromEntries(
+			Object.entries(CEP_RANGES).map(([state, ranges]) => [state, ranges.map(([from, to]) => [from * 1000, to * 1000 + 999])]),
+		);
+		expect(asEightDigits).toEqual(SANDBOX_CEP_RANGES);
 	});
 
 	it('wants a post-dated telegram date of tomorrow or later, in São Paulo time', () => {

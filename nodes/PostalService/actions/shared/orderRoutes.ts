@@ -50,27 +50,30 @@ export function getDescription(resource: Kind): INodeProperties[] {
 	];
 }
 
-const SIMPLE_FIELDS = [
-	'id',
-	'shipType',
-	'status',
-	'statusText',
-	'status_delivery',
-	'tracking',
-	'value',
-	'tag',
-	'numPages',
-	'dateSubmit',
-	'dateLastChange',
-	'pdf_available',
-	'rr_available',
-	'rr_count',
-	'files',
-	'name',
-	'city',
-	'state',
-	'subject',
-];
+const SIMPLE_FIELDS: Record<Kind, string[]> = {
+	order: [
+		'id',
+		'shipType',
+		'status',
+		'statusText',
+		'status_delivery',
+		'tracking',
+		'value',
+		'tag',
+		'numPages',
+		'dateSubmit',
+		'dateLastChange',
+		'pdf_available',
+		'rr_available',
+		'rr_count',
+		'files',
+		'name',
+		'city',
+		'state',
+	],
+	// The read shape of a registered e-mail is not shown; these are the names its webhooks carry.
+	registeredEmail: ['id', 'status', 'statusText', 'subject', 'recipient', 'value', 'opened', 'date_opened', 'created_at', 'files'],
+};
 
 export async function get(ctx: IExecuteFunctions, itemIndex: number, resource: Kind): Promise<INodeExecutionData[]> {
 	const id = readId(ctx, itemIndex, resource);
@@ -91,7 +94,7 @@ export async function get(ctx: IExecuteFunctions, itemIndex: number, resource: K
 	if (typeof order.status === 'number' && statuses[order.status]) order.statusText = statuses[order.status];
 	if (!ctx.getNodeParameter('simplify', itemIndex, true)) return [withItem(order, itemIndex)];
 	const simple: IDataObject = {};
-	for (const field of SIMPLE_FIELDS) if (order[field] !== undefined) simple[field] = order[field];
+	for (const field of SIMPLE_FIELDS[resource]) if (order[field] !== undefined) simple[field] = order[field];
 	return [withItem(simple, itemIndex)];
 }
 
