@@ -1,0 +1,40 @@
+/**
+ * The node and the sandbox read the spec separately; where both hold a table of it, the two
+ * readings must agree, or one of them misread the spec.
+ */
+import { describe, expect, it } from 'vitest';
+
+import { CEP_RANGES as NODE_CEP_RANGES } from '../../nodes/PostalService/contract/cep';
+import { FIELD_LIMITS, MAX_PDF_PAGES as NODE_MAX_PDF_PAGES } from '../../nodes/PostalService/contract/order';
+import { CEP_RANGES } from '../../sandbox/cep';
+import { MAX_PDF_PAGES } from '../../sandbox/create';
+import { createOrder, letter, pdfWithPages, useSandbox } from './support';
+
+const ctx = useSandbox();
+
+describe('Limits › the sandbox and the node agree', () => {
+	it('on the CEP ranges per state', () => {
+		const widened = Object.fromEntries(
+			Object.entries(NODE_CEP_RANGES).map(([state, ranges]) => [state, ranges.map(([lo, hi]) => [lo * 1000, hi * 1000 + 999])]),
+		);
+		expect(CEP_RANGES).toEqual(widened);
+	});
+
+	it('on the page limit', () => {
+		expect(MAX_PDF_PAGES).toBe(NODE_MAX_PDF_PAGES);
+	});
+
+	it('on every maximum length of the create-order table', async () => {
+		const pdf = await pdfWithPages(1);
+		for (const [field, { max }] of Object.entries(FIELD_LIMITS)) {
+			if (max === undefined) continue;
+			const foreign = field.endsWith('_sender') ? { country_sender: 'Portugal' } : { country: 'Portugal' };
+			const extra = field === 'country' ? {} : foreign;
+			const at = await createOrder(ctx.base, letter({ ...extra, test: '1', [field]: 'x'.repeat(max) }), pdf);
+			expect(at.status, `${field} at ${max}: ${JSON.stringify(at.body)}`).toBe(200);
+			const over = await createOrder(ctx.base, letter({ ...extra, test: '1', [field]: 'x'.repeat(max + 1) }), pdf);
+			expect(over.status, `${field} at ${max + 1}`).toBe(400);
+			expect(over.body.status_message).toContain(field);
+		}
+	});
+});
