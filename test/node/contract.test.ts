@@ -77,6 +77,8 @@ describe('create-order contract', () => {
 		expect(fieldsOf(validateOrder({ ...base, shipType: '1', use_client_contract: '1' }, PDF))).toEqual(['use_client_contract']);
 		expect(fieldsOf(validateOrder({ ...base, shipType: '5', use_client_contract: '1' }, PDF))).toEqual(['use_client_contract']);
 		expect(fieldsOf(validateOrder({ ...base, paymentMethod: 'team' }, PDF))).toEqual(['team_member_id']);
+		expect(fieldsOf(validateOrder({ ...base, paymentMethod: 'team', team_member_id: '0' }, PDF))).toEqual(['team_member_id']);
+		expect(fieldsOf(validateOrder({ ...base, paymentMethod: 'team', team_member_id: '12' }, PDF))).toEqual([]);
 		expect(fieldsOf(validateOrder({ ...base, paymentMethod: 'pix' }, PDF))).toEqual(['paymentMethod']);
 		expect(applyForcing({ ...base, shipType: '1', toAddrOnly: '1' }).toAddrOnly).toBe('0');
 		expect(applyForcing({ ...base, shipType: '3', toAddrOnly: '1' }).toAddrOnly).toBe('1');

@@ -225,8 +225,11 @@ export function validateOrder(
 		}
 	}
 
-	if (fields.paymentMethod === 'team' && !/^\d+$/.test(fields.team_member_id ?? '')) {
-		problems.push({ field: 'team_member_id', message: '"team_member_id" (a whole number) is required when paymentMethod is team' });
+	if (fields.paymentMethod === 'team' && !/^[1-9]\d*$/.test(fields.team_member_id ?? '')) {
+		problems.push({
+			field: 'team_member_id',
+			message: `"team_member_id" (the positive whole-number ID of a team member) is required when paymentMethod is team; got "${fields.team_member_id ?? ''}"`,
+		});
 	}
 	if (fields.ar_type === 'electronic' && !has(SHIP_TYPE_RULES.electronicReturnReceipt, shipType)) {
 		problems.push({

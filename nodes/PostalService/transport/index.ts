@@ -163,11 +163,11 @@ function isEnvelopeSuccess(envelope: Envelope, statusCode: number, body: IDataOb
 const EXPLANATIONS: Record<number, string> = {
 	400: 'The service refused the request as invalid or incomplete. Check the fields named in its message.',
 	401: 'The service did not accept the credentials. Check the security token (and, for chat, the account e-mail) in the credential, and that the base URL is the environment the token belongs to.',
-	403: 'The credentials are valid but this account is not allowed to do this.',
+	403: 'The credentials are valid but this account is not allowed to do this. Check the account plan or permissions in the panel.',
 	404: 'The service has no such route or record. Check the base URL and the id.',
-	405: 'The service does not accept this HTTP method on this route.',
+	405: 'The service does not accept this HTTP method on this route. Check the method of a Custom API Call.',
 	429: 'Too many failed authentication attempts: the service is refusing requests for now. Fix the credential, wait, then try again.',
-	500: 'The service had an internal error.',
+	500: 'The service had an internal error. Try again later; if it persists, contact support with the request id.',
 	503: 'The service is in a maintenance window. Try again later.',
 };
 
@@ -184,8 +184,14 @@ function apiError(
 	body: IDataObject,
 	secrets: string[],
 	route: string,
+	idempotent: boolean,
 ): NodeApiError {
 	const { message, requestId } = serviceMessage(body);
+	// A server error on a create leaves it unclear whether anything was stored.
+	const notResent =
+		!idempotent && statusCode >= 500 && statusCode !== 503
+			? ' The request was not sent again: check whether it went through (account panel, Order > Get) before resending.'
+			: '';
 	const parts = [message ? `Service message: ${message}` : undefined, requestId ? `Request id: ${requestId}` : undefined, `Route: ${route}`];
 	const clean = (s: string) => redactSecrets(s, secrets);
 	// Built from a plain object (never the HTTP client's error), so no URL, header or config with
@@ -194,7 +200,7 @@ function apiError(
 		ctx.getNode(),
 		{ message: clean(message ?? ''), httpCode: String(statusCode) } as JsonObject,
 		{
-			message: clean(explain(statusCode)),
+			message: clean(explain(statusCode) + notResent),
 			description: clean(parts.filter(Boolean).join('\n')),
 			httpCode: String(statusCode),
 			itemIndex,
@@ -287,6 +293,6 @@ export async function serviceRequest(
 		}
 		// Envelope A may signal failure inside a 200; report the envelope's own code then.
 		const effective = statusCode >= 200 && statusCode < 300 && typeof body.status === 'number' ? body.status : statusCode;
-		throw apiError(ctx, itemIndex, effective >= 200 && effective < 300 ? 400 : effective, body, secrets, route);
+		throw apiError(ctx, itemIndex, effective >= 200 && effective < 300 ? 400 : effective, body, secrets, route, req.idempotent);
 	}
 }
