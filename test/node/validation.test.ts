@@ -126,6 +126,9 @@ describe('validation before any request', () => {
 		push({ ...VALID, tag: 'valid-first' }, {});
 		for (const [rule, change, field, says] of RULES) push({ ...VALID, ...change, tag: `invalid-${rule}` }, { field, says, rule });
 		push({ ...VALID, shipType: 3, ar_type: 'electronic', tag: 'valid-last' }, {});
+		// An item whose previous node produced no file.
+		expectations.push({ index: items.length, field: 'pdfFile', says: /no binary property "data"/, rule: 'missing binary' });
+		items.push({ json: { ...VALID, tag: 'invalid-no-binary' } });
 
 		const result = await run(ctx.sandbox, FROM_ITEM, { items, continueOnFail: true });
 		expect(result.error).toBeUndefined();

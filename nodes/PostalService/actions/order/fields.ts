@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { PdfSource } from '../../contract/order';
+import type { PdfSource, ValidationProblem } from '../../contract/order';
 import { applyForcing, SHIP_TYPE_RULES, SHIP_TYPES, validateOrder } from '../../contract/order';
 import { invalidItem, readExtraParameters } from '../common';
 
@@ -383,6 +383,7 @@ export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test:
 
 	let pdf: PdfSource = { kind: 'none' };
 	let binary: OrderRequest['binary'];
+	let missingBinary: ValidationProblem | undefined;
 	if (has(SHIP_TYPE_RULES.pdf)) {
 		const source = p<string>('pdfSource', 'binary');
 		if (source === 'url') {
@@ -396,22 +397,23 @@ export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test:
 			const property = text(p('binaryPropertyName', 'data'));
 			const item = ctx.getInputData()[itemIndex];
 			if (!property || !item?.binary?.[property]) {
-				throw invalidItem(ctx, itemIndex, [
-					{
-						field: 'pdfFile',
-						message: `"pdfFile" is required for shipType ${shipType}, but the input item has no binary property "${property}"`,
-					},
-				]);
+				missingBinary = {
+					field: 'pdfFile',
+					message: `"pdfFile" is required for shipType ${shipType}, but the input item has no binary property "${property}"`,
+				};
+			} else {
+				const meta = ctx.helpers.assertBinaryData(itemIndex, property);
+				const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
+				pdf = { kind: 'binary', bytes: buffer };
+				binary = { buffer, fileName: meta.fileName ?? 'letter.pdf', mimeType: meta.mimeType || 'application/pdf' };
 			}
-			const meta = ctx.helpers.assertBinaryData(itemIndex, property);
-			const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
-			pdf = { kind: 'binary', bytes: buffer };
-			binary = { buffer, fileName: meta.fileName ?? 'letter.pdf', mimeType: meta.mimeType || 'application/pdf' };
 		}
 		if (pdf.kind === 'url') fields.pdfFile = pdf.url!;
 	}
 
-	const problems = validateOrder(fields, pdf);
+	// The missing binary property is reported in place of the generic "pdfFile is required".
+	const problems = validateOrder(fields, pdf).filter((p) => !missingBinary || p.field !== 'pdfFile');
+	if (missingBinary) problems.unshift(missingBinary);
 	if (problems.length) throw invalidItem(ctx, itemIndex, problems);
 
 	const extra = readExtraParameters(ctx, itemIndex);
