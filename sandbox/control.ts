@@ -59,6 +59,7 @@ export interface SandboxControl {
 	senders(): ChatSender[];
 	favorites(): Favorite[];
 	addEmailRecipient(addressOrDomain: string): string[];
+	setClientContract(on: boolean): void;
 	reset(): void;
 }
 
@@ -230,6 +231,10 @@ export function createControl(core: SandboxCore): SandboxControl {
 			core.save();
 			return [...core.state.emailAllowList];
 		},
+		setClientContract(on) {
+			core.state.clientContract = !!on;
+			core.save();
+		},
 		reset() {
 			core.reset();
 		},
@@ -309,5 +314,6 @@ export const HTTP_ARGUMENTS: Record<keyof SandboxControl, (input: Record<string,
 	senders: () => [],
 	favorites: () => [],
 	addEmailRecipient: (i) => [String(i.email)],
+	setClientContract: (i) => [i.on === true || i.on === 'true' || i.on === '1'],
 	reset: () => [],
 };

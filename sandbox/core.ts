@@ -142,7 +142,8 @@ export class SandboxCore {
 		if (!file || !existsSync(file)) return;
 		const snapshot = JSON.parse(readFileSync(file, 'utf8'));
 		if (snapshot?.version !== 1) return;
-		this.state = snapshot.state;
+		// Keys added since the file was written take their seeded value.
+		this.state = { ...seedState(this.settings.balance), ...snapshot.state };
 		this.dispatcher.restore(snapshot.webhooks);
 	}
 }

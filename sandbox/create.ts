@@ -243,6 +243,10 @@ export async function createOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 	if (useClientContract && !CLIENT_CONTRACT_SHIP_TYPES.includes(shipType)) {
 		errors.push('use_client_contract: permitido apenas para shipType 2, 3, 4, 6, 7, 8, 9 e 10');
 	}
+	if (useClientContract && errors.length === 0 && !core.state.clientContract) {
+		// Authenticated but not allowed: the account has no contract of its own with the operator.
+		return envelopeA(403, 'use_client_contract: a conta não tem contrato próprio com o operador postal');
+	}
 	if (isBrazil(f.country)) checkBrazilianAddress('', f.zip, f.state, errors);
 
 	const virtualbox = truthy(f.virtualbox);

@@ -156,6 +156,8 @@ export interface ChatMessage {
 
 export interface State {
 	balance: number;
+	/** Whether the account has its own postal-operator contract (rule 7 of create order). */
+	clientContract: boolean;
 	nextOrderId: number;
 	nextEmailId: number;
 	nextMessageId: number;
@@ -231,6 +233,7 @@ export function seedState(balance: number): State {
 	const [system, shop] = senders;
 	return {
 		balance,
+		clientContract: true,
 		nextOrderId: 100001,
 		nextEmailId: 5001,
 		nextMessageId: 9001,

@@ -346,6 +346,11 @@ describe('Endpoints › POST /api/v2/post › telegram (shipType 4)', () => {
 });
 
 describe('Endpoints › POST /api/v2/post › electronic letters (shipType 8, 9, 10)', () => {
+	it('limit the rendered content to 10 pages (tags not counted)', async () => {
+		await refused(letter({ shipType: '8', ecarta_msg: 'x'.repeat(30_001) }), undefined, 'ecarta_msg: o conteúdo excede 10 páginas');
+		await created(letter({ shipType: '8', ecarta_msg: `<p>${'x'.repeat(29_990)}</p>` }));
+	});
+
 	it('need ecarta_msg of at least 10 characters, HTML allowed', async () => {
 		await refused(letter({ shipType: '9' }), undefined, 'ecarta_msg');
 		await refused(letter({ shipType: '9', ecarta_msg: '<b>oi</b>' }), undefined, 'ecarta_msg: mínimo de 10 caracteres');
@@ -375,6 +380,13 @@ describe('Endpoints › POST /api/v2/post › ar_type, toAddrOnly, use_client_co
 		await refused(letter({ shipType: '5', use_client_contract: '1' }), pdf, 'use_client_contract');
 		const order = await created(letter({ shipType: '2', use_client_contract: '1' }), pdf);
 		expect(order).toMatchObject({ use_client_contract: true, shipping_cost: 0 });
+	});
+
+	it('answers 403 for use_client_contract when the account has no contract of its own', async () => {
+		ctx.sandbox.control.setClientContract(false);
+		const answer = await createOrder(ctx.base, letter({ shipType: '2', use_client_contract: '1' }), await pdfWithPages(1));
+		expect(answer.status).toBe(403);
+		expect(answer.body).toMatchObject({ status: 403, data: null, status_message: expect.stringContaining('use_client_contract') });
 	});
 });
 
