@@ -175,8 +175,6 @@ function explain(statusCode: number): string {
 	return EXPLANATIONS[statusCode] ?? (statusCode >= 500 ? EXPLANATIONS[500] : `The service answered with HTTP ${statusCode}.`);
 }
 
-export class ServiceHttpError extends Error {}
-
 function apiError(
 	ctx: ServiceContext,
 	itemIndex: number,
@@ -231,7 +229,9 @@ function transportError(
 		description =
 			'To avoid sending the same letter or message twice this node never repeats a request that changes something on its own. Before sending again, check whether it went through: look for the order in the account panel (search by its tag), read it with Order > Get if you have its id, or check the balance with Account > Get Balance.';
 	} else {
-		message = timedOut ? 'The service did not answer in time.' : 'The connection to the service failed.';
+		message = timedOut
+			? 'The service did not answer in time. Try again later, or raise the Timeout option.'
+			: 'The connection to the service failed. Try again later.';
 		description = `The request was tried ${READ_ATTEMPTS} times.`;
 	}
 	return new NodeOperationError(ctx.getNode(), redactSecrets(message, secrets), {
