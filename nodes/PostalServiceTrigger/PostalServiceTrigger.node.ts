@@ -84,8 +84,13 @@ export class PostalServiceTrigger implements INodeType {
 				name: 'default',
 				httpMethod: 'POST',
 				// The service waits at most 30 seconds and retries otherwise: answer at once, never
-				// after the workflow.
+				// after the workflow. n8n still answers only once the execution is registered (queued,
+				// in queue mode), so a 200 never stands for a delivery that was lost.
 				responseMode: 'onReceived',
+				// Without it n8n sends the option's default name ("firstEntryJson") as the body, which
+				// the service would store and show with the delivery; an empty 200 says no more than
+				// it should.
+				responseData: 'noData',
 				path: 'webhook',
 			},
 		],

@@ -74,9 +74,8 @@ export async function startTriggerReceiver(
 		});
 		receiver.staticData = outcome.staticData;
 		let status = outcome.status;
-		let body: unknown = outcome.webhookResponse.noWebhookResponse
-			? outcome.response.body
-			: { message: 'Workflow was started' };
+		// Accepted deliveries get an empty 200, as n8n sends for the node's `responseData: 'noData'`.
+		let body: unknown = outcome.webhookResponse.noWebhookResponse ? outcome.response.body : undefined;
 		if (receiver.loseAnswer > 0) {
 			receiver.loseAnswer--;
 			status = 500;
@@ -97,7 +96,7 @@ export async function startTriggerReceiver(
 				({ status, body }) => {
 					res.statusCode = status;
 					res.setHeader('content-type', 'application/json');
-					res.end(JSON.stringify(body));
+					res.end(body === undefined ? undefined : JSON.stringify(body));
 				},
 				(error: Error) => {
 					res.statusCode = 500;
