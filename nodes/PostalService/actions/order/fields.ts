@@ -216,7 +216,7 @@ export const orderFields: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to send toAddrOnly=1 (delivery restricted to the address). The service considers it only for ship types 2, 3, 6, 7 and 10.',
+			'Whether to set the service\'s "address only" flag (toAddrOnly=1). The service considers it only for ship types 2, 3, 6, 7 and 10 and forces it to 0 otherwise.',
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.toAddrOnly),
 	},
 	{
