@@ -14,6 +14,7 @@ export default defineConfig({
 				extends: true,
 				test: {
 					name: 'unit',
+					globalSetup: ['test/harness/globalSetup.ts'],
 					include: ['test/**/*.test.ts'],
 					exclude: ['test/e2e/**', 'node_modules/**'],
 					testTimeout: 30_000,

@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 // Every execution context writes $N8N_USER_FOLDER/.n8n/config: keep it out of the home folder.
-// This must happen before n8n-core reads its settings, hence at module load.
+// The test run's global setup provides one folder (and removes it); this is the fallback for
+// other callers such as benchmarks, which remove their own.
 if (!process.env.N8N_USER_FOLDER?.includes('postal-harness-')) {
 	process.env.N8N_USER_FOLDER = mkdtempSync(path.join(tmpdir(), 'postal-harness-'));
 }

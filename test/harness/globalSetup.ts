@@ -1,0 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * One throw-away n8n user folder for the whole run (n8n-core writes its config and, in filesystem
+ * mode, binary data there), set before any test worker starts and removed at the end.
+ */
+export default function setup() {
+	const folder = mkdtempSync(path.join(tmpdir(), 'postal-harness-'));
+	process.env.N8N_USER_FOLDER = folder;
+	return () => rmSync(folder, { recursive: true, force: true });
+}
