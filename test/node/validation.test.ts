@@ -154,7 +154,7 @@ describe('validation before any request', () => {
 		expect(ctx.sandbox.control.orders().map((o) => o.tag).sort()).toEqual(['valid-first', 'valid-last']);
 	});
 
-	it('without Continue On Fail stops at the first invalid item, which is never sent', async () => {
+	it('without Continue On Fail checks every item first: an invalid one stops the run before any is sent', async () => {
 		const pdf = await makePdf(1);
 		const binary = { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } };
 		const result = await run(ctx.sandbox, FROM_ITEM, {
@@ -165,7 +165,29 @@ describe('validation before any request', () => {
 			],
 		});
 		expect(result.error?.message).toBe('Item 1: "name" is 75 characters long; the limit is 60 characters');
-		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((r) => r.fields.tag)).toEqual(['a']);
+		expect(result.error?.description).toMatch(/No item of this run was sent/);
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toEqual([]);
+		expect(ctx.sandbox.control.orders()).toEqual([]);
+	});
+
+	it('a run stopped by the service names the items it had already sent, with their ids', async () => {
+		const pdf = await makePdf(1);
+		const binary = { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } };
+		const result = await run(ctx.sandbox, FROM_ITEM, {
+			items: [
+				{ json: { ...VALID, tag: 'a' }, binary },
+				{ json: { ...VALID, tag: 'b' }, binary },
+				// Valid for the node; refused by the service (express parcel outside its city).
+				{ json: { ...VALID, shipType: 7, tag: 'c' }, binary },
+				{ json: { ...VALID, tag: 'd' }, binary },
+			],
+		});
+		const ids = ctx.sandbox.control.orders().map((o) => o.id);
+		expect(ids).toHaveLength(2);
+		expect(result.error?.message).toMatch(/refused the request/);
+		expect(result.error?.description).toContain(`item 0 (id ${ids[0]}), item 1 (id ${ids[1]})`);
+		expect(result.error?.description).toMatch(/Do not send them again/);
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((r) => r.fields.tag)).toEqual(['a', 'b', 'c']);
 	});
 
 	it('leaves the express-parcel city rule to the service unless virtual box is set', async () => {

@@ -10,7 +10,11 @@ import * as receipt from './receipt';
 import * as registeredEmail from './registeredEmail';
 import * as savedContact from './savedContact';
 
-type OperationModule = { execute: (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]> };
+type OperationModule = {
+	execute: (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
+	/** Checks an item against the contract without sending anything (operations that spend credits). */
+	validate?: (this: IExecuteFunctions, itemIndex: number) => Promise<void>;
+};
 
 const resources: Record<string, Record<string, OperationModule>> = {
 	account: { getBalance: account.getBalance, getLogo: account.getLogo },
@@ -35,27 +39,66 @@ const resources: Record<string, Record<string, OperationModule>> = {
 
 type Outcome = { items: INodeExecutionData[] } | { error: NodeApiError | NodeOperationError };
 
+function operationOf(ctx: IExecuteFunctions, itemIndex: number): OperationModule {
+	const resource = ctx.getNodeParameter('resource', itemIndex) as string;
+	const operation = ctx.getNodeParameter('operation', itemIndex) as string;
+	const module = resources[resource]?.[operation];
+	if (!module) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The operation "${operation}" of "${resource}" is not known. For a route this node does not offer, use an HTTP Request node with the Postal Service credential ("Custom API Call").`,
+			{ itemIndex },
+		);
+	}
+	return module;
+}
+
+function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	return error instanceof NodeApiError || error instanceof NodeOperationError
+		? error
+		: new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+}
+
 async function runItem(this: IExecuteFunctions, itemIndex: number): Promise<Outcome> {
 	try {
-		const resource = this.getNodeParameter('resource', itemIndex) as string;
-		const operation = this.getNodeParameter('operation', itemIndex) as string;
-		const module = resources[resource]?.[operation];
-		if (!module) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`The operation "${operation}" of "${resource}" is not known. For a route this node does not offer, use an HTTP Request node with the Postal Service credential ("Custom API Call").`,
-				{ itemIndex },
-			);
-		}
-		return { items: await module.execute.call(this, itemIndex) };
+		return { items: await operationOf(this, itemIndex).execute.call(this, itemIndex) };
 	} catch (error) {
-		return {
-			error:
-				error instanceof NodeApiError || error instanceof NodeOperationError
-					? error
-					: new NodeOperationError(this.getNode(), error as Error, { itemIndex }),
-		};
+		return { error: asNodeError(this, error, itemIndex) };
 	}
+}
+
+/**
+ * Without "Continue On Fail" the run stops at the first failing item. For operations that spend
+ * credits every item is checked first, so that an invalid item stops the run before any letter
+ * of it is sent: a corrected re-run then cannot send the valid ones twice.
+ */
+async function validateAll(this: IExecuteFunctions, count: number): Promise<void> {
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		try {
+			const module = operationOf(this, itemIndex);
+			if (module.validate) await module.validate.call(this, itemIndex);
+		} catch (error) {
+			const nodeError = asNodeError(this, error, itemIndex);
+			nodeError.description = [nodeError.description, 'No item of this run was sent.'].filter(Boolean).join('\n');
+			throw nodeError;
+		}
+	}
+}
+
+/** When a run stops midway, says which items had already gone through, so none is sent twice. */
+function withDoneItems(error: NodeApiError | NodeOperationError, outcomes: Outcome[]): NodeApiError | NodeOperationError {
+	const done = outcomes.flatMap((outcome, itemIndex) =>
+		outcome && 'items' in outcome ? [`item ${itemIndex}${outcome.items[0]?.json.id ? ` (id ${String(outcome.items[0].json.id)})` : ''}`] : [],
+	);
+	if (done.length > 0) {
+		error.description = [
+			error.description,
+			`Before this error the run had already completed ${done.length} item(s), which are not in the output: ${done.join(', ')}. Do not send them again.`,
+		]
+			.filter(Boolean)
+			.join('\n');
+	}
+	return error;
 }
 
 /**
@@ -71,6 +114,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const batchSize = batch ? Math.max(1, Math.floor(Number(batch.batchSize ?? 50)) || 1) : 1;
 	const interval = batch ? Math.max(0, Number(batch.batchInterval ?? 1000) || 0) : 0;
 	const outcomes: Outcome[] = new Array(items.length);
+	if (!this.continueOnFail()) await validateAll.call(this, items.length);
 
 	for (let start = 0; start < items.length; start += batchSize) {
 		if (start > 0 && interval > 0) await sleep(interval);
@@ -82,7 +126,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 		if (!this.continueOnFail()) {
 			const failed = indexes.map((i) => outcomes[i]).find((o): o is { error: NodeOperationError } => 'error' in o);
-			if (failed) throw failed.error;
+			if (failed) throw withDoneItems(failed.error, outcomes);
 		}
 	}
 

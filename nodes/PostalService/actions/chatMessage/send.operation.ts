@@ -92,7 +92,8 @@ export const description: INodeProperties[] = [
 	extraParameters('chatMessage', ['send'], 'body'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+/** The request body of one item, or the error naming what is wrong with it. */
+function buildBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const names = ASSUMED.chatSend;
 	const senderId = requireText(this, itemIndex, this.getNodeParameter('senderId', itemIndex, ''), names.senderId, {
 		test: /^\d+$/,
@@ -143,7 +144,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	Object.assign(body, readExtraParameters(this, itemIndex));
+	return body;
+}
 
+export async function validate(this: IExecuteFunctions, itemIndex: number): Promise<void> {
+	buildBody.call(this, itemIndex);
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const body = buildBody.call(this, itemIndex);
 	const { data } = await serviceRequest(
 		this,
 		{ method: 'POST', path: '/api/chat/v1/post', auth: 'basic', envelope: 'A', body, idempotent: false },

@@ -29,3 +29,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (order.fields.tag) json.tag = order.fields.tag;
 	return [withItem(json, itemIndex)];
 }
+
+export async function validate(this: IExecuteFunctions, itemIndex: number): Promise<void> {
+	await readOrder(this, itemIndex, false);
+}
