@@ -9,5 +9,7 @@ import path from 'node:path';
 export default function setup() {
 	const folder = mkdtempSync(path.join(tmpdir(), 'postal-harness-'));
 	process.env.N8N_USER_FOLDER = folder;
+	// n8n's logger prints every node error the tests provoke on purpose; N8N_LOG_LEVEL=debug shows them.
+	process.env.N8N_LOG_LEVEL ??= 'silent';
 	return () => rmSync(folder, { recursive: true, force: true });
 }
