@@ -1,0 +1,403 @@
+// A real n8n server for `npm run dev` and the end-to-end suite: installed once into a cache,
+// started offline on 127.0.0.1 with a user folder of its own, loading this package exactly as
+// n8n's community-package installer lays it out.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, type WriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import { homedir, tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const N8N_VERSION = process.env.N8N_VERSION ?? '2.41.1';
+export const PACKAGE_NAME = 'n8n-nodes-postal-service';
+export const repoRoot = path.resolve(__dirname, '..');
+export const cacheDir = process.env.POSTAL_CACHE_DIR ?? path.join(homedir(), '.cache', PACKAGE_NAME);
+
+export const DEFAULT_OWNER = {
+	email: 'owner@postal-service.test',
+	firstName: 'Postal',
+	lastName: 'Owner',
+	password: 'Postal-Service-1',
+};
+export type Owner = typeof DEFAULT_OWNER;
+
+const elapsed = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)}s`;
+
+/** Runs a command; resolves with its stdout, rejects with its exit code and the tail of its output. */
+export function run(
+	command: string,
+	args: string[],
+	options: { cwd?: string; env?: NodeJS.ProcessEnv; stderr?: 'inherit' | 'capture' } = {},
+): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(command, args, {
+			cwd: options.cwd ?? repoRoot,
+			env: options.env ?? process.env,
+			stdio: ['ignore', 'pipe', options.stderr === 'inherit' ? 'inherit' : 'pipe'],
+		});
+		let out = '';
+		let err = '';
+		child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+		child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+		child.on('error', reject);
+		child.on('close', (code) => {
+			if (code === 0) resolve(out);
+			else reject(new Error(`${command} ${args.join(' ')} exited with ${code}\n${(err || out).slice(-4000)}`));
+		});
+	});
+}
+
+/** Installs n8n into the cache the first time (the script prints progress); returns its folder. */
+export async function ensureN8nInstalled(): Promise<string> {
+	const dir = path.join(cacheDir, `n8n-${N8N_VERSION}`);
+	if (existsSync(path.join(dir, '.installed'))) return dir;
+	const out = await run('bash', [path.join(repoRoot, 'scripts', 'install-n8n.sh')], {
+		env: { ...process.env, N8N_VERSION, POSTAL_CACHE_DIR: cacheDir },
+		stderr: 'inherit',
+	});
+	return out.trim().split('\n').pop() ?? dir;
+}
+
+/** `npm run build` then `npm pack`: returns the tarball, exactly what users install. */
+export async function buildAndPack(destination: string, options: { build?: boolean; cwd?: string } = {}): Promise<string> {
+	const cwd = options.cwd ?? process.env.POSTAL_PACKAGE_DIR ?? repoRoot;
+	if (options.build !== false) await run('npm', ['run', 'build', '--silent'], { cwd });
+	mkdirSync(destination, { recursive: true });
+	const out = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', destination], { cwd });
+	const [report] = JSON.parse(out) as Array<{ filename: string }>;
+	return path.join(destination, report.filename);
+}
+
+/** Lays the tarball out where n8n's community-package installer puts it. */
+export async function installPackage(userFolder: string, tarball: string): Promise<string> {
+	const target = path.join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
+	rmSync(target, { recursive: true, force: true });
+	mkdirSync(target, { recursive: true });
+	await run('tar', ['xzf', tarball, '-C', target, '--strip-components=1']);
+	return target;
+}
+
+export function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			const port = typeof address === 'object' && address ? address.port : 0;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+export async function isPortFree(port: number): Promise<boolean> {
+	return await new Promise((resolve) => {
+		const server = createServer();
+		server.unref();
+		server.on('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+	});
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface N8nOptions {
+	/** Folder n8n keeps its database, settings and community packages in. */
+	userFolder: string;
+	port?: number;
+	/** Where n8n's own output goes: a file (default `<userFolder>/n8n.log`), and the console too when set. */
+	echo?: boolean;
+	env?: NodeJS.ProcessEnv;
+}
+
+/** One n8n server process (plus the task runner it launches), restartable with the same data. */
+export class N8nServer {
+	readonly userFolder: string;
+	readonly logFile: string;
+	port = 0;
+	brokerPort = 0;
+	private child?: ChildProcess;
+	private log?: WriteStream;
+	private output = '';
+	/** n8n's message when it could not load a community package (it starts anyway). */
+	loadProblem?: string;
+
+	constructor(
+		readonly n8nDir: string,
+		private readonly options: N8nOptions,
+	) {
+		this.userFolder = options.userFolder;
+		this.logFile = path.join(this.userFolder, 'n8n.log');
+	}
+
+	get baseUrl() {
+		return `http://127.0.0.1:${this.port}`;
+	}
+
+	get running() {
+		return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+	}
+
+	/** Starts n8n and resolves once the editor and the webhooks answer; returns the seconds it took. */
+	async start(): Promise<number> {
+		const started = Date.now();
+		mkdirSync(this.userFolder, { recursive: true });
+		this.port = this.port || this.options.port || (await freePort());
+		this.brokerPort = await freePort();
+		this.output = '';
+		this.loadProblem = undefined;
+		this.log = createWriteStream(this.logFile, { flags: 'a' });
+		const bin = path.join(this.n8nDir, 'node_modules', 'n8n', 'bin', 'n8n');
+		const child = spawn(process.execPath, [bin, 'start'], {
+			cwd: this.userFolder,
+			// Own process group, so that stop() can also reach the task runner n8n launches.
+			detached: true,
+			stdio: ['ignore', 'pipe', 'pipe'],
+			env: { ...process.env, ...this.environment(), ...this.options.env },
+		});
+		this.child = child;
+		// If this process dies without stop(), n8n must not outlive it.
+		const killOnExit = () => groupKill(child.pid);
+		process.once('exit', killOnExit);
+		child.once('exit', () => process.removeListener('exit', killOnExit));
+		const onData = (chunk: Buffer) => {
+			const text = chunk.toString();
+			this.output = (this.output + text).slice(-200_000);
+			this.log?.write(text);
+			if (this.options.echo) process.stdout.write(text.replace(/^(?=.)/gm, '  n8n | '));
+		};
+		child.stdout?.on('data', onData);
+		child.stderr?.on('data', onData);
+		while (!/Editor is now accessible/.test(this.output)) {
+			if (!this.running) {
+				throw new Error(`n8n exited (${child.exitCode ?? child.signalCode}) while starting:\n${this.output.slice(-4000)}`);
+			}
+			if (Date.now() - started > 120_000) {
+				await this.stop();
+				throw new Error(`n8n did not start within 120 s:\n${this.output.slice(-4000)}`);
+			}
+			await sleep(100);
+		}
+		await this.waitUntilReady(started);
+		const failed = /Failed to load package "([^"]+)"[^\n]*\n[^\n]*/.exec(this.output);
+		if (failed) this.loadProblem = failed[0];
+		return (Date.now() - started) / 1000;
+	}
+
+	private async waitUntilReady(started: number) {
+		for (;;) {
+			try {
+				const response = await fetch(`${this.baseUrl}/healthz/readiness`);
+				if (response.ok) return;
+			} catch {
+				// not listening yet
+			}
+			if (Date.now() - started > 120_000) throw new Error('n8n did not become ready within 120 s');
+			await sleep(100);
+		}
+	}
+
+	environment(): NodeJS.ProcessEnv {
+		return {
+			N8N_USER_FOLDER: this.userFolder,
+			N8N_PORT: String(this.port),
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_HOST: '127.0.0.1',
+			N8N_PROTOCOL: 'http',
+			WEBHOOK_URL: `${this.baseUrl}/`,
+			N8N_EDITOR_BASE_URL: `${this.baseUrl}/`,
+			N8N_RUNNERS_BROKER_PORT: String(this.brokerPort),
+			N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+			// Offline: nothing here may reach the internet.
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_HIRING_BANNER_ENABLED: 'false',
+			N8N_DISABLED_MODULES: 'mcp-registry',
+			// Plain http on 127.0.0.1, so the login cookie must not require https.
+			N8N_SECURE_COOKIE: 'false',
+			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+			N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
+			N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: 'true',
+			N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info',
+			DB_TYPE: 'sqlite',
+			EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
+		};
+	}
+
+	/** Stops n8n gracefully, then anything left in its process group (the task runner). */
+	async stop(): Promise<void> {
+		const child = this.child;
+		if (!child?.pid) return;
+		const pid = child.pid;
+		if (this.running) {
+			let timer: NodeJS.Timeout | undefined;
+			const exited = new Promise<void>((resolve) => {
+				child.once('exit', () => resolve());
+				timer = setTimeout(resolve, 20_000);
+			});
+			child.kill('SIGTERM');
+			await exited;
+			clearTimeout(timer);
+		}
+		if (groupAlive(pid)) {
+			groupKill(pid);
+			for (let i = 0; i < 50 && groupAlive(pid); i++) await sleep(100);
+		}
+		this.child = undefined;
+		await new Promise<void>((resolve) => (this.log ? this.log.end(resolve) : resolve()));
+		this.log = undefined;
+	}
+
+	async restart(): Promise<number> {
+		await this.stop();
+		return await this.start();
+	}
+
+	/** Output n8n printed since it last started (also kept in `logFile`). */
+	get recentOutput() {
+		return this.output;
+	}
+}
+
+function groupKill(pid: number | undefined) {
+	if (!pid) return;
+	try {
+		process.kill(-pid, 'SIGKILL');
+	} catch {
+		// already gone
+	}
+}
+
+function groupAlive(pid: number) {
+	try {
+		process.kill(-pid, 0);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+export class HttpError extends Error {
+	constructor(
+		readonly status: number,
+		readonly body: unknown,
+		message: string,
+	) {
+		super(message);
+	}
+}
+
+/** The two doors into n8n: the editor's REST API (login cookie) and the public API (API key). */
+export class N8nClient {
+	cookie = '';
+	apiKey = '';
+
+	constructor(public baseUrl: string) {}
+
+	private async call(url: string, init: RequestInit & { json?: unknown }, what: string) {
+		const headers = new Headers(init.headers);
+		if (init.json !== undefined) {
+			headers.set('content-type', 'application/json');
+			init.body = JSON.stringify(init.json);
+		}
+		const response = await fetch(url, { ...init, headers });
+		const text = await response.text();
+		let body: unknown = text;
+		try {
+			body = text ? JSON.parse(text) : undefined;
+		} catch {
+			// not JSON
+		}
+		if (!response.ok) throw new HttpError(response.status, body, `${what} ${init.method ?? 'GET'} ${new URL(url).pathname} -> ${response.status}: ${text.slice(0, 500)}`);
+		return { response, body };
+	}
+
+	/** Editor REST API (`/rest/...`); unwraps n8n's `{ data }` envelope. */
+	async rest<T = unknown>(method: string, route: string, json?: unknown): Promise<T> {
+		const { body } = await this.call(`${this.baseUrl}/rest${route}`, { method, json, headers: this.cookie ? { cookie: this.cookie } : {} }, 'n8n REST');
+		return (body && typeof body === 'object' && 'data' in body ? (body as { data: T }).data : body) as T;
+	}
+
+	/** Public API (`/api/v1/...`). */
+	async api<T = unknown>(method: string, route: string, json?: unknown): Promise<T> {
+		const { body } = await this.call(`${this.baseUrl}/api/v1${route}`, { method, json, headers: { 'X-N8N-API-KEY': this.apiKey } }, 'n8n public API');
+		return body as T;
+	}
+
+	/** Creates the owner on a fresh instance, or logs in on one that already has it. */
+	async signIn(owner: Owner = DEFAULT_OWNER): Promise<void> {
+		const settings = await this.rest<{ userManagement?: { showSetupOnFirstLoad?: boolean } }>('GET', '/settings');
+		if (settings.userManagement?.showSetupOnFirstLoad) {
+			await this.rest('POST', '/owner/setup', owner);
+		}
+		const { response } = await this.call(
+			`${this.baseUrl}/rest/login`,
+			{ method: 'POST', json: { emailOrLdapLoginId: owner.email, password: owner.password } },
+			'n8n login',
+		);
+		const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]);
+		const auth = cookies.find((c) => c.startsWith('n8n-auth='));
+		if (!auth) throw new Error('n8n login answered without an n8n-auth cookie');
+		this.cookie = auth;
+	}
+
+	/** A fresh public-API key with every scope the owner may grant, never expiring. */
+	async createApiKey(label = `postal-service ${new Date().toISOString().replace(/[:.]/g, '-')}`): Promise<string> {
+		const scopes = await this.rest<string[]>('GET', '/api-keys/scopes');
+		const created = await this.rest<{ rawApiKey: string }>('POST', '/api-keys', { label, scopes, expiresAt: null });
+		this.apiKey = created.rawApiKey;
+		return this.apiKey;
+	}
+}
+
+export interface PreparedN8n {
+	server: N8nServer;
+	client: N8nClient;
+	tarball: string;
+	startSeconds: number;
+}
+
+/**
+ * The whole path a user takes, for scripts: install n8n (once), build and pack this package, lay it
+ * out in the user folder, start n8n, sign in as the owner and get a public-API key.
+ */
+export async function prepareN8n(options: {
+	userFolder?: string;
+	port?: number;
+	echo?: boolean;
+	build?: boolean;
+	env?: NodeJS.ProcessEnv;
+	progress?: (message: string) => void;
+	/** Start n8n even when it cannot load the package (dev keeps running while a file is broken). */
+	tolerateLoadProblem?: boolean;
+}): Promise<PreparedN8n> {
+	const say = options.progress ?? (() => undefined);
+	let since = Date.now();
+	const n8nDir = await ensureN8nInstalled();
+	say(`n8n ${N8N_VERSION} ready in ${n8nDir} (${elapsed(since)})`);
+	since = Date.now();
+	const userFolder = options.userFolder ?? path.join(tmpdir(), `postal-n8n-${process.pid}-${Date.now()}`);
+	const tarball = await buildAndPack(path.join(userFolder, 'pack'), { build: options.build });
+	await installPackage(userFolder, tarball);
+	say(`package built, packed and installed: ${path.basename(tarball)} (${elapsed(since)})`);
+	const server = new N8nServer(n8nDir, { userFolder, port: options.port, echo: options.echo, env: options.env });
+	const startSeconds = await server.start();
+	if (server.loadProblem) {
+		if (!options.tolerateLoadProblem) {
+			await server.stop();
+			throw new Error(`n8n could not load the package:\n${server.loadProblem}`);
+		}
+		say(`WARNING: n8n could not load the package:\n${server.loadProblem}`);
+	}
+	say(`n8n listening on ${server.baseUrl} (started in ${startSeconds.toFixed(1)}s)`);
+	const client = new N8nClient(server.baseUrl);
+	await client.signIn();
+	await client.createApiKey();
+	return { server, client, tarball, startSeconds };
+}
+
+/** The package's own version, for banners. */
+export function packageVersion(): string {
+	return (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
+}
