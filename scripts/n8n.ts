@@ -152,7 +152,7 @@ export class N8nServer {
 			// Own process group, so that stop() can also reach the task runner n8n launches.
 			detached: true,
 			stdio: ['ignore', 'pipe', 'pipe'],
-			env: { ...process.env, ...this.environment(), ...this.options.env },
+			env: { ...inheritedEnvironment(), ...this.environment(), ...this.options.env },
 		});
 		this.child = child;
 		// If this process dies without stop(), n8n must not outlive it.
@@ -258,6 +258,15 @@ export class N8nServer {
 	get recentOutput() {
 		return this.output;
 	}
+}
+
+// A test runner's variables (NODE_ENV=test, loaders in NODE_OPTIONS) change how n8n behaves.
+function inheritedEnvironment(): NodeJS.ProcessEnv {
+	const env = { ...process.env };
+	for (const key of Object.keys(env)) {
+		if (key === 'NODE_ENV' || key === 'NODE_OPTIONS' || key.startsWith('VITEST') || key === 'TEST') delete env[key];
+	}
+	return env;
 }
 
 function groupKill(pid: number | undefined) {

@@ -1,0 +1,167 @@
+// `npm run dev`: the sandbox and a real n8n with this package installed as users get it, the three
+// credentials pointing at the sandbox, the example workflows imported; rebuilt and reloaded when
+// nodes/ or credentials/ change. Ctrl-C stops everything.
+//
+// n8n keeps its data in a stable folder (POSTAL_DEV_DIR, default <cache>/dev), so workflows and
+// executions you make survive restarts; delete the folder to start over.
+import { watch, type FSWatcher } from 'node:fs';
+import path from 'node:path';
+
+import { startSandbox, type Sandbox } from '../sandbox';
+import {
+	buildAndPack,
+	cacheDir,
+	DEFAULT_OWNER,
+	ensureN8nInstalled,
+	installPackage,
+	isPortFree,
+	N8N_VERSION,
+	N8nClient,
+	N8nServer,
+	packageVersion,
+	repoRoot,
+} from './n8n';
+import { activateWorkflow, createWorkflow, findWorkflow, readExamples, upsertCredential, type StoredCredential } from './workflows';
+
+const devDir = process.env.POSTAL_DEV_DIR ?? path.join(cacheDir, 'dev');
+const userFolder = path.join(devDir, 'n8n');
+const started = Date.now();
+const say = (message: string) => console.log(`[dev +${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`);
+
+async function pickPort(preferred: number): Promise<number> {
+	return (await isPortFree(preferred)) ? preferred : 0;
+}
+
+async function main() {
+	// Filled in as things start, so that Ctrl-C at any moment stops what is running.
+	const running: { sandbox?: Sandbox; server?: N8nServer; watchers: FSWatcher[] } = { watchers: [] };
+	let stopping = false;
+	const stop = async (code: number) => {
+		if (stopping) return;
+		stopping = true;
+		console.log('\nStopping n8n and the sandbox...');
+		for (const w of running.watchers) w.close();
+		await running.server?.stop();
+		await running.sandbox?.stop();
+		process.exit(code);
+	};
+	process.on('SIGINT', () => void stop(0));
+	process.on('SIGTERM', () => void stop(0));
+
+	say(`n8n ${N8N_VERSION}: checking the install in ${cacheDir} (the first run installs it, about 8 minutes)`);
+	const n8nDir = await ensureN8nInstalled();
+
+	const sandbox = await startSandbox({
+		port: await pickPort(Number(process.env.POSTAL_SANDBOX_PORT ?? 4010)),
+		// The demo account of the sandbox; its token is shown below for the panel and the credential.
+		token: process.env.POSTAL_SANDBOX_TOKEN ?? 'sandbox-token',
+		quiet: true,
+	});
+	running.sandbox = sandbox;
+	say(`sandbox on ${sandbox.baseUrl}`);
+
+	say('building and packing the package');
+	const tarball = await buildAndPack(path.join(devDir, 'pack'));
+	await installPackage(userFolder, tarball);
+
+	const server = new N8nServer(n8nDir, { userFolder, port: await pickPort(Number(process.env.N8N_PORT ?? 5678)) });
+	running.server = server;
+	say('starting n8n');
+	const seconds = await server.start();
+	say(`n8n started in ${seconds.toFixed(1)}s`);
+	if (server.loadProblem) console.warn(`WARNING: n8n could not load the package:\n${server.loadProblem}`);
+
+	const client = new N8nClient(server.baseUrl);
+	await client.signIn(DEFAULT_OWNER);
+	await client.createApiKey('npm run dev');
+	const credentials: StoredCredential[] = [
+		await upsertCredential(client, {
+			name: 'Postal Service account',
+			type: 'postalServiceApi',
+			data: { baseUrl: sandbox.baseUrl, securityToken: sandbox.token },
+		}),
+		await upsertCredential(client, {
+			name: 'Postal Service chat account',
+			type: 'postalServiceChatApi',
+			data: { baseUrl: sandbox.baseUrl, email: sandbox.email, securityToken: sandbox.token },
+		}),
+		await upsertCredential(client, {
+			name: 'Postal Service webhook secret',
+			type: 'postalServiceWebhookApi',
+			data: { secret: sandbox.webhookSecret },
+		}),
+	];
+
+	// Examples are imported once; later runs leave them (and your edits) alone.
+	const imported: string[] = [];
+	for (const { workflow } of readExamples()) {
+		let existing = await findWorkflow(client, workflow.name);
+		if (!existing) {
+			const created = await createWorkflow(client, workflow, credentials);
+			existing = { id: created.id, active: false };
+			imported.push(workflow.name);
+		}
+		const trigger = workflow.nodes.find((n) => n.type.endsWith('.postalServiceTrigger'));
+		if (!trigger) continue;
+		// The sandbox forgets its endpoints on every start: register the trigger's production URL
+		// again, as a user would in the service's panel, and keep the workflow active.
+		if (!existing.active) await activateWorkflow(client, existing.id).catch((error: Error) => say(`could not activate "${workflow.name}": ${error.message}`));
+		const events = (trigger.parameters.events as string[] | undefined) ?? ['*'];
+		sandbox.control.registerWebhook({ url: `${server.baseUrl}/webhook/${trigger.webhookId}/webhook`, events, name: workflow.name });
+	}
+	if (imported.length) say(`imported ${imported.length} example workflow(s): ${imported.join(', ')}`);
+
+	const banner = [
+		'',
+		`n8n-nodes-postal-service ${packageVersion()} in n8n ${N8N_VERSION} (ready in ${((Date.now() - started) / 1000).toFixed(1)}s)`,
+		`  Editor:          ${server.baseUrl}`,
+		`  Login:           ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}`,
+		`  Sandbox panel:   ${sandbox.panelUrl}`,
+		`  Sandbox API:     ${sandbox.baseUrl}  (token ${sandbox.token}, e-mail ${sandbox.email}, webhook secret ${sandbox.webhookSecret})`,
+		`  Credentials:     ${credentials.map((c) => c.name).join(', ')}`,
+		`  n8n data:        ${userFolder} (log: ${server.logFile})`,
+		'  Editing nodes/ or credentials/ rebuilds the package and restarts n8n. Ctrl-C stops everything.',
+		'',
+	];
+	console.log(banner.join('\n'));
+
+	let timer: NodeJS.Timeout | undefined;
+	let rebuilding = false;
+	let again = false;
+	const rebuild = async () => {
+		if (rebuilding) {
+			again = true;
+			return;
+		}
+		rebuilding = true;
+		try {
+			const t = Date.now();
+			say('change seen: rebuilding');
+			const fresh = await buildAndPack(path.join(devDir, 'pack'));
+			await installPackage(userFolder, fresh);
+			const restart = await server.restart();
+			say(`reloaded: n8n restarted in ${restart.toFixed(1)}s (${((Date.now() - t) / 1000).toFixed(1)}s in all)`);
+			if (server.loadProblem) console.warn(`WARNING: n8n could not load the package:\n${server.loadProblem}`);
+		} catch (error) {
+			// A broken edit keeps the running n8n; the next save tries again.
+			console.error(`rebuild failed; n8n keeps the previous build:\n${(error as Error).message}`);
+		} finally {
+			rebuilding = false;
+			if (again) {
+				again = false;
+				void rebuild();
+			}
+		}
+	};
+	running.watchers = ['nodes', 'credentials'].map((dir) =>
+		watch(path.join(repoRoot, dir), { recursive: true }, () => {
+			clearTimeout(timer);
+			timer = setTimeout(() => void rebuild(), 400);
+		}),
+	);
+}
+
+main().catch((error: Error) => {
+	console.error(error.message);
+	process.exit(1);
+});

@@ -1,0 +1,112 @@
+// Credentials and workflows through n8n's APIs, shared by `npm run dev` and the end-to-end suite.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { repoRoot, sleep, type N8nClient } from './n8n';
+
+export const examplesDir = path.join(repoRoot, 'examples');
+
+export interface WorkflowNode {
+	id?: string;
+	name: string;
+	type: string;
+	typeVersion: number;
+	position: [number, number];
+	parameters: Record<string, unknown>;
+	credentials?: Record<string, { id: string; name: string }>;
+	webhookId?: string;
+	[key: string]: unknown;
+}
+
+export interface WorkflowFile {
+	name: string;
+	nodes: WorkflowNode[];
+	connections: Record<string, unknown>;
+	settings?: Record<string, unknown>;
+	[key: string]: unknown;
+}
+
+export interface StoredCredential {
+	id: string;
+	name: string;
+	type: string;
+}
+
+/** The example workflows, as users import them. */
+export function readExamples(): Array<{ file: string; workflow: WorkflowFile }> {
+	return readdirSync(examplesDir)
+		.filter((f) => f.endsWith('.json'))
+		.sort()
+		.map((file) => ({ file, workflow: JSON.parse(readFileSync(path.join(examplesDir, file), 'utf8')) as WorkflowFile }));
+}
+
+/** Creates a credential, or updates the one of the same name and type (kept ids keep workflows working). */
+export async function upsertCredential(
+	client: N8nClient,
+	credential: { name: string; type: string; data: Record<string, unknown> },
+): Promise<StoredCredential> {
+	const existing = (await client.rest<StoredCredential[]>('GET', '/credentials')).find(
+		(c) => c.name === credential.name && c.type === credential.type,
+	);
+	if (existing) {
+		await client.rest('PATCH', `/credentials/${existing.id}`, credential);
+		return existing;
+	}
+	return await client.api<StoredCredential>('POST', '/credentials', credential);
+}
+
+/**
+ * What the public API accepts of a workflow file, with every node's credentials pointed at the
+ * stored credential of the same type (a file carries the ids of the instance it came from).
+ */
+export function forPublicApi(workflow: WorkflowFile, credentials: StoredCredential[], name = workflow.name) {
+	const nodes = workflow.nodes.map((node) => {
+		if (!node.credentials) return node;
+		const mapped = Object.fromEntries(
+			Object.entries(node.credentials).map(([type, ref]) => {
+				const stored = credentials.find((c) => c.type === type);
+				return [type, stored ? { id: stored.id, name: stored.name } : ref];
+			}),
+		);
+		return { ...node, credentials: mapped };
+	});
+	return { name, nodes, connections: workflow.connections, settings: { executionOrder: 'v1' } };
+}
+
+export async function createWorkflow(
+	client: N8nClient,
+	workflow: WorkflowFile,
+	credentials: StoredCredential[],
+	name?: string,
+): Promise<{ id: string; name: string }> {
+	return await client.api<{ id: string; name: string }>('POST', '/workflows', forPublicApi(workflow, credentials, name));
+}
+
+export async function findWorkflow(client: N8nClient, name: string): Promise<{ id: string; active: boolean } | undefined> {
+	const found = await client.api<{ data: Array<{ id: string; name: string; active: boolean }> }>(
+		'GET',
+		`/workflows?name=${encodeURIComponent(name)}`,
+	);
+	return found.data.find((w) => w.name === name);
+}
+
+export async function activateWorkflow(client: N8nClient, id: string): Promise<void> {
+	await client.api('POST', `/workflows/${id}/activate`);
+}
+
+/** The production URL of a webhook node: `/webhook/<webhookId>/<path>` unless the path is a full path. */
+export function productionUrl(baseUrl: string, node: WorkflowNode, webhookPath: string): string {
+	return `${baseUrl}/webhook/${node.webhookId}/${webhookPath}`;
+}
+
+/** Webhooks of an active workflow answer shortly after n8n reports ready: wait until this one does. */
+export async function waitForWebhook(url: string, timeoutMs = 30_000): Promise<void> {
+	const started = Date.now();
+	for (;;) {
+		// A CORS preflight starts nothing, and n8n answers it 404 until the path is registered.
+		const response = await fetch(url, { method: 'OPTIONS', headers: { origin: new URL(url).origin } }).catch(() => undefined);
+		if (response && response.status !== 404) return;
+		if (Date.now() - started > timeoutMs) throw new Error(`the webhook ${new URL(url).pathname} was not registered within ${timeoutMs} ms`);
+		await sleep(200);
+	}
+}

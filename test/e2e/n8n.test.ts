@@ -1,0 +1,419 @@
+// The package in a real n8n server, installed the way users install it, against the sandbox.
+import { createHash, createHmac, randomUUID } from 'node:crypto';
+
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { DEFAULT_OWNER, PACKAGE_NAME } from '../../scripts/n8n';
+import { activateWorkflow, createWorkflow, waitForWebhook, type WorkflowFile } from '../../scripts/workflows';
+import { openBrowser, screenshot, searchNodePanel, signInThroughEditor } from './support/browser';
+import {
+	binaryContent,
+	getExecution,
+	listExecutions,
+	nodeOutput,
+	startEnvironment,
+	waitFor,
+	type E2eEnvironment,
+	type Execution,
+} from './support/environment';
+import { runExamples } from './support/examples';
+
+let env: E2eEnvironment;
+
+beforeAll(async () => {
+	env = await startEnvironment();
+});
+
+afterAll(async () => {
+	console.log(`[e2e] timings: ${JSON.stringify(env?.timings ?? {})}`);
+	await env?.stop();
+});
+
+const nodeType = (name: string) => `${PACKAGE_NAME}.${name}`;
+
+async function editorJson<T>(route: string): Promise<T> {
+	const response = await fetch(`${env.client.baseUrl}${route}`, { headers: { cookie: env.client.cookie } });
+	expect(response.status, route).toBe(200);
+	return (await response.json()) as T;
+}
+
+describe('n8n loads the package', () => {
+	it('lists both nodes, the tool variant of the action node and the three credentials', async () => {
+		const nodes = await editorJson<Array<{ name: string; usableAsTool?: boolean; group: string[] }>>('/types/nodes.json');
+		const names = nodes.map((n) => n.name);
+		expect(names).toEqual(
+			expect.arrayContaining([nodeType('postalService'), nodeType('postalServiceTool'), nodeType('postalServiceTrigger')]),
+		);
+		expect(nodes.find((n) => n.name === nodeType('postalServiceTrigger'))?.group).toContain('trigger');
+		const credentials = await editorJson<Array<{ name: string }>>('/types/credentials.json');
+		expect(credentials.map((c) => c.name)).toEqual(
+			expect.arrayContaining(['postalServiceApi', 'postalServiceChatApi', 'postalServiceWebhookApi']),
+		);
+	});
+
+	it('serves the node icons as SVG', async () => {
+		const nodes = await editorJson<Array<{ name: string; iconUrl?: { light: string; dark: string } }>>('/types/nodes.json');
+		const iconUrl = nodes.find((n) => n.name === nodeType('postalService'))?.iconUrl;
+		expect(iconUrl).toBeDefined();
+		const bodies: string[] = [];
+		for (const url of [iconUrl!.light, iconUrl!.dark]) {
+			const response = await fetch(`${env.client.baseUrl}/${url}`);
+			expect(response.status, url).toBe(200);
+			expect(response.headers.get('content-type')).toMatch(/image\/svg\+xml/);
+			const body = await response.text();
+			expect(body).toMatch(/<svg[\s>]/);
+			bodies.push(body);
+		}
+		expect(bodies[0]).not.toBe(bodies[1]);
+	});
+});
+
+describe("each credential's Test in n8n", () => {
+	async function testCredential(type: string, data: Record<string, unknown>) {
+		const stored = env.credentials.find((c) => c.type === type)!;
+		return await env.client.rest<{ status: string; message: string }>('POST', '/credentials/test', {
+			credentials: { id: stored.id, name: stored.name, type, data },
+		});
+	}
+
+	it('passes for the account credential and fails with a wrong token', async () => {
+		const good = await testCredential('postalServiceApi', { baseUrl: env.sandbox.baseUrl, securityToken: env.token });
+		expect(good.status, good.message).toBe('OK');
+		const bad = await testCredential('postalServiceApi', { baseUrl: env.sandbox.baseUrl, securityToken: 'wrong-token' });
+		expect(bad.status).toBe('Error');
+		expect(bad.message).not.toContain('wrong-token');
+	});
+
+	it('passes for the chat credential and fails with a wrong token', async () => {
+		const base = { baseUrl: env.sandbox.baseUrl, email: env.sandbox.email };
+		const good = await testCredential('postalServiceChatApi', { ...base, securityToken: env.token });
+		expect(good.status, good.message).toBe('OK');
+		const bad = await testCredential('postalServiceChatApi', { ...base, securityToken: 'wrong-token' });
+		expect(bad.status).toBe('Error');
+	});
+
+	it('passes for the webhook secret and fails for a secret that could never match', async () => {
+		const good = await testCredential('postalServiceWebhookApi', { secret: env.sandbox.webhookSecret });
+		expect(good.status, good.message).toBe('OK');
+		const bad = await testCredential('postalServiceWebhookApi', { secret: ` ${env.sandbox.webhookSecret}\n` });
+		expect(bad.status).toBe('Error');
+	});
+});
+
+/** The label the node panel shows for "create an order", read from the node's description. */
+async function createOrderAction(): Promise<string> {
+	const nodes = await editorJson<Array<{ name: string; properties: Array<{ name: string; displayOptions?: { show?: Record<string, unknown[]> }; options?: Array<{ value: string; action?: string }> }> }>>('/types/nodes.json');
+	const node = nodes.find((n) => n.name === nodeType('postalService'))!;
+	const operation = node.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('order'));
+	const action = operation?.options?.find((o) => o.value === 'create')?.action;
+	expect(action).toBeDefined();
+	return action!;
+}
+
+describe('the editor in a real browser', () => {
+	it('logs in, finds the node in the node panel and opens it', async () => {
+		const browser = await openBrowser();
+		try {
+			const { page } = browser;
+			await signInThroughEditor(page, env.n8n.baseUrl, DEFAULT_OWNER);
+			await searchNodePanel(page, env.n8n.baseUrl, 'Postal Service');
+			const item = page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Postal Service$/ }).first();
+			await item.waitFor();
+			await screenshot(page, 'node-panel-search.png');
+			await item.click();
+			const actions = page.locator('[data-test-id="node-creator"]');
+			// On an empty workflow the panel lists the trigger's events first; the actions start folded.
+			await actions.getByText(/^On order created$/).waitFor();
+			await actions.getByText(/^Actions \(\d+\)$/).click();
+			const action = actions.getByText(await createOrderAction(), { exact: true }).first();
+			await action.waitFor();
+			await screenshot(page, 'node-panel-actions.png');
+			await action.click();
+			const ndv = page.locator('[data-test-id="ndv"]');
+			await ndv.waitFor();
+			await ndv.locator('[data-test-id="parameter-input-resource"]').waitFor();
+			// The stored credential is picked by itself: it is the only one of its type.
+			await expect
+				.poll(() =>
+					ndv.locator('input').evaluateAll((inputs) => inputs.some((i) => (i as unknown as { value: string }).value === 'Postal Service account')),
+				)
+				.toBe(true);
+			await screenshot(page, 'node-opened.png');
+		} catch (error) {
+			await screenshot(browser.page, 'failure.png').catch(() => undefined);
+			throw error;
+		} finally {
+			await browser.close();
+		}
+	});
+});
+
+/** A one-page PDF padded with a PDF comment to the given size. */
+async function pdfOfSize(bytes: number, title: string): Promise<Buffer> {
+	const doc = await PDFDocument.create();
+	const page = doc.addPage([595, 842]);
+	page.drawText(title, { x: 50, y: 780, size: 18, font: await doc.embedFont(StandardFonts.Helvetica) });
+	const pdf = Buffer.from(await doc.save());
+	if (pdf.length >= bytes) return pdf;
+	const filler = Buffer.alloc(bytes - pdf.length, 'x');
+	filler[0] = 0x25; // '%': a comment line after %%EOF, which readers ignore
+	filler[filler.length - 1] = 0x0a;
+	return Buffer.concat([pdf, Buffer.from('\n'), filler.subarray(1)]);
+}
+
+/** Now as the service writes it: `Y-m-d H:i:s` in America/Sao_Paulo. */
+function serviceTime(): string {
+	const parts = Object.fromEntries(
+		new Intl.DateTimeFormat('en-CA', {
+			timeZone: 'America/Sao_Paulo',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+			hourCycle: 'h23',
+		})
+			.formatToParts(new Date())
+			.map((p) => [p.type, p.value]),
+	);
+	return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** Creates a registered letter with return receipt directly at the service, as another client would. */
+async function createLetterAtService(name: string): Promise<string> {
+	const form = new FormData();
+	const fields: Record<string, string> = {
+		userSecurityToken: env.token,
+		shipType: '3',
+		name,
+		addr1: 'Avenida Paulista',
+		street_number: '1000',
+		zip: '01310-100',
+		city: 'São Paulo',
+		state: 'SP',
+		country: 'Brasil',
+	};
+	for (const [key, value] of Object.entries(fields)) form.set(key, value);
+	form.set('pdfFile', new Blob([await pdfOfSize(0, 'letter')], { type: 'application/pdf' }), 'letter.pdf');
+	const response = await fetch(`${env.sandbox.baseUrl}/api/v2/post`, { method: 'POST', body: form });
+	const body = (await response.json()) as { status: number; data: unknown; status_message: string };
+	expect(response.status, body.status_message).toBe(200);
+	return String(body.data);
+}
+
+describe('the trigger in an active workflow', () => {
+	const webhookId = randomUUID();
+	let workflowId: string;
+	let url: string;
+	let endpointId: number;
+
+	const triggerWorkflow: WorkflowFile = {
+		name: 'e2e: every postal event',
+		nodes: [
+			{
+				id: randomUUID(),
+				name: 'Postal Service Trigger',
+				type: nodeType('postalServiceTrigger'),
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId,
+				parameters: {
+					events: ['order.created', 'order.status_updated', 'tracking.updated', 'rr.created', 'webhook.test'],
+					environment: 'both',
+				},
+				credentials: { postalServiceWebhookApi: { id: '0', name: 'secret' } },
+			},
+		],
+		connections: {},
+	};
+
+	const executions = async () => (await listExecutions(env.client, { workflowId })).filter((e) => e.mode === 'webhook');
+
+	async function waitForExecutionCount(count: number) {
+		return await waitFor(
+			async () => {
+				const list = await executions();
+				return list.length === count && list.every((e) => e.finished || e.status === 'success') ? list : undefined;
+			},
+			`${count} executions of the trigger workflow`,
+			60_000,
+		);
+	}
+
+	/** Waits a moment longer and checks that nothing more started. */
+	async function expectNoNewExecution(count: number) {
+		await new Promise((resolve) => setTimeout(resolve, 2_000));
+		const list = await executions();
+		if (list.length !== count) {
+			// What the trigger remembers, to tell a lost write from a missing check.
+			const stored = await env.client.api<{ staticData?: unknown }>('GET', `/workflows/${workflowId}`);
+			const answers = ours().map((d) => [d.deliveryId, d.event, d.attempts.map((a) => a.responseBody.slice(0, 80))]);
+			expect.fail(`${list.length} executions, expected ${count}; static data ${JSON.stringify(stored.staticData)}; deliveries ${JSON.stringify(answers)}`);
+		}
+	}
+
+	beforeAll(async () => {
+		const created = await createWorkflow(env.client, triggerWorkflow, env.credentials);
+		workflowId = created.id;
+		await activateWorkflow(env.client, workflowId);
+		url = `${env.n8n.baseUrl}/webhook/${webhookId}/webhook`;
+		await waitForWebhook(url);
+		endpointId = env.sandbox.control.registerWebhook({ url, events: ['*'], name: 'n8n e2e' }).id;
+	});
+
+	let deliveredCount = 0;
+	let receiptPdf: Buffer;
+
+	const ours = () => env.sandbox.control.deliveries().filter((d) => d.webhookId === endpointId);
+	const settled = (d: { state: string }) => d.state !== 'pending' && d.state !== 'retrying';
+
+	/** Does something that makes the service send events, and waits until it has delivered them. */
+	async function fire(action: () => unknown) {
+		const before = ours().length;
+		await action();
+		await env.sandbox.control.waitForDeliveries((all) => {
+			const mine = all.filter((d) => d.webhookId === endpointId);
+			return mine.length > before && mine.every(settled);
+		}, 60_000);
+	}
+
+	it('receives a signed delivery of every event kind at its production URL, one execution each', async () => {
+		const control = env.sandbox.control;
+		let orderId = '';
+		await fire(async () => (orderId = await createLetterAtService('Maria Souza')));
+		await fire(() => control.createEmailOrder({ email: 'recipient@postal-service.test', subject: 'Notificação' }));
+		await fire(() => control.setOrderStatus(orderId, 1));
+		await fire(() => control.addTrackingEvent(orderId));
+		await fire(() => control.addTrackingEvent(orderId));
+		await fire(() => control.setOrderStatus(orderId, 4, { statusDelivery: 'delivered' }));
+		receiptPdf = await pdfOfSize(10 * 1024 * 1024, 'return receipt');
+		await fire(() => control.addReturnReceipt(orderId, { rrType: 'rr', pdf: receiptPdf }));
+		await fire(() => control.sendTestEvent(endpointId));
+
+		const deliveries = ours();
+		for (const delivery of deliveries) {
+			expect(delivery.state, `${delivery.event} ${JSON.stringify(delivery.attempts.at(-1))}`).toBe('delivered');
+			expect(delivery.attempts).toHaveLength(1);
+		}
+		const kinds = new Set(deliveries.map((d) => d.event));
+		expect([...kinds].sort()).toEqual(['order.created', 'order.status_updated', 'rr.created', 'tracking.updated', 'webhook.test']);
+
+		deliveredCount = deliveries.length;
+		const list = await waitForExecutionCount(deliveredCount);
+		const seen: string[] = [];
+		for (const summary of list) {
+			const execution = await getExecution(env.client, summary.id);
+			const items = nodeOutput(execution, 'Postal Service Trigger');
+			expect(items).toHaveLength(1);
+			seen.push(String(items[0].json.event));
+		}
+		expect(seen.sort()).toEqual(deliveries.map((d) => d.event).sort());
+	});
+
+	it('hands a 10 MB return receipt to the workflow as binary data', async () => {
+		const list = await executions();
+		let receipt: Execution | undefined;
+		for (const summary of list) {
+			const execution = await getExecution(env.client, summary.id);
+			if (nodeOutput(execution, 'Postal Service Trigger')[0].json.event === 'rr.created') receipt = execution;
+		}
+		expect(receipt).toBeDefined();
+		const [item] = nodeOutput(receipt!, 'Postal Service Trigger');
+		const binary = item.binary?.data;
+		expect(binary?.mimeType).toBe('application/pdf');
+		const bytes = await binaryContent(env.client, binary!);
+		expect(bytes.length).toBe(receiptPdf.length);
+		expect(createHash('sha256').update(bytes).digest('hex')).toBe(createHash('sha256').update(receiptPdf).digest('hex'));
+		// The document travels as binary data, not as base64 inside the item.
+		expect(JSON.stringify(item.json).length).toBeLessThan(100_000);
+	});
+
+	it('refuses a forged delivery without starting the workflow', async () => {
+		const now = serviceTime();
+		const body = JSON.stringify({
+			event: 'order.status_updated',
+			environment: 'production',
+			timestamp: now,
+			webhook_id: endpointId,
+			delivery_id: 999_999,
+			data: { id: '1', type: 'letter', status: { old: 0, new: 5 } },
+		});
+		const forgedSignature = `sha256=${createHmac('sha256', 'not-the-secret').update(body).digest('hex')}`;
+		const response = await fetch(url, {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/json',
+				'x-webhook-event': 'order.status_updated',
+				'x-webhook-delivery': '999999',
+				'x-webhook-timestamp': now,
+				'x-webhook-environment': 'production',
+				'x-webhook-signature': forgedSignature,
+			},
+			body,
+		});
+		expect(response.status).toBe(401);
+		await expectNoNewExecution(deliveredCount);
+	});
+
+	it('starts nothing for a duplicate delivery', async () => {
+		const [first] = env.sandbox.control.deliveries().filter((d) => d.webhookId === endpointId && d.event === 'order.status_updated');
+		const resent = await env.sandbox.control.resendDelivery(first.deliveryId);
+		expect(resent.attempts.at(-1)?.status).toBe(200);
+		await expectNoNewExecution(deliveredCount);
+	});
+
+	it('starts nothing for duplicates of deliveries that first arrived at the same time', async () => {
+		const control = env.sandbox.control;
+		const orderId = await createLetterAtService('João Lima');
+		await env.sandbox.control.waitForDeliveries((all) => all.filter((d) => d.webhookId === endpointId).every(settled), 60_000);
+		const before = ours().length;
+		// The service sends events of different orders in parallel.
+		control.setOrderStatus(orderId, 1);
+		control.addTrackingEvent(orderId);
+		control.sendTestEvent(endpointId);
+		await env.sandbox.control.waitForDeliveries((all) => {
+			const mine = all.filter((d) => d.webhookId === endpointId);
+			return mine.length >= before + 3 && mine.every(settled);
+		}, 60_000);
+		deliveredCount = ours().length;
+		await waitForExecutionCount(deliveredCount);
+		for (const delivery of ours().slice(before - 1)) {
+			const resent = await control.resendDelivery(delivery.deliveryId);
+			expect(resent.attempts.at(-1)?.status).toBe(200);
+		}
+		await expectNoNewExecution(deliveredCount);
+	});
+
+	it('still starts nothing for a duplicate after n8n restarts', async () => {
+		env.timings.n8nRestartSeconds = await env.n8n.restart();
+		await waitForWebhook(url);
+		const [first] = env.sandbox.control.deliveries().filter((d) => d.webhookId === endpointId && d.event === 'tracking.updated');
+		const resent = await env.sandbox.control.resendDelivery(first.deliveryId);
+		expect(resent.attempts.at(-1)?.status).toBe(200);
+		await expectNoNewExecution(deliveredCount);
+		// And a new event still comes through after the restart.
+		env.sandbox.control.sendTestEvent(endpointId);
+		await waitForExecutionCount(deliveredCount + 1);
+		deliveredCount += 1;
+	});
+});
+
+describe('the example workflows, imported as they are', () => {
+	it('run and leave the expected items', async () => {
+		await runExamples(env);
+	});
+});
+
+describe('secrets', () => {
+	it('the account token appears in no execution of the run, data included', async () => {
+		const all = await listExecutions(env.client, { includeData: true });
+		expect(all.length).toBeGreaterThan(5);
+		for (const execution of all) {
+			const text = JSON.stringify(execution);
+			expect(text.includes(env.token), `execution ${execution.id} holds the token`).toBe(false);
+			expect(text.includes(encodeURIComponent(env.token))).toBe(false);
+		}
+	});
+});
