@@ -203,7 +203,7 @@ export class N8nServer {
 			N8N_LISTEN_ADDRESS: '127.0.0.1',
 			N8N_HOST: '127.0.0.1',
 			N8N_PROTOCOL: 'http',
-			WEBHOOK_URL: `${this.baseUrl}/`,
+			N8N_WEBHOOK_URL: `${this.baseUrl}/`,
 			N8N_EDITOR_BASE_URL: `${this.baseUrl}/`,
 			N8N_RUNNERS_BROKER_PORT: String(this.brokerPort),
 			N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',

@@ -100,12 +100,13 @@ export function productionUrl(baseUrl: string, node: WorkflowNode, webhookPath: 
 }
 
 /** Webhooks of an active workflow answer shortly after n8n reports ready: wait until this one does. */
-export async function waitForWebhook(url: string, timeoutMs = 30_000): Promise<void> {
+export async function waitForWebhook(url: string, timeoutMs = 30_000, method = 'POST'): Promise<void> {
 	const started = Date.now();
 	for (;;) {
-		// A CORS preflight starts nothing, and n8n answers it 404 until the path is registered.
+		// A CORS preflight starts nothing, and n8n lists in it the methods registered for the path.
 		const response = await fetch(url, { method: 'OPTIONS', headers: { origin: new URL(url).origin } }).catch(() => undefined);
-		if (response && response.status !== 404) return;
+		const allowed = response?.headers.get('access-control-allow-methods') ?? '';
+		if (allowed.split(/,\s*/).includes(method)) return;
 		if (Date.now() - started > timeoutMs) throw new Error(`the webhook ${new URL(url).pathname} was not registered within ${timeoutMs} ms`);
 		await sleep(200);
 	}

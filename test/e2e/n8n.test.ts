@@ -1,7 +1,6 @@
 // The package in a real n8n server, installed the way users install it, against the sandbox.
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEFAULT_OWNER, PACKAGE_NAME } from '../../scripts/n8n';
@@ -17,7 +16,8 @@ import {
 	type E2eEnvironment,
 	type Execution,
 } from './support/environment';
-import { runExamples } from './support/examples';
+import { chatMessageWhenDelivered, keepReturnReceipt, sendRegisteredLetter } from './support/examples';
+import { createLetterAtService, pdfOfSize, serviceTime } from './support/service';
 
 let env: E2eEnvironment;
 
@@ -149,60 +149,6 @@ describe('the editor in a real browser', () => {
 	});
 });
 
-/** A one-page PDF padded with a PDF comment to the given size. */
-async function pdfOfSize(bytes: number, title: string): Promise<Buffer> {
-	const doc = await PDFDocument.create();
-	const page = doc.addPage([595, 842]);
-	page.drawText(title, { x: 50, y: 780, size: 18, font: await doc.embedFont(StandardFonts.Helvetica) });
-	const pdf = Buffer.from(await doc.save());
-	if (pdf.length >= bytes) return pdf;
-	const filler = Buffer.alloc(bytes - pdf.length, 'x');
-	filler[0] = 0x25; // '%': a comment line after %%EOF, which readers ignore
-	filler[filler.length - 1] = 0x0a;
-	return Buffer.concat([pdf, Buffer.from('\n'), filler.subarray(1)]);
-}
-
-/** Now as the service writes it: `Y-m-d H:i:s` in America/Sao_Paulo. */
-function serviceTime(): string {
-	const parts = Object.fromEntries(
-		new Intl.DateTimeFormat('en-CA', {
-			timeZone: 'America/Sao_Paulo',
-			year: 'numeric',
-			month: '2-digit',
-			day: '2-digit',
-			hour: '2-digit',
-			minute: '2-digit',
-			second: '2-digit',
-			hourCycle: 'h23',
-		})
-			.formatToParts(new Date())
-			.map((p) => [p.type, p.value]),
-	);
-	return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
-/** Creates a registered letter with return receipt directly at the service, as another client would. */
-async function createLetterAtService(name: string): Promise<string> {
-	const form = new FormData();
-	const fields: Record<string, string> = {
-		userSecurityToken: env.token,
-		shipType: '3',
-		name,
-		addr1: 'Avenida Paulista',
-		street_number: '1000',
-		zip: '01310-100',
-		city: 'São Paulo',
-		state: 'SP',
-		country: 'Brasil',
-	};
-	for (const [key, value] of Object.entries(fields)) form.set(key, value);
-	form.set('pdfFile', new Blob([await pdfOfSize(0, 'letter')], { type: 'application/pdf' }), 'letter.pdf');
-	const response = await fetch(`${env.sandbox.baseUrl}/api/v2/post`, { method: 'POST', body: form });
-	const body = (await response.json()) as { status: number; data: unknown; status_message: string };
-	expect(response.status, body.status_message).toBe(200);
-	return String(body.data);
-}
-
 describe('the trigger in an active workflow', () => {
 	const webhookId = randomUUID();
 	let workflowId: string;
@@ -242,6 +188,17 @@ describe('the trigger in an active workflow', () => {
 		);
 	}
 
+	/** The number of executions once the ones under way are saved (stable for a second). */
+	async function settledCount() {
+		let last = -1;
+		for (;;) {
+			const list = await executions();
+			if (list.length === last && list.every((e) => e.finished || e.status === 'success' || e.status === 'error')) return last;
+			last = list.length;
+			await new Promise((resolve) => setTimeout(resolve, 1_000));
+		}
+	}
+
 	/** Waits a moment longer and checks that nothing more started. */
 	async function expectNoNewExecution(count: number) {
 		await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -263,7 +220,6 @@ describe('the trigger in an active workflow', () => {
 		endpointId = env.sandbox.control.registerWebhook({ url, events: ['*'], name: 'n8n e2e' }).id;
 	});
 
-	let deliveredCount = 0;
 	let receiptPdf: Buffer;
 
 	const ours = () => env.sandbox.control.deliveries().filter((d) => d.webhookId === endpointId);
@@ -282,7 +238,7 @@ describe('the trigger in an active workflow', () => {
 	it('receives a signed delivery of every event kind at its production URL, one execution each', async () => {
 		const control = env.sandbox.control;
 		let orderId = '';
-		await fire(async () => (orderId = await createLetterAtService('Maria Souza')));
+		await fire(async () => (orderId = await createLetterAtService(env, 'Maria Souza')));
 		await fire(() => control.createEmailOrder({ email: 'recipient@postal-service.test', subject: 'Notificação' }));
 		await fire(() => control.setOrderStatus(orderId, 1));
 		await fire(() => control.addTrackingEvent(orderId));
@@ -300,8 +256,7 @@ describe('the trigger in an active workflow', () => {
 		const kinds = new Set(deliveries.map((d) => d.event));
 		expect([...kinds].sort()).toEqual(['order.created', 'order.status_updated', 'rr.created', 'tracking.updated', 'webhook.test']);
 
-		deliveredCount = deliveries.length;
-		const list = await waitForExecutionCount(deliveredCount);
+		const list = await waitForExecutionCount(deliveries.length);
 		const seen: string[] = [];
 		for (const summary of list) {
 			const execution = await getExecution(env.client, summary.id);
@@ -331,6 +286,7 @@ describe('the trigger in an active workflow', () => {
 	});
 
 	it('refuses a forged delivery without starting the workflow', async () => {
+		const count = await settledCount();
 		const now = serviceTime();
 		const body = JSON.stringify({
 			event: 'order.status_updated',
@@ -354,55 +310,64 @@ describe('the trigger in an active workflow', () => {
 			body,
 		});
 		expect(response.status).toBe(401);
-		await expectNoNewExecution(deliveredCount);
+		await expectNoNewExecution(count);
 	});
 
 	it('starts nothing for a duplicate delivery', async () => {
-		const [first] = env.sandbox.control.deliveries().filter((d) => d.webhookId === endpointId && d.event === 'order.status_updated');
+		const count = await settledCount();
+		const [first] = ours().filter((d) => d.event === 'order.status_updated');
 		const resent = await env.sandbox.control.resendDelivery(first.deliveryId);
 		expect(resent.attempts.at(-1)?.status).toBe(200);
-		await expectNoNewExecution(deliveredCount);
+		await expectNoNewExecution(count);
 	});
 
 	it('starts nothing for duplicates of deliveries that first arrived at the same time', async () => {
 		const control = env.sandbox.control;
-		const orderId = await createLetterAtService('João Lima');
-		await env.sandbox.control.waitForDeliveries((all) => all.filter((d) => d.webhookId === endpointId).every(settled), 60_000);
+		let orderId = '';
+		await fire(async () => (orderId = await createLetterAtService(env, 'João Lima')));
 		const before = ours().length;
+		const count = await settledCount();
 		// The service sends events of different orders in parallel.
 		control.setOrderStatus(orderId, 1);
 		control.addTrackingEvent(orderId);
 		control.sendTestEvent(endpointId);
-		await env.sandbox.control.waitForDeliveries((all) => {
+		await control.waitForDeliveries((all) => {
 			const mine = all.filter((d) => d.webhookId === endpointId);
 			return mine.length >= before + 3 && mine.every(settled);
 		}, 60_000);
-		deliveredCount = ours().length;
-		await waitForExecutionCount(deliveredCount);
+		await waitForExecutionCount(count + 3);
 		for (const delivery of ours().slice(before - 1)) {
 			const resent = await control.resendDelivery(delivery.deliveryId);
 			expect(resent.attempts.at(-1)?.status).toBe(200);
 		}
-		await expectNoNewExecution(deliveredCount);
+		await expectNoNewExecution(count + 3);
 	});
 
 	it('still starts nothing for a duplicate after n8n restarts', async () => {
+		const count = await settledCount();
 		env.timings.n8nRestartSeconds = await env.n8n.restart();
 		await waitForWebhook(url);
-		const [first] = env.sandbox.control.deliveries().filter((d) => d.webhookId === endpointId && d.event === 'tracking.updated');
+		const [first] = ours().filter((d) => d.event === 'tracking.updated');
 		const resent = await env.sandbox.control.resendDelivery(first.deliveryId);
 		expect(resent.attempts.at(-1)?.status).toBe(200);
-		await expectNoNewExecution(deliveredCount);
+		await expectNoNewExecution(count);
 		// And a new event still comes through after the restart.
 		env.sandbox.control.sendTestEvent(endpointId);
-		await waitForExecutionCount(deliveredCount + 1);
-		deliveredCount += 1;
+		await waitForExecutionCount(count + 1);
 	});
 });
 
 describe('the example workflows, imported as they are', () => {
-	it('run and leave the expected items', async () => {
-		await runExamples(env);
+	it('sends a registered letter with return receipt from a PDF posted to its webhook', async () => {
+		await sendRegisteredLetter(env);
+	});
+
+	it('keeps the return receipt and marks the order when rr.created arrives', async () => {
+		await keepReturnReceipt(env);
+	});
+
+	it('sends a chat template message to the saved contact when the letter is delivered', async () => {
+		await chatMessageWhenDelivered(env);
 	});
 });
 

@@ -1,0 +1,59 @@
+// The service's side of the end-to-end tests: what another client of the service would send.
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { expect } from 'vitest';
+
+import type { E2eEnvironment } from './environment';
+
+/** A one-page PDF padded with a PDF comment to the given size. */
+export async function pdfOfSize(bytes: number, title: string): Promise<Buffer> {
+	const doc = await PDFDocument.create();
+	const page = doc.addPage([595, 842]);
+	page.drawText(title, { x: 50, y: 780, size: 18, font: await doc.embedFont(StandardFonts.Helvetica) });
+	const pdf = Buffer.from(await doc.save());
+	if (pdf.length >= bytes) return pdf;
+	// A comment line after %%EOF, which readers ignore.
+	const filler = Buffer.alloc(bytes - pdf.length - 3, 'x');
+	return Buffer.concat([pdf, Buffer.from('\n%'), filler, Buffer.from('\n')]);
+}
+
+/** Now as the service writes it: `Y-m-d H:i:s` in America/Sao_Paulo. */
+export function serviceTime(): string {
+	const parts = Object.fromEntries(
+		new Intl.DateTimeFormat('en-CA', {
+			timeZone: 'America/Sao_Paulo',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+			hourCycle: 'h23',
+		})
+			.formatToParts(new Date())
+			.map((p) => [p.type, p.value]),
+	);
+	return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** Creates a registered letter with return receipt directly at the service, as another client would. */
+export async function createLetterAtService(env: E2eEnvironment, name: string): Promise<string> {
+	const form = new FormData();
+	const fields: Record<string, string> = {
+		userSecurityToken: env.token,
+		shipType: '3',
+		name,
+		addr1: 'Avenida Paulista',
+		street_number: '1000',
+		zip: '01310-100',
+		city: 'São Paulo',
+		state: 'SP',
+		country: 'Brasil',
+	};
+	for (const [key, value] of Object.entries(fields)) form.set(key, value);
+	form.set('pdfFile', new Blob([new Uint8Array(await pdfOfSize(0, 'letter'))], { type: 'application/pdf' }), 'letter.pdf');
+	const response = await fetch(`${env.sandbox.baseUrl}/api/v2/post`, { method: 'POST', body: form });
+	const body = (await response.json()) as { status: number; data: unknown; status_message: string };
+	expect(response.status, body.status_message).toBe(200);
+	return String(body.data);
+}
+
