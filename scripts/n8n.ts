@@ -352,7 +352,12 @@ export class N8nClient {
 	}
 
 	/** A fresh public-API key with every scope the owner may grant, never expiring. */
-	async createApiKey(label = `postal-service ${new Date().toISOString().replace(/[:.]/g, '-')}`): Promise<string> {
+	async createApiKey(label = 'postal-service'): Promise<string> {
+		// Labels are unique per user and a key is shown only once: replace an earlier one.
+		type Key = { id: string; label: string };
+		const listed = await this.rest<Key[] | { items: Key[] }>('GET', '/api-keys');
+		const existing = Array.isArray(listed) ? listed : (listed.items ?? []);
+		for (const key of existing.filter((k) => k.label === label)) await this.rest('DELETE', `/api-keys/${key.id}`);
 		const scopes = await this.rest<string[]>('GET', '/api-keys/scopes');
 		const created = await this.rest<{ rawApiKey: string }>('POST', '/api-keys', { label, scopes, expiresAt: null });
 		this.apiKey = created.rawApiKey;
