@@ -92,20 +92,25 @@ async function main() {
 		}),
 	];
 
-	// Examples are imported once; later runs leave them (and your edits) alone.
+	// Examples are imported (and activated) once; later runs leave them, your edits and your
+	// activation choices alone.
 	const imported: string[] = [];
 	for (const { workflow } of readExamples()) {
 		let existing = await findWorkflow(client, workflow.name);
 		if (!existing) {
 			const created = await createWorkflow(client, workflow, credentials);
-			existing = { id: created.id, active: false };
 			imported.push(workflow.name);
+			// Every example starts from a webhook or the trigger: active, they answer at once.
+			const active = await activateWorkflow(client, created.id).then(
+				() => true,
+				(error: Error) => (say(`could not activate "${workflow.name}": ${error.message}`), false),
+			);
+			existing = { id: created.id, active };
 		}
 		const trigger = workflow.nodes.find((n) => n.type.endsWith('.postalServiceTrigger'));
-		if (!trigger) continue;
+		if (!trigger || !existing.active) continue;
 		// The sandbox forgets its endpoints on every start: register the trigger's production URL
-		// again, as a user would in the service's panel, and keep the workflow active.
-		if (!existing.active) await activateWorkflow(client, existing.id).catch((error: Error) => say(`could not activate "${workflow.name}": ${error.message}`));
+		// again, as a user would in the service's panel.
 		const events = (trigger.parameters.events as string[] | undefined) ?? ['*'];
 		sandbox.control.registerWebhook({ url: `${server.baseUrl}/webhook/${trigger.webhookId}/webhook`, events, name: workflow.name });
 	}
