@@ -59,7 +59,7 @@ export async function ensureN8nInstalled(): Promise<string> {
 
 /** `npm run build` then `npm pack`: returns the tarball, exactly what users install. */
 export async function buildAndPack(destination: string, options: { build?: boolean; cwd?: string } = {}): Promise<string> {
-	const cwd = options.cwd ?? process.env.POSTAL_PACKAGE_DIR ?? repoRoot;
+	const cwd = options.cwd ?? repoRoot;
 	if (options.build !== false) await run('npm', ['run', 'build', '--silent'], { cwd });
 	mkdirSync(destination, { recursive: true });
 	const out = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', destination], { cwd });
