@@ -4,7 +4,7 @@ import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEFAULT_OWNER, PACKAGE_NAME } from '../../scripts/n8n';
-import { activateWorkflow, createWorkflow, waitForWebhook, type WorkflowFile } from '../../scripts/workflows';
+import { activateWorkflow, createWorkflow, readExamples, waitForWebhook, type WorkflowFile } from '../../scripts/workflows';
 import { openBrowser, screenshot, searchNodePanel, signInThroughEditor } from './support/browser';
 import {
 	binaryContent,
@@ -358,6 +358,23 @@ describe('the trigger in an active workflow', () => {
 });
 
 describe('the example workflows, imported as they are', () => {
+	it('use only parameters the nodes declare', async () => {
+		const types = await editorJson<Array<{ name: string; version: number | number[]; properties: Array<{ name: string }> }>>('/types/nodes.json');
+		const examples = readExamples();
+		expect(examples.length).toBeGreaterThanOrEqual(3);
+		for (const { file, workflow } of examples) {
+			for (const node of workflow.nodes.filter((n) => n.type.startsWith(`${PACKAGE_NAME}.`))) {
+				const type = types.find((t) => t.name === node.type);
+				expect(type, `${file}: ${node.type}`).toBeDefined();
+				expect([type!.version].flat(), `${file}: ${node.name} version`).toContain(node.typeVersion);
+				const declared = new Set(type!.properties.map((p) => p.name));
+				for (const parameter of Object.keys(node.parameters)) {
+					expect(declared.has(parameter), `${file}: "${node.name}" has parameter "${parameter}" that ${node.type} does not declare`).toBe(true);
+				}
+			}
+		}
+	});
+
 	it('sends a registered letter with return receipt from a PDF posted to its webhook', async () => {
 		await sendRegisteredLetter(env);
 	});
