@@ -2,6 +2,7 @@ import type {
 	ICredentialsDecrypted,
 	ICredentialTestFunctions,
 	IDataObject,
+	IExecuteFunctions,
 	IHookFunctions,
 	INodeCredentialTestResult,
 	INodeExecutionData,
@@ -10,13 +11,13 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 
+import { alreadyAccepted, claim, DEDUP_WINDOW, memoryKey, mergeAccepted, release } from './deliveryMemory';
 import { isValidSignature } from './signature';
 
-/** How many delivery ids the node remembers; the oldest are forgotten first. */
-export const DEDUP_WINDOW = 2000;
+export { DEDUP_WINDOW };
 
 // Timestamps of the service are wall-clock times in Brazil, without an offset.
 const SERVICE_ZONE = 'America/Sao_Paulo';
@@ -248,6 +249,25 @@ export class PostalServiceTrigger implements INodeType {
 		},
 	};
 
+	/**
+	 * Runs inside the execution a delivery starts and passes its items on unchanged. It also writes
+	 * the accepted delivery ids into the node's static data, because n8n 2.41 keeps a change made
+	 * there during an execution, but not one made by webhook() once static data holds anything
+	 * (see deliveryMemory.ts).
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		const options = this.getNodeParameter('options', 0, {}) as TriggerOptions;
+		if (options.deduplicate !== false) {
+			const ids = items
+				.map((item) => item.json.delivery_id)
+				.filter((id): id is string | number => typeof id === 'string' || typeof id === 'number')
+				.map(String);
+			mergeAccepted(memoryKey(this.getWorkflow().id, this.getNode().name), this.getWorkflowStaticData('node'), ids);
+		}
+		return [items.map((item, index) => ({ ...item, pairedItem: { item: index } }))];
+	}
+
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const req = this.getRequestObject();
 		const options = this.getNodeParameter('options', {}) as TriggerOptions;
@@ -325,23 +345,29 @@ export class PostalServiceTrigger implements INodeType {
 				? String(deliveryId)
 				: undefined;
 		const staticData = this.getWorkflowStaticData('node');
-		const seen = Array.isArray(staticData.deliveryIds) ? (staticData.deliveryIds as string[]) : [];
-		if (dedupKey !== undefined && seen.includes(dedupKey)) {
-			return answer({ status: 200, message: `Delivery ${dedupKey} was already processed; dropped` });
+		const key = memoryKey(this.getWorkflow().id, this.getNode().name);
+		if (dedupKey !== undefined) {
+			if (alreadyAccepted(key, staticData, dedupKey)) {
+				return answer({ status: 200, message: `Delivery ${dedupKey} was already processed; dropped` });
+			}
+			claim(key, dedupKey);
 		}
 
 		const item: INodeExecutionData = { json: { ...envelope } };
-		if (envelope.event === 'rr.created' && isPlainObject(envelope.data)) {
-			await attachReturnReceipt.call(this, item, envelope.data, options.binaryPropertyName || 'data');
+		try {
+			if (envelope.event === 'rr.created' && isPlainObject(envelope.data)) {
+				await attachReturnReceipt.call(this, item, envelope.data, options.binaryPropertyName || 'data');
+			}
+		} catch (error) {
+			// n8n answers 500 and the service retries: the retry must not be taken for a duplicate.
+			if (dedupKey !== undefined) release(key, dedupKey);
+			throw new NodeOperationError(this.getNode(), error as Error, {
+				description: 'The return receipt of this delivery could not be stored; the service will retry it.',
+			});
 		}
 		if (options.includeHeaders) item.json.headers = { ...headers };
 
-		// Recorded only once the item is ready: if anything above failed, n8n answers 500, the
-		// service retries, and the retry must not be taken for a duplicate.
-		if (dedupKey !== undefined) {
-			// A new array (not a push) so that n8n notices the change and saves it with the workflow.
-			staticData.deliveryIds = [...seen, dedupKey].slice(-DEDUP_WINDOW);
-		}
+		if (dedupKey !== undefined) mergeAccepted(key, staticData, [dedupKey]);
 
 		return { workflowData: [[item]] };
 	}
