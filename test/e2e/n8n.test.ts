@@ -17,7 +17,8 @@ import {
 	type Execution,
 } from './support/environment';
 import { chatMessageWhenDelivered, keepReturnReceipt, sendRegisteredLetter } from './support/examples';
-import { createLetterAtService, pdfOfSize, serviceTime } from './support/service';
+import { saoPauloDateTime } from '../../sandbox/util';
+import { createLetterAtService, pdfOfSize } from './support/service';
 
 let env: E2eEnvironment;
 
@@ -287,7 +288,7 @@ describe('the trigger in an active workflow', () => {
 
 	it('refuses a forged delivery without starting the workflow', async () => {
 		const count = await settledCount();
-		const now = serviceTime();
+		const now = saoPauloDateTime();
 		const body = JSON.stringify({
 			event: 'order.status_updated',
 			environment: 'production',

@@ -16,25 +16,6 @@ export async function pdfOfSize(bytes: number, title: string): Promise<Buffer> {
 	return Buffer.concat([pdf, Buffer.from('\n%'), filler, Buffer.from('\n')]);
 }
 
-/** Now as the service writes it: `Y-m-d H:i:s` in America/Sao_Paulo. */
-export function serviceTime(): string {
-	const parts = Object.fromEntries(
-		new Intl.DateTimeFormat('en-CA', {
-			timeZone: 'America/Sao_Paulo',
-			year: 'numeric',
-			month: '2-digit',
-			day: '2-digit',
-			hour: '2-digit',
-			minute: '2-digit',
-			second: '2-digit',
-			hourCycle: 'h23',
-		})
-			.formatToParts(new Date())
-			.map((p) => [p.type, p.value]),
-	);
-	return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
 /** Creates a registered letter with return receipt directly at the service, as another client would. */
 export async function createLetterAtService(env: E2eEnvironment, name: string): Promise<string> {
 	const form = new FormData();
