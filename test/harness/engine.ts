@@ -483,11 +483,22 @@ export async function runWebhook(options: {
 	credentials?: CredentialsByType;
 	staticData?: IDataObject;
 	mode?: WorkflowExecuteMode;
+	/**
+	 * How the started execution gets its static data. `shared` (default): the webhook's workflow
+	 * object, so what webhook() wrote is kept. `reloaded`: as n8n 2.41's server does it, a copy of
+	 * the static data as stored before the request (webhook() writes to non-empty static data are
+	 * lost there); the result's `staticData` is then what that execution would save.
+	 */
+	executionStaticData?: 'shared' | 'reloaded';
 }): Promise<WebhookRunResult> {
 	await ensureBinaryDataService();
 	const mode = options.mode ?? 'webhook';
 	const staticData = options.staticData ?? {};
-	const workflow = toWorkflow(options.workflow, staticData);
+	// As n8n stores it: JSON in its database.
+	const stored = JSON.parse(JSON.stringify(staticData)) as IDataObject;
+	// Node ids fixed once, so the webhook's and the execution's workflow hold the same nodes.
+	const json: WorkflowJson = { ...options.workflow, nodes: options.workflow.nodes.map((n) => ({ ...n, id: n.id ?? randomUUID() })) };
+	const workflow = toWorkflow(json, staticData);
 	const node = workflow.getNode(options.webhookNode);
 	if (!node) throw new Error(`No node named "${options.webhookNode}"`);
 	const executionId = randomUUID();
@@ -538,8 +549,12 @@ export async function runWebhook(options: {
 				waitingExecutionSource: {},
 			},
 		});
+		const executionWorkflow = options.executionStaticData === 'reloaded' ? toWorkflow(json, stored) : workflow;
 		const execution = new WorkflowExecute(additionalData, mode, runExecutionData);
-		run = resultOf(await execution.processRunExecutionData(workflow));
+		run = resultOf(await execution.processRunExecutionData(executionWorkflow));
+		if (options.executionStaticData === 'reloaded') {
+			return { webhookResponse, response, run, staticData: executionWorkflow.staticData as IDataObject };
+		}
 	}
 	return { webhookResponse, response, run, staticData: workflow.staticData as IDataObject };
 }

@@ -92,7 +92,12 @@ export interface Outcome extends WebhookRunResult {
 /** Hands one delivery to the trigger; `staticData` carries the node's state from the last call. */
 export async function deliver(
 	request: Delivery & { deferRawBody?: boolean },
-	options: { parameters?: IDataObject; secret?: string; staticData?: IDataObject } = {},
+	options: {
+		parameters?: IDataObject;
+		secret?: string;
+		staticData?: IDataObject;
+		executionStaticData?: 'shared' | 'reloaded';
+	} = {},
 ): Promise<Outcome> {
 	const result = await runWebhook({
 		workflow: triggerWorkflow(options.parameters),
@@ -100,6 +105,7 @@ export async function deliver(
 		request: { ...request, body: parsedBody(request.rawBody) },
 		credentials: { postalServiceWebhookApi: { secret: options.secret ?? SECRET } },
 		staticData: options.staticData,
+		executionStaticData: options.executionStaticData,
 	});
 	const status = result.webhookResponse.noWebhookResponse ? result.response.statusCode : 200;
 	return { ...result, status, items: result.run?.output(TRIGGER_NAME) ?? [] };

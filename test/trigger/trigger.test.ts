@@ -249,6 +249,23 @@ describe('trigger: duplicate deliveries', () => {
 		expect(other.items).toHaveLength(1);
 	});
 
+	it('keeps the ids when the execution reloads static data as stored, as n8n 2.41 does', async () => {
+		// There, what webhook() writes to non-empty static data is lost; what the execution writes
+		// is saved. Each call gets the static data the previous execution would have saved.
+		const bodies = [orderCreated(), orderCreated(), orderCreated()];
+		let staticData: IDataObject | undefined;
+		for (const body of bodies) {
+			const outcome = await deliver(delivery(body), { staticData, executionStaticData: 'reloaded' });
+			expect(outcome.items).toHaveLength(1);
+			staticData = outcome.staticData;
+		}
+		for (const body of bodies) {
+			const again = await deliver(delivery(body), { staticData, executionStaticData: 'reloaded' });
+			expect(again.status).toBe(200);
+			expect(again.run, `delivery ${String(body.delivery_id)}`).toBeUndefined();
+		}
+	});
+
 	it('lets every copy through when duplicate dropping is off', async () => {
 		const parameters = { options: { deduplicate: false } };
 		const body = orderCreated();
