@@ -494,8 +494,9 @@ export async function runWebhook(options: {
 	await ensureBinaryDataService();
 	const mode = options.mode ?? 'webhook';
 	const staticData = options.staticData ?? {};
-	// As n8n stores it: JSON in its database.
-	const stored = JSON.parse(JSON.stringify(staticData)) as IDataObject;
+	// As n8n stores it, JSON in its database; taken before webhook() can change it.
+	const stored =
+		options.executionStaticData === 'reloaded' ? (JSON.parse(JSON.stringify(staticData)) as IDataObject) : undefined;
 	// Node ids fixed once, so the webhook's and the execution's workflow hold the same nodes.
 	const json: WorkflowJson = { ...options.workflow, nodes: options.workflow.nodes.map((n) => ({ ...n, id: n.id ?? randomUUID() })) };
 	const workflow = toWorkflow(json, staticData);
