@@ -31,6 +31,8 @@ export default tseslint.config(
 		...communityNodes.configs.recommended,
 		ignores: [],
 	},
+	// The scanner adds this one to the plugin's rules: n8n's logs are no place for a node's output.
+	{ files: published, rules: { 'no-console': 'error' } },
 	{
 		files: ['package.json'],
 		languageOptions: { parser: tseslint.parser },
