@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-import { PAYMENT_METHODS } from '../../contract/order';
+import { PAYMENT_METHODS, valuesOf } from '../../contract/lists';
 import { serviceRequest } from '../../transport';
 import { asObject, extraParameters, invalidItem, readExtraParameters, requireText, showFor, withItem } from '../common';
 
@@ -73,11 +73,12 @@ export const description: INodeProperties[] = [
 		name: 'paymentMethod',
 		type: 'options',
 		default: 'service_credits',
-		options: [
-			{ name: 'Credits', value: 'service_credits', description: 'Pay from the account balance (can be reprocessed after a top-up)' },
-			{ name: 'Invoice', value: 'invoice' },
-			{ name: 'Team', value: 'team', description: 'Charge a team member' },
-		],
+		// A message paid with credits can be reprocessed after a top-up; the others cannot.
+		options: PAYMENT_METHODS.map(({ value, name, description }) => ({
+			name,
+			value,
+			description: value === 'service_credits' ? `${description} (can be reprocessed after a top-up)` : description,
+		})),
 		displayOptions: show(),
 	},
 	{
@@ -114,9 +115,10 @@ function buildBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
 		]);
 	}
 	const paymentMethod = String(this.getNodeParameter('paymentMethod', itemIndex, 'service_credits'));
-	if (!(PAYMENT_METHODS as readonly string[]).includes(paymentMethod)) {
+	const paymentMethods: readonly string[] = valuesOf(PAYMENT_METHODS);
+	if (!paymentMethods.includes(paymentMethod)) {
 		throw invalidItem(this, itemIndex, [
-			{ field: names.paymentMethod, message: `"${names.paymentMethod}" must be one of ${PAYMENT_METHODS.join(', ')}; got "${paymentMethod}"` },
+			{ field: names.paymentMethod, message: `"${names.paymentMethod}" must be one of ${paymentMethods.join(', ')}; got "${paymentMethod}"` },
 		]);
 	}
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-import { TEMPLATE_STATUSES } from '../../contract/order';
+import { TEMPLATE_STATUSES } from '../../contract/lists';
 import { fetchTemplates } from '../../methods/chat';
 import { extraParameters, limitList, readExtraParameters, returnAllAndLimit, showFor, withItem } from '../common';
 
@@ -29,10 +29,7 @@ export const description: INodeProperties[] = [
 				name: 'status',
 				type: 'options',
 				default: 'approved',
-				options: TEMPLATE_STATUSES.map((status) => ({
-					name: status.charAt(0).toUpperCase() + status.slice(1),
-					value: status,
-				})),
+				options: TEMPLATE_STATUSES.map(({ value, name }) => ({ name, value })),
 			},
 		],
 	},

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { PdfSource, ValidationProblem } from '../../contract/order';
-import { applyForcing, SHIP_TYPE_RULES, SHIP_TYPES, validateOrder } from '../../contract/order';
+import { AR_TYPES, ENVELOPE_TYPES, PAYMENT_METHODS, SHIP_TYPES } from '../../contract/lists';
+import { applyForcing, SHIP_TYPE_RULES, validateOrder } from '../../contract/order';
 import { invalidItem, readExtraParameters } from '../common';
 
 const OPERATIONS = ['create', 'getPrice'];
@@ -204,10 +205,7 @@ export const orderFields: INodeProperties[] = [
 		name: 'returnReceiptType',
 		type: 'options',
 		default: 'physical',
-		options: [
-			{ name: 'Physical', value: 'physical', description: 'A scanned paper receipt' },
-			{ name: 'Electronic', value: 'electronic', description: 'A receipt returned digitally' },
-		],
+		options: AR_TYPES.map(({ value, name, description }) => ({ name, value, description })),
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.returnReceipt),
 	},
 	{
@@ -224,11 +222,7 @@ export const orderFields: INodeProperties[] = [
 		name: 'paymentMethod',
 		type: 'options',
 		default: 'service_credits',
-		options: [
-			{ name: 'Credits', value: 'service_credits', description: 'Pay from the account balance' },
-			{ name: 'Invoice', value: 'invoice', description: 'Bill the account' },
-			{ name: 'Team', value: 'team', description: 'Charge a team member' },
-		],
+		options: PAYMENT_METHODS.map(({ value, name, description }) => ({ name, value, description })),
 		displayOptions: show(),
 	},
 	{
@@ -278,10 +272,7 @@ export const orderFields: INodeProperties[] = [
 				name: 'envelopeType',
 				type: 'options',
 				default: 'regular',
-				options: [
-					{ name: 'Regular', value: 'regular' },
-					{ name: 'Auto-Envelope', value: 'autoenvelope', description: 'Needs a single-page PDF' },
-				],
+				options: ENVELOPE_TYPES.map((type) => ({ ...type })),
 				displayOptions: { show: { '/shipType': [...SHIP_TYPE_RULES.pdf] } },
 			},
 			{

@@ -5,7 +5,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-import { EMAIL_STATUS, FILE_TYPES, ORDER_STATUS } from '../../contract/order';
+import { EMAIL_STATUSES, FILE_TYPES, meaningOf, ORDER_STATUSES, valuesOf } from '../../contract/lists';
 import { serviceRequest } from '../../transport';
 import { EMAIL_ID, extraParameters, mimeTypeOf, ORDER_ID, readExtraParameters, requireText, showFor, withItem } from '../common';
 
@@ -90,8 +90,8 @@ export async function get(ctx: IExecuteFunctions, itemIndex: number, resource: K
 		itemIndex,
 	);
 	const order: IDataObject = data && typeof data === 'object' ? { ...(data as IDataObject) } : { id, data: data as string };
-	const statuses = resource === 'registeredEmail' ? EMAIL_STATUS : ORDER_STATUS;
-	if (typeof order.status === 'number' && statuses[order.status]) order.statusText = statuses[order.status];
+	const statusText = meaningOf(resource === 'registeredEmail' ? EMAIL_STATUSES : ORDER_STATUSES, order.status);
+	if (statusText) order.statusText = statusText;
 	if (!ctx.getNodeParameter('simplify', itemIndex, true)) return [withItem(order, itemIndex)];
 	const simple: IDataObject = {};
 	for (const field of SIMPLE_FIELDS[resource]) if (order[field] !== undefined) simple[field] = order[field];
@@ -106,13 +106,7 @@ export function downloadFileDescription(resource: Kind): INodeProperties[] {
 			name: 'fileType',
 			type: 'options',
 			default: 'pdf',
-			options: [
-				{ name: 'Electronic Return Receipt', value: 'rr_electronic', description: 'Return receipt returned digitally' },
-				{ name: 'Letter Front', value: 'letter_front', description: 'The front page as printed' },
-				{ name: 'PDF', value: 'pdf', description: 'The document that was sent' },
-				{ name: 'Return Receipt', value: 'rr', description: 'Scanned paper return receipt' },
-				{ name: 'Sender Copy', value: 'sender_copy', description: 'Copy for the sender (telegrams)' },
-			],
+			options: FILE_TYPES.map((type) => ({ ...type })).sort((a, b) => a.name.localeCompare(b.name)),
 			displayOptions: showFor(resource, ['downloadFile']),
 		},
 		{
@@ -140,8 +134,8 @@ export function downloadFileDescription(resource: Kind): INodeProperties[] {
 export async function downloadFile(ctx: IExecuteFunctions, itemIndex: number, resource: Kind): Promise<INodeExecutionData[]> {
 	const id = readId(ctx, itemIndex, resource);
 	const fileType = requireText(ctx, itemIndex, ctx.getNodeParameter('fileType', itemIndex, 'pdf'), 'type', {
-		test: new RegExp(`^(${FILE_TYPES.join('|')})$`),
-		hint: `must be one of ${FILE_TYPES.join(', ')}`,
+		test: new RegExp(`^(${valuesOf(FILE_TYPES).join('|')})$`),
+		hint: `must be one of ${valuesOf(FILE_TYPES).join(', ')}`,
 	});
 	const property = requireText(ctx, itemIndex, ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data'), 'binaryPropertyName');
 	const qs: IDataObject = {};
