@@ -5,7 +5,7 @@
  * any request; the sandbox has its own reading of the rules, and the tests hold both against the
  * spec.
  */
-import { BRAZILIAN_STATES, isBrazil, isCepFormat, normalizeCep, stateOfCep } from './cep';
+import { checkAddress, isBrazil, isCepFormat, normalizeCep } from './cep';
 import { AR_TYPES, ENVELOPE_TYPES, PAYMENT_METHODS, SHIP_TYPES, valuesOf } from './lists';
 
 /** Which ship types need or accept what. */
@@ -89,46 +89,6 @@ export function toIsoDate(value: string): string | undefined {
 	const date = new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`);
 	if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== match[0]) return undefined;
 	return match[0];
-}
-
-function checkAddress(
-	fields: Record<string, string>,
-	suffix: '' | '_sender',
-	problems: ValidationProblem[],
-): void {
-	const zipField = `zip${suffix}`;
-	const stateField = `state${suffix}`;
-	const zip = fields[zipField];
-	const state = fields[stateField];
-	if (!isBrazil(fields[`country${suffix}`])) return;
-	if (zip) {
-		if (!isCepFormat(zip)) {
-			problems.push({
-				field: zipField,
-				message: `"${zipField}" must be a Brazilian postal code of 8 digits (like 01310-100); got "${zip}"`,
-			});
-			return;
-		}
-	}
-	if (state) {
-		const code = state.trim().toUpperCase();
-		if (!BRAZILIAN_STATES.includes(code)) {
-			problems.push({
-				field: stateField,
-				message: `"${stateField}" must be the 2-letter code of a Brazilian state (${BRAZILIAN_STATES.join(', ')}); got "${state}"`,
-			});
-			return;
-		}
-		if (zip) {
-			const expected = stateOfCep(normalizeCep(zip));
-			if (expected && expected !== code) {
-				problems.push({
-					field: stateField,
-					message: `"${stateField}" is ${code} but postal code ${zip} belongs to ${expected}`,
-				});
-			}
-		}
-	}
 }
 
 /**

@@ -3,19 +3,24 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { ASSUMED } from '../../contract/assumptions';
 import { TEMPLATE_STATUSES } from '../../contract/lists';
 import { fetchTemplates } from '../../methods/chat';
-import { extraParameters, limitList, readExtraParameters, returnAllAndLimit, showFor, withItem } from '../common';
+import { limitList, readExtraParameters, withItem } from '../common';
+import { extraParameters, returnAllAndLimit, updateDisplayOptions } from '../descriptions';
 
-const show = () => showFor('chatTemplate', ['getMany']);
+export const option = {
+	name: 'Get Many',
+	value: 'getMany',
+	description: 'List chat templates with their status and variable names',
+	action: 'Get many chat templates',
+};
 
-export const description: INodeProperties[] = [
-	...returnAllAndLimit('chatTemplate', 'getMany'),
+const properties: INodeProperties[] = [
+	...returnAllAndLimit,
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: show(),
 		options: [
 			{
 				displayName: 'Only Active System Sender',
@@ -33,8 +38,10 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	extraParameters('chatTemplate', ['getMany'], 'query'),
+	extraParameters('query'),
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['chatTemplate'], operation: ['getMany'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
