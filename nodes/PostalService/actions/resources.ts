@@ -21,19 +21,19 @@ interface Resource {
 	operations: Record<string, OperationModule>;
 }
 
-function resource<O extends Record<string, OperationModule>>(name: string, operations: O, defaultOperation: keyof O & string): Resource {
+function defineResource<O extends Record<string, OperationModule>>(name: string, operations: O, defaultOperation: keyof O & string): Resource {
 	return { name, defaultOperation, operations };
 }
 
 export const RESOURCES: Record<string, Resource> = {
-	account: resource('Account', account, 'getBalance'),
-	chatMessage: resource('Chat Message', chatMessage, 'send'),
-	chatSender: resource('Chat Sender', chatSender, 'getMany'),
-	chatTemplate: resource('Chat Template', chatTemplate, 'getMany'),
-	order: resource('Order', order, 'create'),
-	receipt: resource('Receipt', receipt, 'get'),
-	registeredEmail: resource('Registered E-Mail', registeredEmail, 'get'),
-	savedContact: resource('Saved Contact', savedContact, 'update'),
+	account: defineResource('Account', account, 'getBalance'),
+	chatMessage: defineResource('Chat Message', chatMessage, 'send'),
+	chatSender: defineResource('Chat Sender', chatSender, 'getMany'),
+	chatTemplate: defineResource('Chat Template', chatTemplate, 'getMany'),
+	order: defineResource('Order', order, 'create'),
+	receipt: defineResource('Receipt', receipt, 'get'),
+	registeredEmail: defineResource('Registered E-Mail', registeredEmail, 'get'),
+	savedContact: defineResource('Saved Contact', savedContact, 'update'),
 };
 
 /** The module of an operation, or undefined for a name the node does not have. */
