@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { AR_TYPES, ENVELOPE_TYPES, PAYMENT_METHODS, SHIP_TYPES, valuesOf, type ShipType } from '../nodes/PostalService/contract/lists';
 import type { SandboxCore } from './core';
 import { envelopeA, text, type Ctx, type Reply } from './http';
 import { storeLetter } from './orders';
@@ -13,22 +14,24 @@ export const MAX_PDF_PAGES = 150;
 export const MAX_RENDERED_CHARS = 30_000;
 const CHARS_PER_PAGE = MAX_RENDERED_CHARS / 10;
 
-const PDF_SHIP_TYPES = [1, 2, 3, 5, 6, 7];
-const ECARTA_SHIP_TYPES = [8, 9, 10];
-const TO_ADDR_ONLY_SHIP_TYPES = [2, 3, 6, 7, 10];
-const CLIENT_CONTRACT_SHIP_TYPES = [2, 3, 4, 6, 7, 8, 9, 10];
-const ELECTRONIC_AR_SHIP_TYPES = [3, 7, 10];
-const EXPRESS_SHIP_TYPES = [6, 7];
+// The sandbox's own reading of the ship-type rules (the node has its own in its contract; a test
+// holds the two readings together).
+export const PDF_SHIP_TYPES = [1, 2, 3, 5, 6, 7];
+export const ECARTA_SHIP_TYPES = [8, 9, 10];
+export const TO_ADDR_ONLY_SHIP_TYPES = [2, 3, 6, 7, 10];
+export const CLIENT_CONTRACT_SHIP_TYPES = [2, 3, 4, 6, 7, 8, 9, 10];
+export const ELECTRONIC_AR_SHIP_TYPES = [3, 7, 10];
+export const EXPRESS_SHIP_TYPES = [6, 7];
 
 /**
  * The sandbox's own price table (BRL). The service's prices are not part of its interface; these
  * only make `value`, `shipping_cost` and the balance move plausibly.
  */
 export const PRICE_TABLE = {
-	shipping: { 1: 2.85, 2: 8.75, 3: 13.95, 4: 11.2, 5: 1.9, 6: 24.5, 7: 29.6, 8: 1.5, 9: 5.9, 10: 9.9 } as Record<
-		number,
+	shipping: { 1: 2.85, 2: 8.75, 3: 13.95, 4: 11.2, 5: 1.9, 6: 24.5, 7: 29.6, 8: 1.5, 9: 5.9, 10: 9.9 } satisfies Record<
+		ShipType,
 		number
-	>,
+	> as Record<number, number>,
 	firstSheet: 1.2,
 	extraSheet: 0.45,
 	autoenvelope: 0.3,
@@ -74,16 +77,22 @@ export function computePrice(input: PriceInput): { value: number; shippingCost: 
 
 const oneOf = <T extends string>(field: string, values: readonly [T, ...T[]]) =>
 	z.enum(values, { errorMap: () => ({ message: `${field}: valor inválido (aceitos: ${values.join(', ')})` }) });
+/** One of the values of a list of the contract. */
+const inList = <T extends string>(field: string, list: ReadonlyArray<{ readonly value: T }>) =>
+	oneOf(field, valuesOf(list) as [T, ...T[]]);
+const SHIP_TYPE_VALUES = valuesOf(SHIP_TYPES).map(String);
 const maxLen = (field: string, max: number) => z.string().max(max, `${field}: máximo de ${max} caracteres`);
 const flag = (field: string) => oneOf(field, ['0', '1']);
 const bool = (field: string) => oneOf(field, ['0', '1', 'true', 'false']);
 
 /** Field-level constraints of the create-order table; the rules across fields follow in code. */
 const createSchema = z.object({
-	shipType: z.string().regex(/^(10|[1-9])$/, 'shipType: use um inteiro de 1 a 10'),
-	paymentMethod: oneOf('paymentMethod', ['service_credits', 'invoice', 'team']).optional(),
+	shipType: z
+		.string()
+		.refine((value) => SHIP_TYPE_VALUES.includes(value), `shipType: use um inteiro de ${SHIP_TYPE_VALUES[0]} a ${SHIP_TYPE_VALUES.at(-1)}`),
+	paymentMethod: inList('paymentMethod', PAYMENT_METHODS).optional(),
 	team_member_id: z.string().regex(/^\d+$/, 'team_member_id: deve ser um número inteiro').optional(),
-	ar_type: oneOf('ar_type', ['physical', 'electronic']).optional(),
+	ar_type: inList('ar_type', AR_TYPES).optional(),
 	virtualbox: bool('virtualbox').optional(),
 	name: maxLen('name', 60),
 	addr1: maxLen('addr1', 60),
@@ -105,7 +114,7 @@ const createSchema = z.object({
 	tag: z.string().optional(),
 	test: flag('test').optional(),
 	duplex_printing: bool('duplex_printing').optional(),
-	envelope_type: oneOf('envelope_type', ['regular', 'autoenvelope']).optional(),
+	envelope_type: inList('envelope_type', ENVELOPE_TYPES).optional(),
 	telegram_msg: z
 		.string()
 		.min(10, 'telegram_msg: mínimo de 10 caracteres')

@@ -1,8 +1,10 @@
+import type { EmailStatus, OrderStatus } from '../nodes/PostalService/contract/lists';
 import type { SandboxCore } from './core';
 import { textPdf } from './pdf';
 import type { EmailOrder, LetterFileType, LetterOrder, Order, StoredFile, TrackingEvent } from './state';
 import { saoPauloDateTime } from './util';
 
+/** The service's own wording of each status; which statuses exist is the contract's list. */
 export const LETTER_STATUS_TEXT: Record<number, string> = {
 	0: 'Processando',
 	1: 'Em produção',
@@ -11,7 +13,7 @@ export const LETTER_STATUS_TEXT: Record<number, string> = {
 	4: 'Postado',
 	5: 'Cancelado',
 	6: 'Devolvido',
-};
+} satisfies Record<OrderStatus, string>;
 
 export const EMAIL_STATUS_TEXT: Record<number, string> = {
 	0: 'Processando pagamento',
@@ -20,7 +22,7 @@ export const EMAIL_STATUS_TEXT: Record<number, string> = {
 	3: 'Enviado',
 	4: 'Cancelado',
 	5: 'Falhou',
-};
+} satisfies Record<EmailStatus, string>;
 
 export const STATUS_DELIVERY_VALUES = ['', 'delivered', 'going_back_to_sender', 'delivered_to_sender'];
 

@@ -1,6 +1,7 @@
+import type { FileType, TemplateStatus } from '../nodes/PostalService/contract/lists';
 import { saoPauloDateTime } from './util';
 
-export type LetterFileType = 'pdf' | 'letter_front' | 'rr' | 'rr_electronic' | 'sender_copy';
+export type LetterFileType = FileType;
 
 export interface StoredFile {
 	name: string;
@@ -125,7 +126,7 @@ export interface ChatTemplate {
 	name: string;
 	display_name: string;
 	language: string;
-	status: 'approved' | 'pending' | 'rejected' | 'paused' | 'disabled';
+	status: TemplateStatus;
 	category: string;
 	variables_count: number;
 	variable_names: string[];

@@ -1,16 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import * as account from './actions/account';
-import * as chatMessage from './actions/chatMessage';
-import * as chatSender from './actions/chatSender';
-import * as chatTemplate from './actions/chatTemplate';
 import { requestOptions } from './actions/options';
-import * as order from './actions/order';
-import * as receipt from './actions/receipt';
-import * as registeredEmail from './actions/registeredEmail';
+import { resourceProperties } from './actions/resources';
 import { router } from './actions/router';
-import * as savedContact from './actions/savedContact';
 import { loadOptions } from './methods';
 
 const CHAT_RESOURCES = ['chatMessage', 'chatSender', 'chatTemplate'];
@@ -41,34 +34,7 @@ export class PostalService implements INodeType {
 				displayOptions: { show: { resource: CHAT_RESOURCES } },
 			},
 		],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Account', value: 'account' },
-					{ name: 'Chat Message', value: 'chatMessage' },
-					{ name: 'Chat Sender', value: 'chatSender' },
-					{ name: 'Chat Template', value: 'chatTemplate' },
-					{ name: 'Order', value: 'order' },
-					{ name: 'Receipt', value: 'receipt' },
-					{ name: 'Registered E-Mail', value: 'registeredEmail' },
-					{ name: 'Saved Contact', value: 'savedContact' },
-				],
-				default: 'order',
-			},
-			...account.description,
-			...chatMessage.description,
-			...chatSender.description,
-			...chatTemplate.description,
-			...order.description,
-			...receipt.description,
-			...registeredEmail.description,
-			...savedContact.description,
-			requestOptions,
-		],
+		properties: [...resourceProperties, requestOptions],
 	};
 
 	methods = { loadOptions };

@@ -1,4 +1,5 @@
 import { ASSUMED } from '../../nodes/PostalService/contract/assumptions';
+import { PAYMENT_METHODS, TEMPLATE_STATUSES, valuesOf } from '../../nodes/PostalService/contract/lists';
 import type { SandboxCore } from '../core';
 import { basicCredentials, envelopeA, envelopeB, text, type Ctx, type Reply } from '../http';
 import type { ChatMessage, ChatTemplate } from '../state';
@@ -6,7 +7,8 @@ import { round2, saoPauloDateTime } from '../util';
 
 /** Price of one chat message in the sandbox's own table (BRL). */
 export const CHAT_PRICE = 0.5;
-const TEMPLATE_STATUSES: ChatTemplate['status'][] = ['approved', 'pending', 'rejected', 'paused', 'disabled'];
+const TEMPLATE_STATUS_VALUES: ChatTemplate['status'][] = valuesOf(TEMPLATE_STATUSES);
+const PAYMENT_METHOD_VALUES: string[] = valuesOf(PAYMENT_METHODS);
 const INCOMPLETE = 'Campos obrigatórios não preenchidos';
 
 function basicOk(core: SandboxCore, ctx: Ctx): boolean {
@@ -72,8 +74,8 @@ export async function sendChatMessage(core: SandboxCore, ctx: Ctx): Promise<Repl
 	const teamMemberInput = text(ctx.fields[names.teamMemberId]);
 	if (!phoneInput || !templateIdInput) return envelopeA(400, INCOMPLETE);
 	if (paymentMethod === 'team' && !teamMemberInput) return envelopeA(400, INCOMPLETE);
-	if (!['service_credits', 'invoice', 'team'].includes(paymentMethod)) {
-		return envelopeA(400, `${names.paymentMethod}: valor inválido (aceitos: service_credits, invoice, team)`);
+	if (!PAYMENT_METHOD_VALUES.includes(paymentMethod)) {
+		return envelopeA(400, `${names.paymentMethod}: valor inválido (aceitos: ${PAYMENT_METHOD_VALUES.join(', ')})`);
 	}
 	if (teamMemberInput && !/^\d+$/.test(teamMemberInput)) {
 		return envelopeA(400, `${names.teamMemberId}: deve ser um número inteiro`);
@@ -157,8 +159,8 @@ export async function listTemplates(core: SandboxCore, ctx: Ctx): Promise<Reply>
 	if (denied) return denied;
 	const q = ASSUMED.templatesQuery;
 	const status = ctx.query[q.status];
-	if (status && !TEMPLATE_STATUSES.includes(status as ChatTemplate['status'])) {
-		return envelopeB(400, `${q.status}: valor inválido (aceitos: ${TEMPLATE_STATUSES.join(', ')})`);
+	if (status && !TEMPLATE_STATUS_VALUES.includes(status as ChatTemplate['status'])) {
+		return envelopeB(400, `${q.status}: valor inválido (aceitos: ${TEMPLATE_STATUS_VALUES.join(', ')})`);
 	}
 	const systemOnly = ctx.query[q.systemSenderOnly];
 	if (systemOnly !== undefined && systemOnly !== '0' && systemOnly !== '1') {

@@ -1,4 +1,5 @@
 import { ASSUMED } from '../../nodes/PostalService/contract/assumptions';
+import { FILE_TYPES, valuesOf } from '../../nodes/PostalService/contract/lists';
 import type { SandboxCore } from '../core';
 import { envelopeA, headerToken, type Ctx, type Reply } from '../http';
 import { emitStatusUpdated, findOrder, LETTER_STATUS_TEXT, orderView } from '../orders';
@@ -6,7 +7,7 @@ import { textPdf } from '../pdf';
 import type { LetterFileType } from '../state';
 import { round2, saoPauloDateTime } from '../util';
 
-const FILE_TYPES: LetterFileType[] = ['pdf', 'letter_front', 'rr', 'rr_electronic', 'sender_copy'];
+const FILE_TYPE_VALUES: LetterFileType[] = valuesOf(FILE_TYPES);
 const DEFAULT_CANCEL_REASON = 'Cancelado via API';
 
 function pathAuth(core: SandboxCore, ctx: Ctx): Reply | null {
@@ -27,8 +28,8 @@ export async function downloadFile(core: SandboxCore, ctx: Ctx): Promise<Reply> 
 	const order = findOrder(core, decodeURIComponent(ctx.params[1]));
 	if (!order) return envelopeA(400, 'Pedido não encontrado');
 	const type = decodeURIComponent(ctx.params[2]) as LetterFileType;
-	if (!FILE_TYPES.includes(type)) {
-		return envelopeA(400, `Tipo de arquivo inválido: ${type} (aceitos: ${FILE_TYPES.join(', ')})`);
+	if (!FILE_TYPE_VALUES.includes(type)) {
+		return envelopeA(400, `Tipo de arquivo inválido: ${type} (aceitos: ${FILE_TYPE_VALUES.join(', ')})`);
 	}
 	const candidates = order.files.filter((f) => f.type === type);
 	const wanted = ctx.query[ASSUMED.downloadFileNameParam];

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 
 import { CEP_RANGES, stateOfCep } from '../../nodes/PostalService/contract/cep';
+import {
+	AR_TYPES,
+	EMAIL_STATUSES,
+	ENVELOPE_TYPES,
+	FILE_TYPES,
+	ORDER_STATUSES,
+	PAYMENT_METHODS,
+	SHIP_TYPES,
+	TEMPLATE_STATUSES,
+	valuesOf,
+} from '../../nodes/PostalService/contract/lists';
 import { CEP_RANGES as SANDBOX_CEP_RANGES } from '../../sandbox/cep';
 import {
 	applyForcing,
@@ -26,6 +37,45 @@ const fieldsOf = (problems: ReturnType<typeof validateOrder>) => problems.map((p
 describe('create-order contract', () => {
 	it('accepts a complete registered letter', () => {
 		expect(validateOrder(base, PDF)).toEqual([]);
+	});
+
+	it('holds the lists of values of the spec', () => {
+		// Written out again, as the spec has them: every other test, the node and the sandbox read
+		// these lists from the contract, so this is where a change of one meets the spec.
+		expect(SHIP_TYPES.map(({ value, name }) => [value, name])).toEqual([
+			[1, 'Simple Letter'],
+			[2, 'Registered Letter'],
+			[3, 'Registered Letter + Return Receipt'],
+			[4, 'Telegram'],
+			[5, 'Direct Mail'],
+			[6, 'Express Parcel'],
+			[7, 'Express Parcel + Return Receipt'],
+			[8, 'Simple Electronic Letter'],
+			[9, 'Registered Electronic Letter'],
+			[10, 'Registered Electronic Letter + Return Receipt'],
+		]);
+		expect(valuesOf(PAYMENT_METHODS)).toEqual(['service_credits', 'invoice', 'team']);
+		expect(valuesOf(AR_TYPES)).toEqual(['physical', 'electronic']);
+		expect(valuesOf(ENVELOPE_TYPES)).toEqual(['regular', 'autoenvelope']);
+		expect(valuesOf(FILE_TYPES)).toEqual(['pdf', 'letter_front', 'rr', 'rr_electronic', 'sender_copy']);
+		expect(ORDER_STATUSES.map(({ value, meaning }) => [value, meaning])).toEqual([
+			[0, 'Processing'],
+			[1, 'In production'],
+			[2, 'Insufficient credits'],
+			[3, 'Printed'],
+			[4, 'Posted'],
+			[5, 'Cancelled'],
+			[6, 'Returned'],
+		]);
+		expect(EMAIL_STATUSES.map(({ value, meaning }) => [value, meaning])).toEqual([
+			[0, 'Processing payment'],
+			[1, 'Paid, awaiting send'],
+			[2, 'Insufficient credits'],
+			[3, 'Sent'],
+			[4, 'Cancelled'],
+			[5, 'Failed'],
+		]);
+		expect(valuesOf(TEMPLATE_STATUSES)).toEqual(['approved', 'pending', 'rejected', 'paused', 'disabled']);
 	});
 
 	it('holds the Limits table of the spec', () => {

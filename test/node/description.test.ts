@@ -2,24 +2,39 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeProperties } fro
 import { Expression, NodeHelpers } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
+import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import { credentialType, nodeType } from '../harness/engine';
-import { EMAIL, NODE, TOKEN, useSandbox } from './fixture';
+import { EMAIL, NODE, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
 
-const OPERATIONS: Record<string, string[]> = {
-	account: ['getBalance', 'getLogo'],
-	chatMessage: ['reprocess', 'send'],
-	chatSender: ['getMany'],
-	chatTemplate: ['getMany'],
-	order: ['cancel', 'create', 'downloadFile', 'get', 'getPrice'],
-	receipt: ['get'],
-	registeredEmail: ['cancel', 'downloadFile', 'get'],
-	savedContact: ['update'],
-};
-
 async function properties(): Promise<INodeProperties[]> {
 	return (await nodeType(NODE)).description.properties;
+}
+
+type Option = { name: string; value: string; action: string; description: string };
+
+function optionsOf(property: INodeProperties): Option[] {
+	return property.options as Option[];
+}
+
+/** Names as n8n's lint wants a hand-written option list: in alphabetical order. */
+function inEditorOrder(names: string[]): string[] {
+	return [...names].sort((a, b) => a.localeCompare(b));
+}
+
+/** Whether a parameter is shown only for some value of a parameter other than resource and operation. */
+function dependsOnAnother(property: INodeProperties): boolean {
+	return Object.keys(property.displayOptions?.show ?? {}).some((key) => key !== 'resource' && key !== 'operation');
+}
+
+/** The given values plus a placeholder for every empty parameter n8n requires before it runs a node. */
+async function placeholders(values: IDataObject): Promise<IDataObject> {
+	const { description } = await nodeType(NODE);
+	const required = description.properties.filter(
+		(p) => p.required && p.default === '' && NodeHelpers.displayParameter(values as never, p, null, description),
+	);
+	return { ...values, ...Object.fromEntries(required.map((p) => [p.name, '0'])) };
 }
 
 /** The parameters n8n shows for the given values (what the editor would display). */
@@ -29,26 +44,94 @@ async function visible(values: IDataObject): Promise<string[]> {
 }
 
 describe('node description', () => {
+	// The lists below come from the description itself: an operation added in its own file (and one
+	// line of its resource's index.ts) is checked here without any edit of this file.
 	it('offers every resource and operation, each with an action an agent can read', async () => {
 		const description = (await nodeType(NODE)).description;
 		expect(description.usableAsTool).toBe(true);
 		expect(description.subtitle).toContain('$parameter["operation"]');
 		const props = await properties();
-		const resources = props.find((p) => p.name === 'resource')!.options!.map((o) => (o as { value: string }).value);
-		expect(resources.sort()).toEqual(Object.keys(OPERATIONS).sort());
-		for (const [resource, operations] of Object.entries(OPERATIONS)) {
-			const operation = props.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource))!;
-			const options = operation.options as Array<{ value: string; action: string; description: string }>;
-			expect(options.map((o) => o.value).sort(), resource).toEqual(operations);
+		const resources = optionsOf(props.find((p) => p.name === 'resource')!);
+		expect(resources.map((r) => r.value).sort()).toEqual(Object.keys(RESOURCES).sort());
+		expect(resources.map((r) => r.name)).toEqual(inEditorOrder(resources.map((r) => r.name)));
+		for (const { value: resource } of resources) {
+			const [operation, ...others] = props.filter((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource));
+			expect(others, resource).toEqual([]);
+			const options = optionsOf(operation);
+			expect(options.length, resource).toBeGreaterThan(0);
+			expect(options.map((o) => o.value), resource).toContain(operation.default);
+			expect(options.map((o) => o.name), resource).toEqual(inEditorOrder(options.map((o) => o.name)));
 			for (const option of options) {
-				expect(option.action.length, `${resource}.${option.value}`).toBeGreaterThan(5);
-				expect(option.description.length, `${resource}.${option.value}`).toBeGreaterThan(20);
-			}
-			for (const op of operations) {
+				const op = option.value;
+				expect(option.action.length, `${resource}.${op}`).toBeGreaterThan(5);
+				expect(option.description.length, `${resource}.${op}`).toBeGreaterThan(20);
 				expect(await visible({ resource, operation: op }), `${resource}.${op}`).toContain('extraParameters');
 				expect(await visible({ resource, operation: op }), `${resource}.${op}`).toContain('options');
 			}
 		}
+	});
+
+	it('has a module the router runs for every operation it offers, under the same name', async () => {
+		const props = await properties();
+		const offered = optionsOf(props.find((p) => p.name === 'resource')!).flatMap(({ value: resource }) =>
+			optionsOf(props.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource))!).map(
+				({ value: operation }) => [resource, operation],
+			),
+		);
+		expect(offered.length).toBeGreaterThan(0);
+		for (const [resource, operation] of offered) {
+			expect(RESOURCES[resource].operations[operation]?.option.value, `${resource}.${operation}`).toBe(operation);
+			// Run with placeholders for what n8n requires: the item fails on the operation's own checks
+			// (or reads), never as unknown to the router.
+			const result = await run(ctx.sandbox, await placeholders({ resource, operation }), { continueOnFail: true });
+			expect(JSON.stringify(result.items), `${resource}.${operation}`).not.toMatch(/is not known/);
+		}
+		ctx.sandbox.control.clearRequests();
+		const unknown = await run(ctx.sandbox, { resource: 'order', operation: 'nothing' });
+		expect(unknown.error?.message).toBe(
+			'The operation "nothing" of "order" is not known. For a route this node does not offer, use an HTTP Request node with the Postal Service credential ("Custom API Call").',
+		);
+	});
+
+	it('refuses by name an operation that only an object prototype has', async () => {
+		for (const [resource, operation] of [
+			['order', 'toString'],
+			['order', 'constructor'],
+			['registeredEmail', 'hasOwnProperty'],
+			['account', '__proto__'],
+		]) {
+			const result = await run(ctx.sandbox, { resource, operation });
+			expect(result.error?.message, `${resource}.${operation}`).toBe(
+				`The operation "${operation}" of "${resource}" is not known. For a route this node does not offer, use an HTTP Request node with the Postal Service credential ("Custom API Call").`,
+			);
+		}
+		expect(ctx.sandbox.control.requests()).toEqual([]);
+	});
+
+	it('shows the parameters of each operation file for that operation only, and every parameter for some operation', async () => {
+		for (const [resource, { operations }] of Object.entries(RESOURCES)) {
+			for (const [name, module] of Object.entries(operations)) {
+				expect(module.description.length, `${resource}.${name}`).toBeGreaterThan(0);
+				for (const property of module.description) {
+					expect(property.displayOptions?.show?.resource, `${resource}.${name}.${property.name}`).toEqual([resource]);
+					expect(property.displayOptions?.show?.operation, `${resource}.${name}.${property.name}`).toEqual([name]);
+				}
+			}
+		}
+		const { description } = await nodeType(NODE);
+		const shown = new Set<INodeProperties>();
+		for (const { value: resource } of optionsOf(description.properties.find((p) => p.name === 'resource')!)) {
+			for (const operation of description.properties.filter((p) => p.name === 'operation')) {
+				for (const { value } of optionsOf(operation)) {
+					const values = { resource, operation: value };
+					for (const p of description.properties) if (NodeHelpers.displayParameter(values as never, p, null, description)) shown.add(p);
+				}
+			}
+		}
+		// Parameters that depend on another one (a ship type, Return All) count once any value of
+		// theirs is shown; the top-level ones must all be reachable from some operation.
+		const unreachable = description.properties.filter((p) => !shown.has(p) && !dependsOnAnother(p));
+		expect(unreachable.map((p) => p.name)).toEqual([]);
 	});
 
 	it('shows each ship type its own fields only', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { describe, expect, it } from 'vitest';
 
+import { SHIP_TYPES, valuesOf } from '../../nodes/PostalService/contract/lists';
 import { binaryBuffer } from '../harness/engine';
 import { startHttpServer } from '../harness/httpServer';
 import { LETTER, makePdf, pdfItem, run, TOKEN, useSandbox } from './fixture';
@@ -59,7 +60,8 @@ describe('Order > Create', () => {
 		]);
 	});
 
-	it.each<[number, Record<string, unknown>]>([
+	// One case per ship type of the contract, each with the fields it needs.
+	const SHIP_TYPE_CASES: Array<[number, Record<string, unknown>]> = [
 		[1, {}],
 		[2, {}],
 		[3, { returnReceiptType: 'electronic' }],
@@ -70,7 +72,13 @@ describe('Order > Create', () => {
 		[8, { electronicLetterMessage: '<p>Prezada Maria, segue a notificação.</p>' }],
 		[9, { electronicLetterMessage: '<p>Prezada Maria, segue a notificação.</p>' }],
 		[10, { electronicLetterMessage: '<p>Prezada Maria, segue a notificação.</p>', returnReceiptType: 'electronic' }],
-	])('creates ship type %i with its own fields', async (shipType, extra) => {
+	];
+
+	it('has a create case for every ship type of the contract', () => {
+		expect(SHIP_TYPE_CASES.map(([shipType]) => shipType)).toEqual(valuesOf(SHIP_TYPES));
+	});
+
+	it.each(SHIP_TYPE_CASES)('creates ship type %i with its own fields', async (shipType, extra) => {
 		const result = await run(ctx.sandbox, { ...LETTER, shipType, ...extra }, { items: [await pdfItem(1)] });
 		expect(result.error).toBeUndefined();
 		const id = String(result.items[0].json.id);

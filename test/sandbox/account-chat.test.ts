@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { TEMPLATE_STATUSES, valuesOf } from '../../nodes/PostalService/contract/lists';
 import { basic, call, EMAIL, TOKEN, useSandbox } from './support';
 
 const ctx = useSandbox({ authFailureLimit: 3 });
@@ -176,7 +177,7 @@ describe('Endpoints › GET /api/chat/v1/templates/get', () => {
 	it('answers envelope B with count and request_id, templates in every status with variable_names', async () => {
 		const answer = await call(`${ctx.base}/api/chat/v1/templates/get`, { headers: chatAuth });
 		expect(answer.body).toMatchObject({ code: 200, status: 'success', request_id: expect.any(String), count: 6 });
-		expect(new Set(answer.body.data.map((t: { status: string }) => t.status))).toEqual(new Set(['approved', 'pending', 'rejected', 'paused', 'disabled']));
+		expect(new Set(answer.body.data.map((t: { status: string }) => t.status))).toEqual(new Set(valuesOf(TEMPLATE_STATUSES)));
 		expect(answer.body.data[1]).toMatchObject({ variables_count: 3, variable_names: ['nome', 'valor', 'vencimento'], category: 'UTILITY', header_format: 'NONE' });
 	});
 

@@ -5,9 +5,17 @@
 import { describe, expect, it } from 'vitest';
 
 import { CEP_RANGES as NODE_CEP_RANGES } from '../../nodes/PostalService/contract/cep';
-import { FIELD_LIMITS, MAX_PDF_PAGES as NODE_MAX_PDF_PAGES } from '../../nodes/PostalService/contract/order';
+import { FIELD_LIMITS, MAX_PDF_PAGES as NODE_MAX_PDF_PAGES, SHIP_TYPE_RULES } from '../../nodes/PostalService/contract/order';
 import { CEP_RANGES } from '../../sandbox/cep';
-import { MAX_PDF_PAGES } from '../../sandbox/create';
+import {
+	CLIENT_CONTRACT_SHIP_TYPES,
+	ECARTA_SHIP_TYPES,
+	ELECTRONIC_AR_SHIP_TYPES,
+	EXPRESS_SHIP_TYPES,
+	MAX_PDF_PAGES,
+	PDF_SHIP_TYPES,
+	TO_ADDR_ONLY_SHIP_TYPES,
+} from '../../sandbox/create';
 import { createOrder, letter, pdfWithPages, useSandbox } from './support';
 
 const ctx = useSandbox();
@@ -18,6 +26,15 @@ describe('Limits › the sandbox and the node agree', () => {
 			Object.entries(NODE_CEP_RANGES).map(([state, ranges]) => [state, ranges.map(([lo, hi]) => [lo * 1000, hi * 1000 + 999])]),
 		);
 		expect(CEP_RANGES).toEqual(widened);
+	});
+
+	it('on which ship types need or accept what', () => {
+		expect(PDF_SHIP_TYPES).toEqual(SHIP_TYPE_RULES.pdf);
+		expect(ECARTA_SHIP_TYPES).toEqual(SHIP_TYPE_RULES.electronicLetter);
+		expect(TO_ADDR_ONLY_SHIP_TYPES).toEqual(SHIP_TYPE_RULES.toAddrOnly);
+		expect(CLIENT_CONTRACT_SHIP_TYPES).toEqual(SHIP_TYPE_RULES.clientContract);
+		expect(ELECTRONIC_AR_SHIP_TYPES).toEqual(SHIP_TYPE_RULES.electronicReturnReceipt);
+		expect(EXPRESS_SHIP_TYPES).toEqual(SHIP_TYPE_RULES.express);
 	});
 
 	it('on the page limit', () => {

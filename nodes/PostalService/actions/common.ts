@@ -1,44 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+/** What the operations do alike at run time: read parameters, refuse bad items, shape output. */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ValidationProblem } from '../contract/order';
-
-/** Shows a property only for one resource and some of its operations. */
-export function showFor(resource: string, operations: string[], extra: IDataObject = {}): INodeProperties['displayOptions'] {
-	return { show: { resource: [resource], operation: operations, ...extra } } as INodeProperties['displayOptions'];
-}
-
-/**
- * "Extra Parameters": names and values the node does not know (the spec leaves many unnamed, and
- * the service may add more), sent as query parameters or body fields. A name given here replaces
- * the node's own value of that name.
- */
-export function extraParameters(
-	resource: string,
-	operations: string[],
-	where: 'query' | 'body',
-): INodeProperties {
-	return {
-		displayName: 'Extra Parameters',
-		name: 'extraParameters',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Parameter',
-		default: {},
-		description: `Further ${where === 'query' ? 'query parameters' : 'body fields'} to send, for names this node does not offer. A name given here overrides the node's own value.`,
-		displayOptions: showFor(resource, operations),
-		options: [
-			{
-				displayName: 'Parameter',
-				name: 'parameter',
-				values: [
-					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	};
-}
 
 export function readExtraParameters(ctx: IExecuteFunctions, itemIndex: number): Record<string, string> {
 	const raw = ctx.getNodeParameter('extraParameters.parameter', itemIndex, []) as Array<{ name?: string; value?: unknown }>;
@@ -81,11 +45,6 @@ export function withItem(json: IDataObject, itemIndex: number): INodeExecutionDa
 	return { json, pairedItem: { item: itemIndex } };
 }
 
-export function toJsonItems(data: unknown, itemIndex: number): INodeExecutionData[] {
-	if (Array.isArray(data)) return data.map((entry) => withItem(asObject(entry), itemIndex));
-	return [withItem(asObject(data), itemIndex)];
-}
-
 export function asObject(data: unknown): IDataObject {
 	if (data && typeof data === 'object' && !Array.isArray(data)) return data as IDataObject;
 	return { data: data as IDataObject[string] };
@@ -98,36 +57,6 @@ export function limitList<T>(ctx: IExecuteFunctions, itemIndex: number, list: T[
 	const limit = ctx.getNodeParameter('limit', itemIndex, 50) as number;
 	return list.slice(0, limit);
 }
-
-export function returnAllAndLimit(resource: string, operation: string): INodeProperties[] {
-	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: showFor(resource, [operation]),
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-			displayOptions: showFor(resource, [operation], { returnAll: [false] }),
-		},
-	];
-}
-
-/** Visual id of a letter, telegram or electronic-letter order: digits only. */
-export const ORDER_ID = {
-	test: /^\d+$/,
-	hint: 'must be an order id made of digits (like 123456); for a registered e-mail (E followed by digits) use the Registered E-Mail resource',
-};
-/** Id of a registered e-mail order: E followed by digits. */
-export const EMAIL_ID = { test: /^E\d+$/, hint: 'must be a registered e-mail id: E followed by digits (like E123456)' };
 
 /** MIME type of a downloaded file, from its name (the service sends base64 without a type). */
 export function mimeTypeOf(fileName: string): string {

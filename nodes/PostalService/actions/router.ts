@@ -1,48 +1,15 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import * as account from './account';
-import * as chatMessage from './chatMessage';
-import * as chatSender from './chatSender';
-import * as chatTemplate from './chatTemplate';
-import * as order from './order';
-import * as receipt from './receipt';
-import * as registeredEmail from './registeredEmail';
-import * as savedContact from './savedContact';
-
-type OperationModule = {
-	execute: (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
-	/** Checks an item against the contract without sending anything (operations that spend credits). */
-	validate?: (this: IExecuteFunctions, itemIndex: number) => Promise<void>;
-};
-
-const resources: Record<string, Record<string, OperationModule>> = {
-	account: { getBalance: account.getBalance, getLogo: account.getLogo },
-	chatMessage: { send: chatMessage.send, reprocess: chatMessage.reprocess },
-	chatSender: { getMany: chatSender.getMany },
-	chatTemplate: { getMany: chatTemplate.getMany },
-	order: {
-		cancel: order.cancel,
-		create: order.create,
-		downloadFile: order.downloadFile,
-		get: order.get,
-		getPrice: order.getPrice,
-	},
-	receipt: { get: receipt.get },
-	registeredEmail: {
-		cancel: registeredEmail.cancel,
-		downloadFile: registeredEmail.downloadFile,
-		get: registeredEmail.get,
-	},
-	savedContact: { update: savedContact.update },
-};
+import { findOperation } from './resources';
+import type { OperationModule } from './types';
 
 type Outcome = { items: INodeExecutionData[] } | { error: NodeApiError | NodeOperationError };
 
 function operationOf(ctx: IExecuteFunctions, itemIndex: number): OperationModule {
 	const resource = ctx.getNodeParameter('resource', itemIndex) as string;
 	const operation = ctx.getNodeParameter('operation', itemIndex) as string;
-	const module = resources[resource]?.[operation];
+	const module = findOperation(resource, operation);
 	if (!module) {
 		throw new NodeOperationError(
 			ctx.getNode(),

@@ -1,3 +1,5 @@
+import type { ValidationProblem } from './order';
+
 /**
  * Brazilian postal code (CEP) ranges per state, from the postal operator's published allocation.
  * The service checks the state against the zip with the operator; this table lets the node refuse
@@ -68,4 +70,45 @@ const BRAZIL_NAMES = new Set(['br', 'bra', 'brasil', 'brazil']);
 export function isBrazil(country: string | undefined): boolean {
 	const value = (country ?? '').trim().toLowerCase();
 	return value === '' || BRAZIL_NAMES.has(value);
+}
+
+/** A Brazilian address's postal code and state (recipient, or sender with `_sender`), checked together. */
+export function checkAddress(
+	fields: Record<string, string>,
+	suffix: '' | '_sender',
+	problems: ValidationProblem[],
+): void {
+	const zipField = `zip${suffix}`;
+	const stateField = `state${suffix}`;
+	const zip = fields[zipField];
+	const state = fields[stateField];
+	if (!isBrazil(fields[`country${suffix}`])) return;
+	if (zip) {
+		if (!isCepFormat(zip)) {
+			problems.push({
+				field: zipField,
+				message: `"${zipField}" must be a Brazilian postal code of 8 digits (like 01310-100); got "${zip}"`,
+			});
+			return;
+		}
+	}
+	if (state) {
+		const code = state.trim().toUpperCase();
+		if (!BRAZILIAN_STATES.includes(code)) {
+			problems.push({
+				field: stateField,
+				message: `"${stateField}" must be the 2-letter code of a Brazilian state (${BRAZILIAN_STATES.join(', ')}); got "${state}"`,
+			});
+			return;
+		}
+		if (zip) {
+			const expected = stateOfCep(normalizeCep(zip));
+			if (expected && expected !== code) {
+				problems.push({
+					field: stateField,
+					message: `"${stateField}" is ${code} but postal code ${zip} belongs to ${expected}`,
+				});
+			}
+		}
+	}
 }

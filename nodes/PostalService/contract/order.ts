@@ -1,25 +1,12 @@
 /**
- * The create-order contract (POST /api/v2/post) as data: ship types, enums, field limits and the
- * rules between them, from the spec's create-order table, its rules and its Limits table. The node
- * checks every item against this before any request; the sandbox has its own reading, and the tests
- * hold both against the spec.
+ * The create-order contract (POST /api/v2/post) as data: field limits and the rules between ship
+ * types and fields, from the spec's create-order table, its rules and its Limits table (the lists of
+ * values, ship types among them, are in lists.ts). The node checks every item against this before
+ * any request; the sandbox has its own reading of the rules, and the tests hold both against the
+ * spec.
  */
-import { BRAZILIAN_STATES, isBrazil, isCepFormat, normalizeCep, stateOfCep } from './cep';
-
-export const SHIP_TYPES = [
-	{ value: 1, name: 'Simple Letter' },
-	{ value: 2, name: 'Registered Letter' },
-	{ value: 3, name: 'Registered Letter + Return Receipt' },
-	{ value: 4, name: 'Telegram' },
-	{ value: 5, name: 'Direct Mail' },
-	{ value: 6, name: 'Express Parcel' },
-	{ value: 7, name: 'Express Parcel + Return Receipt' },
-	{ value: 8, name: 'Simple Electronic Letter' },
-	{ value: 9, name: 'Registered Electronic Letter' },
-	{ value: 10, name: 'Registered Electronic Letter + Return Receipt' },
-] as const;
-
-export type ShipType = (typeof SHIP_TYPES)[number]['value'];
+import { checkAddress, isBrazil, isCepFormat, normalizeCep } from './cep';
+import { AR_TYPES, ENVELOPE_TYPES, PAYMENT_METHODS, SHIP_TYPES, valuesOf } from './lists';
 
 /** Which ship types need or accept what. */
 export const SHIP_TYPE_RULES = {
@@ -40,11 +27,6 @@ export const SHIP_TYPE_RULES = {
 	/** Accepted only with virtualbox=1 or a sender in the service's own city (not checkable locally). */
 	express: [6, 7],
 } as const satisfies Record<string, readonly number[]>;
-
-export const PAYMENT_METHODS = ['service_credits', 'invoice', 'team'] as const;
-export const AR_TYPES = ['physical', 'electronic'] as const;
-export const ENVELOPE_TYPES = ['regular', 'autoenvelope'] as const;
-export const FILE_TYPES = ['pdf', 'letter_front', 'rr', 'rr_electronic', 'sender_copy'] as const;
 
 /** The spec's Limits table, per wire field. */
 export const FIELD_LIMITS: Record<string, { max?: number; min?: number }> = {
@@ -71,31 +53,8 @@ export const REQUIRED_RECIPIENT = ['name', 'addr1', 'street_number', 'zip', 'cit
 
 export const MAX_PDF_PAGES = 150;
 
-/** Status of letters, telegrams and electronic letters. */
-export const ORDER_STATUS: Record<number, string> = {
-	0: 'Processing',
-	1: 'In production',
-	2: 'Insufficient credits',
-	3: 'Printed',
-	4: 'Posted',
-	5: 'Cancelled',
-	6: 'Returned',
-};
-
-/** Status of registered e-mail. */
-export const EMAIL_STATUS: Record<number, string> = {
-	0: 'Processing payment',
-	1: 'Paid, awaiting send',
-	2: 'Insufficient credits',
-	3: 'Sent',
-	4: 'Cancelled',
-	5: 'Failed',
-};
-
 /** Order statuses that can be cancelled without the force flag. */
 export const CANCELLABLE_WITHOUT_FORCE = [0, 2];
-
-export const TEMPLATE_STATUSES = ['approved', 'pending', 'rejected', 'paused', 'disabled'] as const;
 
 /** How the PDF reaches the service, with its bytes when the node has them. */
 export interface PdfSource {
@@ -132,46 +91,6 @@ export function toIsoDate(value: string): string | undefined {
 	return match[0];
 }
 
-function checkAddress(
-	fields: Record<string, string>,
-	suffix: '' | '_sender',
-	problems: ValidationProblem[],
-): void {
-	const zipField = `zip${suffix}`;
-	const stateField = `state${suffix}`;
-	const zip = fields[zipField];
-	const state = fields[stateField];
-	if (!isBrazil(fields[`country${suffix}`])) return;
-	if (zip) {
-		if (!isCepFormat(zip)) {
-			problems.push({
-				field: zipField,
-				message: `"${zipField}" must be a Brazilian postal code of 8 digits (like 01310-100); got "${zip}"`,
-			});
-			return;
-		}
-	}
-	if (state) {
-		const code = state.trim().toUpperCase();
-		if (!BRAZILIAN_STATES.includes(code)) {
-			problems.push({
-				field: stateField,
-				message: `"${stateField}" must be the 2-letter code of a Brazilian state (${BRAZILIAN_STATES.join(', ')}); got "${state}"`,
-			});
-			return;
-		}
-		if (zip) {
-			const expected = stateOfCep(normalizeCep(zip));
-			if (expected && expected !== code) {
-				problems.push({
-					field: stateField,
-					message: `"${stateField}" is ${code} but postal code ${zip} belongs to ${expected}`,
-				});
-			}
-		}
-	}
-}
-
 /**
  * Every problem the spec lets the node find on its own in one create-order request, given its wire
  * fields (after the node's defaults) and the PDF source. What it cannot know (the service's own
@@ -185,8 +104,9 @@ export function validateOrder(
 ): ValidationProblem[] {
 	const problems: ValidationProblem[] = [];
 	const shipType = Number(fields.shipType);
-	if (!Number.isInteger(shipType) || shipType < 1 || shipType > 10) {
-		problems.push({ field: 'shipType', message: `"shipType" must be a whole number from 1 to 10; got "${fields.shipType}"` });
+	if (!valuesOf<number>(SHIP_TYPES).includes(shipType)) {
+		const [first, last] = [SHIP_TYPES[0].value, SHIP_TYPES[SHIP_TYPES.length - 1].value];
+		problems.push({ field: 'shipType', message: `"shipType" must be a whole number from ${first} to ${last}; got "${fields.shipType}"` });
 		return problems;
 	}
 
@@ -207,9 +127,9 @@ export function validateOrder(
 	}
 
 	const enums: Array<[string, readonly string[]]> = [
-		['paymentMethod', PAYMENT_METHODS],
-		['ar_type', AR_TYPES],
-		['envelope_type', ENVELOPE_TYPES],
+		['paymentMethod', valuesOf(PAYMENT_METHODS)],
+		['ar_type', valuesOf(AR_TYPES)],
+		['envelope_type', valuesOf(ENVELOPE_TYPES)],
 	];
 	for (const [field, allowed] of enums) {
 		const value = fields[field];

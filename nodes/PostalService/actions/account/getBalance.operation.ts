@@ -2,9 +2,19 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { ASSUMED } from '../../contract/assumptions';
 import { serviceRequest } from '../../transport';
-import { extraParameters, readExtraParameters } from '../common';
+import { readExtraParameters } from '../common';
+import { extraParameters, updateDisplayOptions } from '../descriptions';
 
-export const description: INodeProperties[] = [extraParameters('account', ['getBalance'], 'query')];
+export const option = {
+	name: 'Get Balance',
+	value: 'getBalance',
+	description: 'Read the credit balance of the account',
+	action: 'Get the account balance',
+};
+
+const properties: INodeProperties[] = [extraParameters('query')];
+
+export const description = updateDisplayOptions({ show: { resource: ['account'], operation: ['getBalance'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const { data } = await serviceRequest(

@@ -1,9 +1,19 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { serviceRequest } from '../../transport';
-import { asObject, extraParameters, readExtraParameters, withItem } from '../common';
+import { asObject, readExtraParameters, withItem } from '../common';
+import { extraParameters, updateDisplayOptions } from '../descriptions';
 
-export const description: INodeProperties[] = [extraParameters('account', ['getLogo'], 'query')];
+export const option = {
+	name: 'Get Logo',
+	value: 'getLogo',
+	description: 'Get the URL of the sender logo printed on letters',
+	action: 'Get the sender logo',
+};
+
+const properties: INodeProperties[] = [extraParameters('query')];
+
+export const description = updateDisplayOptions({ show: { resource: ['account'], operation: ['getLogo'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const { data } = await serviceRequest(

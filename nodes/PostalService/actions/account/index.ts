@@ -1,33 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import * as getBalance from './getBalance.operation';
-import * as getLogo from './getLogo.operation';
-
-export { getBalance, getLogo };
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['account'] } },
-		options: [
-			{
-				name: 'Get Balance',
-				value: 'getBalance',
-				description: 'Read the credit balance of the account',
-				action: 'Get the account balance',
-			},
-			{
-				name: 'Get Logo',
-				value: 'getLogo',
-				description: 'Get the URL of the sender logo printed on letters',
-				action: 'Get the sender logo',
-			},
-		],
-		default: 'getBalance',
-	},
-	...getBalance.description,
-	...getLogo.description,
-];
+// The operations of this resource, one line each: the router and the Operation list read them here.
+export * as getBalance from './getBalance.operation';
+export * as getLogo from './getLogo.operation';

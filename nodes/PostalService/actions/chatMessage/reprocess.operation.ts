@@ -2,9 +2,17 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { ASSUMED } from '../../contract/assumptions';
 import { serviceRequest } from '../../transport';
-import { asObject, extraParameters, readExtraParameters, requireText, showFor, withItem } from '../common';
+import { asObject, readExtraParameters, requireText, withItem } from '../common';
+import { extraParameters, updateDisplayOptions } from '../descriptions';
 
-export const description: INodeProperties[] = [
+export const option = {
+	name: 'Reprocess',
+	value: 'reprocess',
+	description: 'Re-queue a message that stopped for lack of credits, after topping up',
+	action: 'Reprocess a chat message',
+};
+
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Message ID',
 		name: 'messageId',
@@ -13,10 +21,11 @@ export const description: INodeProperties[] = [
 		default: 0,
 		description:
 			'The message_id of a message stuck with status 2 (insufficient credits), paid with credits, after topping up the account',
-		displayOptions: showFor('chatMessage', ['reprocess']),
 	},
-	extraParameters('chatMessage', ['reprocess'], 'body'),
+	extraParameters('body'),
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['chatMessage'], operation: ['reprocess'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const messageId = requireText(this, itemIndex, this.getNodeParameter('messageId', itemIndex, ''), 'message_id', {

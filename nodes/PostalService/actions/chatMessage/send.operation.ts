@@ -1,13 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-import { PAYMENT_METHODS } from '../../contract/order';
+import { PAYMENT_METHODS, valuesOf } from '../../contract/lists';
 import { serviceRequest } from '../../transport';
-import { asObject, extraParameters, invalidItem, readExtraParameters, requireText, showFor, withItem } from '../common';
+import { asObject, invalidItem, readExtraParameters, requireText, withItem } from '../common';
+import { extraParameters, paymentProperties, updateDisplayOptions } from '../descriptions';
 
-const show = (extra: IDataObject = {}) => showFor('chatMessage', ['send'], extra);
+export const option = {
+	name: 'Send',
+	value: 'send',
+	description: 'Send an approved template message to a chat-app number; spends credits. Sent once, never repeated automatically.',
+	action: 'Send a chat message',
+};
 
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Sender Name or ID',
 		name: 'senderId',
@@ -17,7 +23,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		description:
 			'Business number that sends the message. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: show(),
 	},
 	{
 		displayName: 'Template Name or ID',
@@ -28,7 +33,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		description:
 			'Approved template of the sender. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: show(),
 	},
 	{
 		displayName: 'Recipient Phone',
@@ -38,7 +42,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: '+5511999998888',
 		description: 'Chat-app number of the recipient, with country and area code. The service refuses numbers not on the chat app.',
-		displayOptions: show(),
 	},
 	{
 		displayName: 'Template Variables',
@@ -48,7 +51,6 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Variable',
 		default: {},
 		description: 'Values of the template variables, by the names the template declares',
-		displayOptions: show(),
 		options: [
 			{
 				displayName: 'Variable',
@@ -68,29 +70,12 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Payment Method',
-		name: 'paymentMethod',
-		type: 'options',
-		default: 'service_credits',
-		options: [
-			{ name: 'Credits', value: 'service_credits', description: 'Pay from the account balance (can be reprocessed after a top-up)' },
-			{ name: 'Invoice', value: 'invoice' },
-			{ name: 'Team', value: 'team', description: 'Charge a team member' },
-		],
-		displayOptions: show(),
-	},
-	{
-		displayName: 'Team Member ID',
-		name: 'teamMemberId',
-		type: 'number',
-		required: true,
-		default: 0,
-		description: 'ID of the team member who pays',
-		displayOptions: show({ paymentMethod: ['team'] }),
-	},
-	extraParameters('chatMessage', ['send'], 'body'),
+	// A message paid with credits can be reprocessed after a top-up; the others cannot.
+	...paymentProperties({ service_credits: '(can be reprocessed after a top-up)' }),
+	extraParameters('body'),
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['chatMessage'], operation: ['send'] } }, properties);
 
 /** The request body of one item, or the error naming what is wrong with it. */
 function buildBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
@@ -114,9 +99,10 @@ function buildBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
 		]);
 	}
 	const paymentMethod = String(this.getNodeParameter('paymentMethod', itemIndex, 'service_credits'));
-	if (!(PAYMENT_METHODS as readonly string[]).includes(paymentMethod)) {
+	const paymentMethods: readonly string[] = valuesOf(PAYMENT_METHODS);
+	if (!paymentMethods.includes(paymentMethod)) {
 		throw invalidItem(this, itemIndex, [
-			{ field: names.paymentMethod, message: `"${names.paymentMethod}" must be one of ${PAYMENT_METHODS.join(', ')}; got "${paymentMethod}"` },
+			{ field: names.paymentMethod, message: `"${names.paymentMethod}" must be one of ${paymentMethods.join(', ')}; got "${paymentMethod}"` },
 		]);
 	}
 

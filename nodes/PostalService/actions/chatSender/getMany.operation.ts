@@ -1,12 +1,19 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { fetchSenders } from '../../methods/chat';
-import { extraParameters, limitList, readExtraParameters, returnAllAndLimit, withItem } from '../common';
+import { limitList, readExtraParameters, withItem } from '../common';
+import { extraParameters, returnAllAndLimit, updateDisplayOptions } from '../descriptions';
 
-export const description: INodeProperties[] = [
-	...returnAllAndLimit('chatSender', 'getMany'),
-	extraParameters('chatSender', ['getMany'], 'query'),
-];
+export const option = {
+	name: 'Get Many',
+	value: 'getMany',
+	description: 'List the business numbers that can send chat messages',
+	action: 'Get many chat senders',
+};
+
+const properties: INodeProperties[] = [...returnAllAndLimit, extraParameters('query')];
+
+export const description = updateDisplayOptions({ show: { resource: ['chatSender'], operation: ['getMany'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const senders = await fetchSenders(this, itemIndex, readExtraParameters(this, itemIndex));

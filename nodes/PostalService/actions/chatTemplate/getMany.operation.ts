@@ -1,21 +1,26 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-import { TEMPLATE_STATUSES } from '../../contract/order';
+import { TEMPLATE_STATUSES } from '../../contract/lists';
 import { fetchTemplates } from '../../methods/chat';
-import { extraParameters, limitList, readExtraParameters, returnAllAndLimit, showFor, withItem } from '../common';
+import { limitList, readExtraParameters, withItem } from '../common';
+import { extraParameters, returnAllAndLimit, updateDisplayOptions } from '../descriptions';
 
-const show = () => showFor('chatTemplate', ['getMany']);
+export const option = {
+	name: 'Get Many',
+	value: 'getMany',
+	description: 'List chat templates with their status and variable names',
+	action: 'Get many chat templates',
+};
 
-export const description: INodeProperties[] = [
-	...returnAllAndLimit('chatTemplate', 'getMany'),
+const properties: INodeProperties[] = [
+	...returnAllAndLimit,
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: show(),
 		options: [
 			{
 				displayName: 'Only Active System Sender',
@@ -29,15 +34,14 @@ export const description: INodeProperties[] = [
 				name: 'status',
 				type: 'options',
 				default: 'approved',
-				options: TEMPLATE_STATUSES.map((status) => ({
-					name: status.charAt(0).toUpperCase() + status.slice(1),
-					value: status,
-				})),
+				options: TEMPLATE_STATUSES.map(({ value, name }) => ({ name, value })),
 			},
 		],
 	},
-	extraParameters('chatTemplate', ['getMany'], 'query'),
+	extraParameters('query'),
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['chatTemplate'], operation: ['getMany'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

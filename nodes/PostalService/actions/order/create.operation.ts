@@ -1,26 +1,47 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import type { PdfSource, ValidationProblem } from '../../contract/order';
+import { applyForcing, SHIP_TYPE_RULES, validateOrder } from '../../contract/order';
 import { serviceRequest } from '../../transport';
-import { withItem } from '../common';
-import { orderForm, readOrder } from './fields';
+import { invalidItem, readExtraParameters, withItem } from '../common';
+import { updateDisplayOptions } from '../descriptions';
+import { properties, SENDER_FIELDS } from './create.description';
 
-export const description: INodeProperties[] = [];
+// Get Price sends the same order with test=1: it takes Create's parameters from here.
+export { properties };
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const order = await readOrder(this, itemIndex, false);
+export const option = {
+	name: 'Create',
+	value: 'create',
+	description:
+		'Send a letter, telegram, direct mail, express parcel or electronic letter; spends credits. Sent once, never repeated automatically.',
+	action: 'Create an order',
+};
+
+export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['create'] } }, properties);
+
+/** Reads, checks and sends one item's order; with `test` the service only prices it. */
+export async function postOrder(ctx: IExecuteFunctions, itemIndex: number, test: boolean) {
+	const order = await readOrder(ctx, itemIndex, test);
 	const { data, body } = await serviceRequest(
-		this,
+		ctx,
 		{
 			method: 'POST',
 			path: '/api/v2/post',
 			auth: 'form',
 			envelope: 'A',
 			body: orderForm(order),
-			// A letter must never be sent twice: no automatic resend on an unclear failure.
-			idempotent: false,
+			// A letter must never be sent twice: no automatic resend on an unclear failure. With
+			// test=1 nothing is created, so a resend is harmless.
+			idempotent: test,
 		},
 		itemIndex,
 	);
+	return { order, data, body };
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const { order, data, body } = await postOrder(this, itemIndex, false);
 	const json: IDataObject = {
 		id: typeof data === 'object' && data !== null ? ((data as IDataObject).id as string) : String(data),
 		message: body.status_message as string,
@@ -32,4 +53,126 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 export async function validate(this: IExecuteFunctions, itemIndex: number): Promise<void> {
 	await readOrder(this, itemIndex, false);
+}
+
+export interface OrderRequest {
+	fields: Record<string, string>;
+	pdf: PdfSource;
+	binary?: { buffer: Buffer; fileName: string; mimeType: string };
+}
+
+const flag = (value: unknown) => (value === true || value === 1 || value === '1' || value === 'true' ? '1' : '0');
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
+
+/** Reads one item's create-order parameters into wire fields, checks them, and builds the PDF part. */
+export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test: boolean): Promise<OrderRequest> {
+	const p = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
+	const shipType = Number(p('shipType', 0));
+	const has = (list: readonly number[]) => list.includes(shipType);
+
+	const fields: Record<string, string> = {
+		shipType: String(p('shipType', '')),
+		name: text(p('recipientName', '')),
+		addr1: text(p('recipientAddr1', '')),
+		street_number: text(p('recipientStreetNumber', '')),
+		addr2: text(p('recipientAddr2', '')),
+		zip: text(p('recipientZip', '')),
+		city: text(p('recipientCity', '')),
+		state: text(p('recipientState', '')),
+		country: text(p('recipientCountry', '')),
+		paymentMethod: text(p('paymentMethod', 'service_credits')),
+	};
+	if (!fields.addr2) delete fields.addr2;
+	if (fields.paymentMethod === 'team') fields.team_member_id = text(p('teamMemberId', ''));
+	if (test) fields.test = '1';
+
+	const sender = p<IDataObject>('sender', {});
+	for (const { name, wire } of SENDER_FIELDS) {
+		if (text(sender[name])) fields[wire] = text(sender[name]);
+	}
+
+	const additional = p<IDataObject>('additionalFields', {});
+	if (additional.tag !== undefined && text(additional.tag)) fields.tag = text(additional.tag);
+	if (additional.virtualBox !== undefined) fields.virtualbox = flag(additional.virtualBox);
+	if (additional.useClientContract !== undefined) fields.use_client_contract = flag(additional.useClientContract);
+	if (additional.duplexPrinting !== undefined) fields.duplex_printing = flag(additional.duplexPrinting);
+	if (additional.envelopeType !== undefined) fields.envelope_type = text(additional.envelopeType);
+
+	if (has(SHIP_TYPE_RULES.returnReceipt)) fields.ar_type = text(p('returnReceiptType', 'physical'));
+	else {
+		// A value left from another ship type (or set by an expression) is still checked: the
+		// service refuses electronic receipts for the other types.
+		const arType = text(p('returnReceiptType', ''));
+		if (arType && arType !== 'physical') fields.ar_type = arType;
+	}
+	const toAddrOnly = p<unknown>('toAddrOnly', null);
+	if (toAddrOnly !== null && toAddrOnly !== undefined) fields.toAddrOnly = flag(toAddrOnly);
+
+	if (has(SHIP_TYPE_RULES.telegram)) {
+		fields.telegram_msg = text(p('telegramMessage', ''));
+		const postDated = flag(p('telegramPostDated', false));
+		fields.telegram_post_dated = postDated;
+		if (postDated === '1') {
+			// A dateTime parameter arrives as an ISO string (or a date object from an expression); the
+			// service takes the date alone.
+			const raw = p<unknown>('telegramPostDatedDate', '');
+			const date = raw instanceof Date ? raw.toISOString() : text(raw);
+			fields.telegram_post_dated_date = /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : date;
+		}
+		fields.telegram_sender_copy = flag(p('telegramSenderCopy', false));
+		fields.telegram_delivery_confirmation = flag(p('telegramDeliveryConfirmation', false));
+	}
+	if (has(SHIP_TYPE_RULES.electronicLetter)) fields.ecarta_msg = String(p('electronicLetterMessage', '') ?? '');
+
+	let pdf: PdfSource = { kind: 'none' };
+	let binary: OrderRequest['binary'];
+	let missingBinary: ValidationProblem | undefined;
+	if (has(SHIP_TYPE_RULES.pdf)) {
+		const source = p<string>('pdfSource', 'binary');
+		if (source === 'url') {
+			const url = text(p('pdfUrl', ''));
+			pdf = url ? { kind: 'url', url } : { kind: 'none' };
+		} else if (source === 'base64') {
+			const base64 = text(p('pdfBase64', '')).replace(/^data:[^,]*,/, '');
+			pdf = base64 ? { kind: 'base64', bytes: Buffer.from(base64, 'base64') } : { kind: 'none' };
+			if (base64) fields.pdfFile = base64;
+		} else {
+			const property = text(p('binaryPropertyName', 'data'));
+			const item = ctx.getInputData()[itemIndex];
+			if (!property || !item?.binary?.[property]) {
+				missingBinary = {
+					field: 'pdfFile',
+					message: `"pdfFile" is required for shipType ${shipType}, but the input item has no binary property "${property}"`,
+				};
+			} else {
+				const meta = ctx.helpers.assertBinaryData(itemIndex, property);
+				const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
+				pdf = { kind: 'binary', bytes: buffer };
+				binary = { buffer, fileName: meta.fileName ?? 'letter.pdf', mimeType: meta.mimeType || 'application/pdf' };
+			}
+		}
+		if (pdf.kind === 'url') fields.pdfFile = pdf.url!;
+	}
+
+	// The missing binary property is reported in place of the generic "pdfFile is required".
+	const problems = validateOrder(fields, pdf).filter((p) => !missingBinary || p.field !== 'pdfFile');
+	if (missingBinary) problems.unshift(missingBinary);
+	if (problems.length) throw invalidItem(ctx, itemIndex, problems);
+
+	const extra = readExtraParameters(ctx, itemIndex);
+	return { fields: { ...applyForcing(fields), ...extra }, pdf, binary };
+}
+
+/** The multipart body of a create (or quote) request. */
+export function orderForm(order: OrderRequest): FormData {
+	const form = new FormData();
+	for (const [name, value] of Object.entries(order.fields)) form.append(name, value);
+	if (order.binary) {
+		form.append(
+			'pdfFile',
+			new Blob([new Uint8Array(order.binary.buffer)], { type: order.binary.mimeType }),
+			order.binary.fileName,
+		);
+	}
+	return form;
 }

@@ -1,9 +1,89 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import * as routes from '../shared/orderRoutes';
+import { ASSUMED } from '../../contract/assumptions';
+import { FILE_TYPES, valuesOf } from '../../contract/lists';
+import { serviceRequest } from '../../transport';
+import { mimeTypeOf, readExtraParameters, requireText } from '../common';
+import { extraParameters, updateDisplayOptions } from '../descriptions';
+import { LETTER_ID, readOrderId } from '../shared/orderIds';
 
-export const description: INodeProperties[] = routes.downloadFileDescription('order');
+export const option = {
+	name: 'Download File',
+	value: 'downloadFile',
+	description: 'Download the PDF, letter front, return receipt or sender copy of an order as binary data',
+	action: 'Download an order file',
+};
+
+/** Which file of the order, and where it goes. */
+export const fileProperties: INodeProperties[] = [
+	{
+		displayName: 'File Type',
+		name: 'fileType',
+		type: 'options',
+		default: 'pdf',
+		// In alphabetical order, as n8n lists options.
+		options: FILE_TYPES.map((type) => ({ ...type })).sort((a, b) => a.name.localeCompare(b.name)),
+	},
+	{
+		displayName: 'Return Receipt File Name',
+		name: 'returnReceiptFileName',
+		type: 'string',
+		default: '',
+		description:
+			'When the order has several return receipts, the name of the one to download (see "files" of Get). Empty: the most recent.',
+		displayOptions: { show: { fileType: ['rr', 'rr_electronic'] } },
+	},
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		required: true,
+		default: 'data',
+		hint: 'The name of the output binary field to put the file in',
+	},
+];
+
+const properties: INodeProperties[] = [LETTER_ID.property, ...fileProperties, extraParameters('query')];
+
+export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['downloadFile'] } }, properties);
+
+/** Downloads one file of an order by its id (the route serves letters and registered e-mail alike). */
+export async function downloadOrderFile(ctx: IExecuteFunctions, itemIndex: number, id: string): Promise<INodeExecutionData[]> {
+	const fileTypes = valuesOf(FILE_TYPES);
+	const fileType = requireText(ctx, itemIndex, ctx.getNodeParameter('fileType', itemIndex, 'pdf'), 'type', {
+		test: new RegExp(`^(${fileTypes.join('|')})$`),
+		hint: `must be one of ${fileTypes.join(', ')}`,
+	});
+	const property = requireText(ctx, itemIndex, ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data'), 'binaryPropertyName');
+	const qs: IDataObject = {};
+	const rrName = String(ctx.getNodeParameter('returnReceiptFileName', itemIndex, '') ?? '').trim();
+	if (rrName && (fileType === 'rr' || fileType === 'rr_electronic')) qs[ASSUMED.downloadFileNameParam] = rrName;
+	Object.assign(qs, readExtraParameters(ctx, itemIndex));
+
+	const { data } = await serviceRequest(
+		ctx,
+		{
+			method: 'GET',
+			path: `/api/v2/download/{token}/${encodeURIComponent(id)}/${fileType}`,
+			auth: 'path',
+			envelope: 'A',
+			idempotent: true,
+			qs,
+		},
+		itemIndex,
+	);
+	const file = (data ?? {}) as IDataObject;
+	const base64 = typeof file.file_base64 === 'string' ? file.file_base64 : '';
+	const fileName = typeof file.file_name === 'string' && file.file_name ? file.file_name : `${id}-${fileType}.pdf`;
+	const json: IDataObject = {
+		id_job: (file.id_job as string) ?? id,
+		file_name: fileName,
+		file_type: (file.file_type as string) ?? fileType,
+	};
+	const binaryData = await ctx.helpers.prepareBinaryData(Buffer.from(base64, 'base64'), fileName, mimeTypeOf(fileName));
+	return [{ json, binary: { [property]: binaryData }, pairedItem: { item: itemIndex } }];
+}
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	return await routes.downloadFile(this, itemIndex, 'order');
+	return await downloadOrderFile(this, itemIndex, readOrderId(this, itemIndex, LETTER_ID));
 }

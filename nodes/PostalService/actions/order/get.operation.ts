@@ -1,9 +1,84 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import * as routes from '../shared/orderRoutes';
+import { meaningOf, ORDER_STATUSES } from '../../contract/lists';
+import { serviceRequest } from '../../transport';
+import { readExtraParameters, withItem } from '../common';
+import { extraParameters, updateDisplayOptions } from '../descriptions';
+import { LETTER_ID, readOrderId } from '../shared/orderIds';
 
-export const description: INodeProperties[] = routes.getDescription('order');
+export const option = {
+	name: 'Get',
+	value: 'get',
+	description: 'Read an order: status, tracking, files, cost',
+	action: 'Get an order',
+};
+
+export const simplifyProperty: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+};
+
+const properties: INodeProperties[] = [LETTER_ID.property, simplifyProperty, extraParameters('query')];
+
+export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, properties);
+
+/** What Simplify keeps of an order, and where its status is explained. */
+export interface OrderView {
+	statuses: ReadonlyArray<{ value: number; meaning: string }>;
+	simpleFields: string[];
+}
+
+const LETTER_VIEW: OrderView = {
+	statuses: ORDER_STATUSES,
+	simpleFields: [
+		'id',
+		'shipType',
+		'status',
+		'statusText',
+		'status_delivery',
+		'tracking',
+		'value',
+		'tag',
+		'numPages',
+		'dateSubmit',
+		'dateLastChange',
+		'pdf_available',
+		'rr_available',
+		'rr_count',
+		'files',
+		'name',
+		'city',
+		'state',
+	],
+};
+
+/** Reads an order by its id (the route serves letters and registered e-mail alike). */
+export async function getOrder(ctx: IExecuteFunctions, itemIndex: number, id: string, view: OrderView): Promise<IDataObject> {
+	const { data } = await serviceRequest(
+		ctx,
+		{
+			method: 'GET',
+			path: `/api/v2/get/{token}/${encodeURIComponent(id)}`,
+			auth: 'path',
+			envelope: 'A',
+			idempotent: true,
+			qs: readExtraParameters(ctx, itemIndex),
+		},
+		itemIndex,
+	);
+	const order: IDataObject = data && typeof data === 'object' ? { ...(data as IDataObject) } : { id, data: data as string };
+	const statusText = meaningOf(view.statuses, order.status);
+	if (statusText) order.statusText = statusText;
+	if (!ctx.getNodeParameter('simplify', itemIndex, true)) return order;
+	const simple: IDataObject = {};
+	for (const field of view.simpleFields) if (order[field] !== undefined) simple[field] = order[field];
+	return simple;
+}
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	return await routes.get(this, itemIndex, 'order');
+	const id = readOrderId(this, itemIndex, LETTER_ID);
+	return [withItem(await getOrder(this, itemIndex, id, LETTER_VIEW), itemIndex)];
 }

@@ -2,9 +2,17 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { ASSUMED } from '../../contract/assumptions';
 import { serviceRequest } from '../../transport';
-import { asObject, extraParameters, mimeTypeOf, readExtraParameters, requireText, showFor } from '../common';
+import { asObject, mimeTypeOf, readExtraParameters, requireText } from '../common';
+import { extraParameters, updateDisplayOptions } from '../descriptions';
 
-export const description: INodeProperties[] = [
+export const option = {
+	name: 'Get',
+	value: 'get',
+	description: 'Get the receipt of an order; a receipt file comes out as binary data',
+	action: 'Get the receipt of an order',
+};
+
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Order ID',
 		name: 'orderId',
@@ -12,7 +20,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'Visual ID of any order (letter digits, or E followed by digits for registered e-mail)',
-		displayOptions: showFor('receipt', ['get']),
 	},
 	{
 		displayName: 'Put Output File in Field',
@@ -20,10 +27,11 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: 'data',
 		hint: 'When the receipt carries a file, the name of the output binary field to put it in',
-		displayOptions: showFor('receipt', ['get']),
 	},
-	extraParameters('receipt', ['get'], 'query'),
+	extraParameters('query'),
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['receipt'], operation: ['get'] } }, properties);
 
 function first(data: IDataObject, names: readonly string[]): string | undefined {
 	for (const name of names) if (typeof data[name] === 'string' && data[name]) return data[name] as string;

@@ -1,25 +1,2 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import * as get from './get.operation';
-
-export { get };
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['receipt'] } },
-		options: [
-			{
-				name: 'Get',
-				value: 'get',
-				description: 'Get the receipt of an order; a receipt file comes out as binary data',
-				action: 'Get the receipt of an order',
-			},
-		],
-		default: 'get',
-	},
-	...get.description,
-];
+// The operations of this resource, one line each: the router and the Operation list read them here.
+export * as get from './get.operation';

@@ -1,9 +1,21 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import * as routes from '../shared/orderRoutes';
+import { extraParameters, updateDisplayOptions } from '../descriptions';
+import { cancelOrder, cancelProperties } from '../order/cancel.operation';
+import { EMAIL_ID, readOrderId } from '../shared/orderIds';
 
-export const description: INodeProperties[] = routes.cancelDescription('registeredEmail');
+export const option = {
+	name: 'Cancel',
+	value: 'cancel',
+	description: 'Cancel a registered e-mail (ID starting with E)',
+	action: 'Cancel a registered email',
+};
 
+const properties: INodeProperties[] = [EMAIL_ID.property, ...cancelProperties, extraParameters('query')];
+
+export const description = updateDisplayOptions({ show: { resource: ['registeredEmail'], operation: ['cancel'] } }, properties);
+
+/** The order cancel route, for an id of a registered e-mail. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	return await routes.cancel(this, itemIndex, 'registeredEmail');
+	return await cancelOrder(this, itemIndex, readOrderId(this, itemIndex, EMAIL_ID));
 }

@@ -1,9 +1,30 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import * as routes from '../shared/orderRoutes';
+import { EMAIL_STATUSES } from '../../contract/lists';
+import { withItem } from '../common';
+import { extraParameters, updateDisplayOptions } from '../descriptions';
+import { getOrder, simplifyProperty, type OrderView } from '../order/get.operation';
+import { EMAIL_ID, readOrderId } from '../shared/orderIds';
 
-export const description: INodeProperties[] = routes.getDescription('registeredEmail');
+export const option = {
+	name: 'Get',
+	value: 'get',
+	description: 'Read a registered e-mail (ID starting with E)',
+	action: 'Get a registered email',
+};
 
+const properties: INodeProperties[] = [EMAIL_ID.property, simplifyProperty, extraParameters('query')];
+
+export const description = updateDisplayOptions({ show: { resource: ['registeredEmail'], operation: ['get'] } }, properties);
+
+// The read shape of a registered e-mail is not shown; Simplify keeps the names its webhooks carry.
+const EMAIL_VIEW: OrderView = {
+	statuses: EMAIL_STATUSES,
+	simpleFields: ['id', 'status', 'statusText', 'subject', 'recipient', 'value', 'opened', 'date_opened', 'created_at', 'files'],
+};
+
+/** The order read route, for an id of a registered e-mail. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	return await routes.get(this, itemIndex, 'registeredEmail');
+	const id = readOrderId(this, itemIndex, EMAIL_ID);
+	return [withItem(await getOrder(this, itemIndex, id, EMAIL_VIEW), itemIndex)];
 }

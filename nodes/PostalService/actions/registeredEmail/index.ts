@@ -1,43 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import * as cancel from './cancel.operation';
-import * as downloadFile from './downloadFile.operation';
-import * as get from './get.operation';
-
-export { cancel, downloadFile, get };
-
+// The operations of this resource, one line each: the router and the Operation list read them here.
 // Creating a registered e-mail is named by the spec but not described: it is reachable through
 // "Custom API Call" (see the README), not guessed here.
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['registeredEmail'] } },
-		options: [
-			{
-				name: 'Cancel',
-				value: 'cancel',
-				description: 'Cancel a registered e-mail (ID starting with E)',
-				action: 'Cancel a registered email',
-			},
-			{
-				name: 'Download File',
-				value: 'downloadFile',
-				description: 'Download a file of a registered e-mail as binary data',
-				action: 'Download a registered email file',
-			},
-			{
-				name: 'Get',
-				value: 'get',
-				description: 'Read a registered e-mail (ID starting with E)',
-				action: 'Get a registered email',
-			},
-		],
-		default: 'get',
-	},
-	...get.description,
-	...downloadFile.description,
-	...cancel.description,
-];
+export * as cancel from './cancel.operation';
+export * as downloadFile from './downloadFile.operation';
+export * as get from './get.operation';

@@ -2,9 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { ASSUMED } from '../../contract/assumptions';
 import { serviceRequest } from '../../transport';
-import { extraParameters, invalidItem, readExtraParameters, requireText, showFor, withItem } from '../common';
+import { invalidItem, readExtraParameters, requireText, withItem } from '../common';
+import { extraParameters, updateDisplayOptions } from '../descriptions';
 
-const show = () => showFor('savedContact', ['update']);
+export const option = {
+	name: 'Update',
+	value: 'update',
+	description: 'Change some fields of a saved contact; the others keep their value',
+	action: 'Update a saved contact',
+};
 
 const LIST_FLAGS = new Set(['list_letter', 'list_email', 'list_whatsapp']);
 const LABELS: Record<string, string> = {
@@ -24,7 +30,7 @@ const LABELS: Record<string, string> = {
 	list_whatsapp: 'In Chat List',
 };
 
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Contact ID',
 		name: 'contactId',
@@ -32,7 +38,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: 0,
 		description: 'ID of the saved contact to change',
-		displayOptions: show(),
 	},
 	{
 		displayName: 'Update Fields',
@@ -41,7 +46,6 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		description: 'Only the fields added here are sent; the others keep their value',
-		displayOptions: show(),
 		options: [
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Cannot be empty' },
 			...ASSUMED.favoriteFields.map((field) =>
@@ -64,10 +68,11 @@ export const description: INodeProperties[] = [
 		default: [],
 		description: 'Fields to empty (sent as empty strings). The name cannot be cleared.',
 		options: ASSUMED.favoriteFields.map((field) => ({ name: LABELS[field], value: field })),
-		displayOptions: show(),
 	},
-	extraParameters('savedContact', ['update'], 'body'),
+	extraParameters('body'),
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['savedContact'], operation: ['update'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const id = requireText(this, itemIndex, this.getNodeParameter('contactId', itemIndex, ''), 'id', {

@@ -1,16 +1,20 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+/**
+ * The parameters of Order > Create (and of Get Price, which sends the same order with test=1): pure
+ * description data.
+ */
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import type { PdfSource, ValidationProblem } from '../../contract/order';
-import { applyForcing, SHIP_TYPE_RULES, SHIP_TYPES, validateOrder } from '../../contract/order';
-import { invalidItem, readExtraParameters } from '../common';
+import { AR_TYPES, ENVELOPE_TYPES, SHIP_TYPES } from '../../contract/lists';
+import { SHIP_TYPE_RULES } from '../../contract/order';
+import { extraParameters, paymentProperties } from '../descriptions';
 
-const OPERATIONS = ['create', 'getPrice'];
-const show = (extra: IDataObject = {}): INodeProperties['displayOptions'] =>
-	({ show: { resource: ['order'], operation: OPERATIONS, ...extra } }) as INodeProperties['displayOptions'];
-const forShipTypes = (types: readonly number[], extra: IDataObject = {}) => show({ shipType: [...types], ...extra });
+/** Shown only for the given ship types (and, optionally, other parameters' values). */
+const forShipTypes = (types: readonly number[], extra: IDisplayOptions['show'] = {}): IDisplayOptions => ({
+	show: { shipType: [...types], ...extra },
+});
 
 /** Sender fields: property name in the node → field name on the wire. */
-const SENDER_FIELDS: Array<{ name: string; wire: string; displayName: string; description: string }> = [
+export const SENDER_FIELDS: Array<{ name: string; wire: string; displayName: string; description: string }> = [
 	{ name: 'name', wire: 'name_sender', displayName: 'Name', description: 'Sender name, up to 60 characters' },
 	{ name: 'addr1', wire: 'addr1_sender', displayName: 'Street', description: 'Street address, up to 60 characters' },
 	{ name: 'streetNumber', wire: 'street_number_sender', displayName: 'Number', description: 'Street number, up to 15 characters' },
@@ -24,7 +28,7 @@ const SENDER_FIELDS: Array<{ name: string; wire: string; displayName: string; de
 // Fields that only some ship types need are not marked required: with the ship type set by an
 // expression n8n shows every one of them and would refuse to run the workflow. The contract check
 // of each item asks for them instead, naming the field.
-export const orderFields: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Ship Type',
 		name: 'shipType',
@@ -34,7 +38,6 @@ export const orderFields: INodeProperties[] = [
 		options: SHIP_TYPES.map(({ value, name }) => ({ name: `${value}: ${name}`, value })),
 		description:
 			'What to send. Letters, direct mail and express parcels (1-3, 5-7) need a PDF; a telegram (4) needs its message; electronic letters (8-10) need their message.',
-		displayOptions: show(),
 	},
 	{
 		displayName: 'Recipient Name',
@@ -43,7 +46,6 @@ export const orderFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'Up to 60 characters',
-		displayOptions: show(),
 	},
 	{
 		displayName: 'Recipient Street',
@@ -52,7 +54,6 @@ export const orderFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'Street address, up to 60 characters',
-		displayOptions: show(),
 	},
 	{
 		displayName: 'Recipient Number',
@@ -61,7 +62,6 @@ export const orderFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'Street number, up to 15 characters',
-		displayOptions: show(),
 	},
 	{
 		displayName: 'Recipient Complement',
@@ -69,7 +69,6 @@ export const orderFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		description: 'Apartment, suite, district; up to 40 characters',
-		displayOptions: show(),
 	},
 	{
 		displayName: 'Recipient Postal Code',
@@ -79,7 +78,6 @@ export const orderFields: INodeProperties[] = [
 		default: '',
 		placeholder: '01310-100',
 		description: 'For Brazil the CEP: 8 digits, with or without the hyphen. It must belong to the state.',
-		displayOptions: show(),
 	},
 	{
 		displayName: 'Recipient City',
@@ -88,7 +86,6 @@ export const orderFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'Up to 40 characters',
-		displayOptions: show(),
 	},
 	{
 		displayName: 'Recipient State',
@@ -98,7 +95,6 @@ export const orderFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'SP',
 		description: 'For Brazil the 2-letter state code',
-		displayOptions: show(),
 	},
 	{
 		displayName: 'Recipient Country',
@@ -107,7 +103,6 @@ export const orderFields: INodeProperties[] = [
 		required: true,
 		default: 'Brasil',
 		description: 'Up to 60 characters',
-		displayOptions: show(),
 	},
 	{
 		displayName: 'PDF Source',
@@ -204,10 +199,7 @@ export const orderFields: INodeProperties[] = [
 		name: 'returnReceiptType',
 		type: 'options',
 		default: 'physical',
-		options: [
-			{ name: 'Physical', value: 'physical', description: 'A scanned paper receipt' },
-			{ name: 'Electronic', value: 'electronic', description: 'A receipt returned digitally' },
-		],
+		options: AR_TYPES.map(({ value, name, description }) => ({ name, value, description })),
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.returnReceipt),
 	},
 	{
@@ -219,27 +211,7 @@ export const orderFields: INodeProperties[] = [
 			'Whether to set the service\'s "address only" flag (toAddrOnly=1). The service considers it only for ship types 2, 3, 6, 7 and 10 and forces it to 0 otherwise.',
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.toAddrOnly),
 	},
-	{
-		displayName: 'Payment Method',
-		name: 'paymentMethod',
-		type: 'options',
-		default: 'service_credits',
-		options: [
-			{ name: 'Credits', value: 'service_credits', description: 'Pay from the account balance' },
-			{ name: 'Invoice', value: 'invoice', description: 'Bill the account' },
-			{ name: 'Team', value: 'team', description: 'Charge a team member' },
-		],
-		displayOptions: show(),
-	},
-	{
-		displayName: 'Team Member ID',
-		name: 'teamMemberId',
-		type: 'number',
-		required: true,
-		default: 0,
-		description: 'ID of the team member who pays',
-		displayOptions: show({ paymentMethod: ['team'] }),
-	},
+	...paymentProperties(),
 	{
 		displayName: 'Sender',
 		name: 'sender',
@@ -247,7 +219,6 @@ export const orderFields: INodeProperties[] = [
 		placeholder: 'Add Sender Field',
 		default: {},
 		description: 'Sender address. Fields left out are taken from the account profile. Ignored with Virtual Box.',
-		displayOptions: show(),
 		options: SENDER_FIELDS.map(({ name, displayName, description }) => ({
 			displayName,
 			name,
@@ -262,7 +233,6 @@ export const orderFields: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: show(),
 		options: [
 			{
 				displayName: 'Duplex Printing',
@@ -278,10 +248,7 @@ export const orderFields: INodeProperties[] = [
 				name: 'envelopeType',
 				type: 'options',
 				default: 'regular',
-				options: [
-					{ name: 'Regular', value: 'regular' },
-					{ name: 'Auto-Envelope', value: 'autoenvelope', description: 'Needs a single-page PDF' },
-				],
+				options: ENVELOPE_TYPES.map((type) => ({ ...type })),
 				displayOptions: { show: { '/shipType': [...SHIP_TYPE_RULES.pdf] } },
 			},
 			{
@@ -310,126 +277,5 @@ export const orderFields: INodeProperties[] = [
 			},
 		],
 	},
+	extraParameters('body'),
 ];
-
-export interface OrderRequest {
-	fields: Record<string, string>;
-	pdf: PdfSource;
-	binary?: { buffer: Buffer; fileName: string; mimeType: string };
-}
-
-const flag = (value: unknown) => (value === true || value === 1 || value === '1' || value === 'true' ? '1' : '0');
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
-
-/** Reads one item's create-order parameters into wire fields, checks them, and builds the PDF part. */
-export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test: boolean): Promise<OrderRequest> {
-	const p = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
-	const shipType = Number(p('shipType', 0));
-	const has = (list: readonly number[]) => list.includes(shipType);
-
-	const fields: Record<string, string> = {
-		shipType: String(p('shipType', '')),
-		name: text(p('recipientName', '')),
-		addr1: text(p('recipientAddr1', '')),
-		street_number: text(p('recipientStreetNumber', '')),
-		addr2: text(p('recipientAddr2', '')),
-		zip: text(p('recipientZip', '')),
-		city: text(p('recipientCity', '')),
-		state: text(p('recipientState', '')),
-		country: text(p('recipientCountry', '')),
-		paymentMethod: text(p('paymentMethod', 'service_credits')),
-	};
-	if (!fields.addr2) delete fields.addr2;
-	if (fields.paymentMethod === 'team') fields.team_member_id = text(p('teamMemberId', ''));
-	if (test) fields.test = '1';
-
-	const sender = p<IDataObject>('sender', {});
-	for (const { name, wire } of SENDER_FIELDS) {
-		if (text(sender[name])) fields[wire] = text(sender[name]);
-	}
-
-	const additional = p<IDataObject>('additionalFields', {});
-	if (additional.tag !== undefined && text(additional.tag)) fields.tag = text(additional.tag);
-	if (additional.virtualBox !== undefined) fields.virtualbox = flag(additional.virtualBox);
-	if (additional.useClientContract !== undefined) fields.use_client_contract = flag(additional.useClientContract);
-	if (additional.duplexPrinting !== undefined) fields.duplex_printing = flag(additional.duplexPrinting);
-	if (additional.envelopeType !== undefined) fields.envelope_type = text(additional.envelopeType);
-
-	if (has(SHIP_TYPE_RULES.returnReceipt)) fields.ar_type = text(p('returnReceiptType', 'physical'));
-	else {
-		// A value left from another ship type (or set by an expression) is still checked: the
-		// service refuses electronic receipts for the other types.
-		const arType = text(p('returnReceiptType', ''));
-		if (arType && arType !== 'physical') fields.ar_type = arType;
-	}
-	const toAddrOnly = p<unknown>('toAddrOnly', null);
-	if (toAddrOnly !== null && toAddrOnly !== undefined) fields.toAddrOnly = flag(toAddrOnly);
-
-	if (has(SHIP_TYPE_RULES.telegram)) {
-		fields.telegram_msg = text(p('telegramMessage', ''));
-		const postDated = flag(p('telegramPostDated', false));
-		fields.telegram_post_dated = postDated;
-		if (postDated === '1') {
-			// A dateTime parameter arrives as an ISO string (or a date object from an expression); the
-			// service takes the date alone.
-			const raw = p<unknown>('telegramPostDatedDate', '');
-			const date = raw instanceof Date ? raw.toISOString() : text(raw);
-			fields.telegram_post_dated_date = /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : date;
-		}
-		fields.telegram_sender_copy = flag(p('telegramSenderCopy', false));
-		fields.telegram_delivery_confirmation = flag(p('telegramDeliveryConfirmation', false));
-	}
-	if (has(SHIP_TYPE_RULES.electronicLetter)) fields.ecarta_msg = String(p('electronicLetterMessage', '') ?? '');
-
-	let pdf: PdfSource = { kind: 'none' };
-	let binary: OrderRequest['binary'];
-	let missingBinary: ValidationProblem | undefined;
-	if (has(SHIP_TYPE_RULES.pdf)) {
-		const source = p<string>('pdfSource', 'binary');
-		if (source === 'url') {
-			const url = text(p('pdfUrl', ''));
-			pdf = url ? { kind: 'url', url } : { kind: 'none' };
-		} else if (source === 'base64') {
-			const base64 = text(p('pdfBase64', '')).replace(/^data:[^,]*,/, '');
-			pdf = base64 ? { kind: 'base64', bytes: Buffer.from(base64, 'base64') } : { kind: 'none' };
-			if (base64) fields.pdfFile = base64;
-		} else {
-			const property = text(p('binaryPropertyName', 'data'));
-			const item = ctx.getInputData()[itemIndex];
-			if (!property || !item?.binary?.[property]) {
-				missingBinary = {
-					field: 'pdfFile',
-					message: `"pdfFile" is required for shipType ${shipType}, but the input item has no binary property "${property}"`,
-				};
-			} else {
-				const meta = ctx.helpers.assertBinaryData(itemIndex, property);
-				const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
-				pdf = { kind: 'binary', bytes: buffer };
-				binary = { buffer, fileName: meta.fileName ?? 'letter.pdf', mimeType: meta.mimeType || 'application/pdf' };
-			}
-		}
-		if (pdf.kind === 'url') fields.pdfFile = pdf.url!;
-	}
-
-	// The missing binary property is reported in place of the generic "pdfFile is required".
-	const problems = validateOrder(fields, pdf).filter((p) => !missingBinary || p.field !== 'pdfFile');
-	if (missingBinary) problems.unshift(missingBinary);
-	if (problems.length) throw invalidItem(ctx, itemIndex, problems);
-
-	const extra = readExtraParameters(ctx, itemIndex);
-	return { fields: { ...applyForcing(fields), ...extra }, pdf, binary };
-}
-
-/** The multipart body of a create (or quote) request. */
-export function orderForm(order: OrderRequest): FormData {
-	const form = new FormData();
-	for (const [name, value] of Object.entries(order.fields)) form.append(name, value);
-	if (order.binary) {
-		form.append(
-			'pdfFile',
-			new Blob([new Uint8Array(order.binary.buffer)], { type: order.binary.mimeType }),
-			order.binary.fileName,
-		);
-	}
-	return form;
-}

@@ -1,0 +1,89 @@
+/** Pieces of the node's description that several operations use, and the way each file shows its own. */
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+import { PAYMENT_METHODS, type PaymentMethod } from '../contract/lists';
+
+/**
+ * The properties of one operation file, each shown under that file's conditions (its resource and
+ * operation) on top of its own (a ship type, another parameter's value).
+ */
+export function updateDisplayOptions(displayOptions: IDisplayOptions, properties: INodeProperties[]): INodeProperties[] {
+	return properties.map((property) => {
+		const own = property.displayOptions ?? {};
+		const merged: IDisplayOptions = { ...own, show: { ...own.show, ...displayOptions.show } };
+		if (own.hide || displayOptions.hide) merged.hide = { ...own.hide, ...displayOptions.hide };
+		return { ...property, displayOptions: merged };
+	});
+}
+
+/**
+ * "Extra Parameters": names and values the node does not know (the spec leaves many unnamed, and
+ * the service may add more), sent as query parameters or body fields. A name given here replaces
+ * the node's own value of that name.
+ */
+export function extraParameters(where: 'query' | 'body'): INodeProperties {
+	return {
+		displayName: 'Extra Parameters',
+		name: 'extraParameters',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Parameter',
+		default: {},
+		description: `Further ${where === 'query' ? 'query parameters' : 'body fields'} to send, for names this node does not offer. A name given here overrides the node's own value.`,
+		options: [
+			{
+				displayName: 'Parameter',
+				name: 'parameter',
+				values: [
+					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	};
+}
+
+export const returnAllAndLimit: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
+
+/** Payment method and, when a team member pays, who; `hints` adds a word to a method's description. */
+export function paymentProperties(hints: Partial<Record<PaymentMethod, string>> = {}): INodeProperties[] {
+	return [
+		{
+			displayName: 'Payment Method',
+			name: 'paymentMethod',
+			type: 'options',
+			default: 'service_credits',
+			options: PAYMENT_METHODS.map(({ value, name, description }) => ({
+				name,
+				value,
+				description: hints[value] ? `${description} ${hints[value]}` : description,
+			})),
+		},
+		{
+			displayName: 'Team Member ID',
+			name: 'teamMemberId',
+			type: 'number',
+			required: true,
+			default: 0,
+			description: 'ID of the team member who pays',
+			displayOptions: { show: { paymentMethod: ['team'] } },
+		},
+	];
+}

@@ -1,0 +1,75 @@
+/**
+ * The node's resources: each one's name, the operation the editor opens it with, and its operations
+ * (its index.ts, one line per operation). The router finds an operation's module here, and the
+ * node's Resource and Operation lists and every operation's parameters are built from here.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as account from './account';
+import * as chatMessage from './chatMessage';
+import * as chatSender from './chatSender';
+import * as chatTemplate from './chatTemplate';
+import * as order from './order';
+import * as receipt from './receipt';
+import * as registeredEmail from './registeredEmail';
+import * as savedContact from './savedContact';
+import type { OperationModule } from './types';
+
+interface Resource {
+	name: string;
+	defaultOperation: string;
+	operations: Record<string, OperationModule>;
+}
+
+function defineResource<O extends Record<string, OperationModule>>(name: string, operations: O, defaultOperation: keyof O & string): Resource {
+	return { name, defaultOperation, operations };
+}
+
+export const RESOURCES: Record<string, Resource> = {
+	account: defineResource('Account', account, 'getBalance'),
+	chatMessage: defineResource('Chat Message', chatMessage, 'send'),
+	chatSender: defineResource('Chat Sender', chatSender, 'getMany'),
+	chatTemplate: defineResource('Chat Template', chatTemplate, 'getMany'),
+	order: defineResource('Order', order, 'create'),
+	receipt: defineResource('Receipt', receipt, 'get'),
+	registeredEmail: defineResource('Registered E-Mail', registeredEmail, 'get'),
+	savedContact: defineResource('Saved Contact', savedContact, 'update'),
+};
+
+/** The module of an operation, or undefined for a name the node does not have. */
+export function findOperation(resource: string, operation: string): OperationModule | undefined {
+	// Own names only: "constructor" or "toString" must not reach an object's prototype.
+	const entry = Object.hasOwn(RESOURCES, resource) ? RESOURCES[resource] : undefined;
+	return entry && Object.hasOwn(entry.operations, operation) ? entry.operations[operation] : undefined;
+}
+
+// In alphabetical order, as n8n lists options.
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
+/** The Resource list, each resource's Operation list, and the parameters of every operation. */
+export const resourceProperties: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: Object.entries(RESOURCES)
+			.map(([value, { name }]) => ({ name, value }))
+			.sort(byName),
+		default: 'order',
+	},
+	...Object.entries(RESOURCES).flatMap(([value, { defaultOperation, operations }]): INodeProperties[] => [
+		{
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [value] } },
+			options: Object.values(operations)
+				.map(({ option }) => option)
+				.sort(byName),
+			default: defaultOperation,
+		},
+		...Object.values(operations).flatMap((operation) => operation.description),
+	]),
+];
