@@ -6,7 +6,15 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { activateWorkflow, createWorkflow, readExamples, upsertCredential, waitForWebhook, type WorkflowFile } from '../../scripts/workflows';
+import {
+	activateWorkflow,
+	createWorkflow,
+	readExamples,
+	upsertCredential,
+	waitForWebhook,
+	type WorkflowFile,
+	type WorkflowNode,
+} from '../../scripts/workflows';
 import { priceThenSend, PRICE_TOOL, SEND_TOOL, sendAsGiven, type Letter } from './support/agentScripts';
 import { ChatModelServer, type OfferedTool, type RecordedRequest } from './support/chatModelServer';
 import { getExecution, listExecutions, startEnvironment, waitFor, type E2eEnvironment, type Execution } from './support/environment';
@@ -28,20 +36,36 @@ function example(): WorkflowFile {
 	return found.workflow;
 }
 
-/** The example with the chat answering in another response mode, under its own webhook. */
-function withResponseMode(workflow: WorkflowFile, responseMode: string): WorkflowFile {
-	const nodes = workflow.nodes.map((node) =>
-		node.type === '@n8n/n8n-nodes-langchain.chatTrigger'
-			? { ...node, webhookId: randomUUID(), parameters: { ...node.parameters, options: { ...(node.parameters.options as object), responseMode } } }
-			: node,
-	);
-	return { ...workflow, name: `${workflow.name} (${responseMode})`, nodes };
+const CHAT_TRIGGER = '@n8n/n8n-nodes-langchain.chatTrigger';
+const POSTAL_TOOL = 'n8n-nodes-postal-service.postalServiceTool';
+
+/** A variant of the example, under its own name and chat webhook. */
+function variant(workflow: WorkflowFile, label: string, change: (node: WorkflowNode) => WorkflowNode): WorkflowFile {
+	const nodes = workflow.nodes.map((node) => change(node.type === CHAT_TRIGGER ? { ...node, webhookId: randomUUID() } : node));
+	return { ...workflow, name: `${workflow.name} (${label})`, nodes };
 }
 
-async function importChat(workflow: WorkflowFile, credentials: E2eEnvironment['credentials']) {
+const withResponseMode = (workflow: WorkflowFile, responseMode: string) =>
+	variant(workflow, responseMode, (node) =>
+		node.type === CHAT_TRIGGER ? { ...node, parameters: { ...node.parameters, options: { ...(node.parameters.options as object), responseMode } } } : node,
+	);
+
+/** The tools as a user adds them: Tool Description left on "Set Automatically". */
+const withAutomaticToolDescriptions = (workflow: WorkflowFile) =>
+	variant(workflow, 'automatic tool descriptions', (node) => {
+		if (node.type !== POSTAL_TOOL) return node;
+		const { toolDescription: _, ...parameters } = node.parameters;
+		return { ...node, parameters: { ...parameters, descriptionType: 'auto' } };
+	});
+
+const imported: string[] = [];
+let credentials: E2eEnvironment['credentials'];
+
+async function importChat(workflow: WorkflowFile) {
 	const { id } = await createWorkflow(env.client, workflow, credentials);
+	imported.push(id);
 	await activateWorkflow(env.client, id);
-	const trigger = workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger')!;
+	const trigger = workflow.nodes.find((n) => n.type === CHAT_TRIGGER)!;
 	const url = `${env.n8n.baseUrl}/webhook/${trigger.webhookId}/chat`;
 	await waitForWebhook(url);
 	return { id, url };
@@ -57,9 +81,9 @@ beforeAll(async () => {
 		type: 'openAiApi',
 		data: { apiKey: model.apiKey, url: model.baseUrl, header: false },
 	});
-	const credentials = [...env.credentials, openAi];
-	workflows.lastNode = await importChat(example(), credentials);
-	workflows.streaming = await importChat(withResponseMode(example(), 'streaming'), credentials);
+	credentials = [...env.credentials, openAi];
+	workflows.lastNode = await importChat(example());
+	workflows.streaming = await importChat(withResponseMode(example(), 'streaming'));
 });
 
 afterAll(async () => {
@@ -245,14 +269,39 @@ describe('what the agent was given', () => {
 		// Streaming or not, n8n offers the same tools.
 		expect(sha256(JSON.stringify(toolSchemas.streaming))).toBe(sha256(JSON.stringify(tools)));
 	});
+
+	it('describes each tool by its operation\'s action when Tool Description is left on "Set Automatically"', async () => {
+		const { url } = await importChat(withAutomaticToolDescriptions(example()));
+		const prompt = 'Which tools do you have?';
+		model.use({ name: 'automatic descriptions', matches: (text) => text === prompt, turns: [() => ({ text: 'Two postal tools.' })] });
+		expect(await chat(url, prompt)).toBe('Two postal tools.');
+		const [request] = model.requestsOf('automatic descriptions');
+		const offered = Object.fromEntries(request.body!.tools!.map((t) => [t.function.name, t.function.description]));
+		writeArtifact('agent-tool-descriptions-automatic.json', `${JSON.stringify(offered, null, '\t')}\n`);
+		console.log(`[e2e] tool descriptions n8n makes by itself: ${JSON.stringify(offered)}`);
+		// n8n writes "<the operation's action> in <the node's default name>".
+		const actions = await orderActions();
+		expect(offered).toEqual({
+			[PRICE_TOOL]: `${actions.getPrice} in Postal Service`,
+			[SEND_TOOL]: `${actions.create} in Postal Service`,
+		});
+	});
 });
+
+/** The action labels of the order operations, as the tool node type declares them. */
+async function orderActions(): Promise<Record<string, string>> {
+	const response = await fetch(`${env.client.baseUrl}/types/nodes.json`, { headers: { cookie: env.client.cookie } });
+	type Property = { name: string; displayOptions?: { show?: Record<string, unknown[]> }; options?: Array<{ value: string; action?: string }> };
+	const types = (await response.json()) as Array<{ name: string; properties: Property[] }>;
+	const tool = types.find((t) => t.name === POSTAL_TOOL)!;
+	const operation = tool.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('order'))!;
+	return Object.fromEntries((operation.options ?? []).map((o) => [o.value, o.action ?? '']));
+}
 
 describe('secrets', () => {
 	it("neither the account token nor the model's API key appears in any execution of the agent workflows", async () => {
-		const searched = await expectSecretsInNoExecution(env.client, [env.token, model.apiKey], {
-			workflowIds: [workflows.lastNode.id, workflows.streaming.id],
-		});
-		expect(searched).toBe(4);
+		const searched = await expectSecretsInNoExecution(env.client, [env.token, model.apiKey], { workflowIds: imported });
+		expect(searched).toBe(5);
 	});
 });
 
