@@ -31,14 +31,28 @@ export interface LoggedRequest {
 	at: string;
 }
 
-export type FaultKind = '500' | '503' | '429' | 'drop' | 'dropAfterAccept' | 'slow';
+export type FaultKind =
+	| '500'
+	| '503'
+	| '429'
+	| 'drop'
+	| 'dropAfterAccept'
+	| 'slow'
+	| 'trickle'
+	| 'redirect'
+	| 'html'
+	| 'empty';
 
 export interface Fault {
 	method?: string;
 	path: string;
 	kind: FaultKind;
 	count: number;
+	/** `slow`: the delay before the answer; `trickle`: the pause between two bytes of it. */
 	delayMs: number;
+	/** `redirect`: the target (Location) and the status (301, 302, 303, 307 or 308). */
+	location?: string;
+	status?: number;
 }
 
 /** Everything the routes and the control API share: settings, state, webhooks, faults. */
