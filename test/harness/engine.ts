@@ -285,6 +285,8 @@ export interface RunWorkflowOptions {
 	startNode?: string;
 	mode?: WorkflowExecuteMode;
 	staticData?: IDataObject;
+	/** A fresh id by default; `null` runs without one, as some callers of n8n's engine do. */
+	executionId?: string | null;
 }
 
 /** Runs a whole workflow from its start node and returns the run data of every node. */
@@ -292,7 +294,7 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<RunResul
 	await ensureBinaryDataService();
 	const mode = options.mode ?? 'manual';
 	const workflow = toWorkflow(options.workflow, options.staticData);
-	const executionId = randomUUID();
+	const executionId = options.executionId === undefined ? randomUUID() : (options.executionId ?? '');
 	const hooks = new ExecutionLifecycleHooks(mode, executionId, {
 		id: workflow.id,
 		name: workflow.name,
@@ -331,6 +333,9 @@ export async function runNode(options: {
 	credentials?: CredentialsByType;
 	continueOnFail?: boolean;
 	credentialNames?: Record<string, string>;
+	/** The node's Retry On Fail settings, which n8n's engine applies itself. */
+	retry?: Pick<INode, 'maxTries' | 'waitBetweenTries'>;
+	executionId?: string | null;
 }): Promise<RunResult & { items: INodeExecutionData[] }> {
 	const credentialRefs = Object.fromEntries(
 		Object.keys(options.credentials ?? {}).map((type) => [type, { id: type, name: options.credentialNames?.[type] ?? type }]),
@@ -345,11 +350,13 @@ export async function runNode(options: {
 					parameters: options.parameters as INode['parameters'],
 					credentials: credentialRefs,
 					onError: options.continueOnFail ? 'continueRegularOutput' : 'stopWorkflow',
+					...(options.retry ? { retryOnFail: true, ...options.retry } : {}),
 				},
 			],
 			connections: { Start: { main: [[{ node: 'Node', type: 'main', index: 0 }]] } },
 		},
 		credentials: options.credentials,
+		executionId: options.executionId,
 	});
 	return { ...result, items: result.output('Node') };
 }
