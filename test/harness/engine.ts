@@ -22,8 +22,10 @@ process.env.N8N_RUNNERS_ENABLED ??= 'false';
 import { Container } from '@n8n/di';
 import {
 	BinaryDataService,
+	ExecuteContext,
 	ExecutionLifecycleHooks,
 	LoadOptionsContext,
+	RoutingNode,
 	WebhookContext,
 	WorkflowExecute,
 } from 'n8n-core';
@@ -48,6 +50,7 @@ import type {
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import {
+	createEmptyRunExecutionData,
 	createRunExecutionData,
 	Expression,
 	ICredentialsHelper,
@@ -400,6 +403,70 @@ export async function loadOptions(options: {
 	const method = getRegistry().nodeTypes.getByNameAndVersion(options.type).methods?.loadOptions?.[options.method];
 	if (!method) throw new Error(`${options.type} has no loadOptions method "${options.method}"`);
 	return await method.call(context);
+}
+
+/**
+ * Runs a credential's Test the way n8n 2.41's CredentialsTester does: its test request through
+ * n8n-core's RoutingNode (with the credential's authenticate), then its `rules` on the answer.
+ */
+export async function runCredentialTest(
+	typeName: string,
+	data: ICredentialDataDecryptedObject,
+): Promise<{ status: 'OK' | 'Error'; message: string }> {
+	await ensureBinaryDataService();
+	const test = getRegistry().credentialTypes.get(typeName)?.test;
+	if (!test) throw new Error(`${typeName} has no test request`);
+	const testType: INodeType = {
+		description: {
+			displayName: 'Temp',
+			name: 'temp',
+			group: ['transform'],
+			version: 1,
+			description: '',
+			defaults: {},
+			inputs: [],
+			outputs: [],
+			credentials: [{ name: typeName, required: true }],
+			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: test.request }, default: '' }],
+		},
+	};
+	const node: INode = {
+		id: 'temp',
+		name: 'Temp-Node',
+		type: 'temp',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { [typeName]: { id: typeName, name: typeName } },
+	};
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: { getByName: () => testType, getByNameAndVersion: () => testType, getKnownTypes: () => ({}) } as INodeTypes,
+	});
+	const executionId = randomUUID();
+	const hooks = new ExecutionLifecycleHooks('internal', executionId, { id: workflow.id } as never);
+	const additionalData = additionalDataFor({ [typeName]: data }, hooks, executionId, String(workflow.id));
+	const context = new ExecuteContext(workflow, node, additionalData, 'internal', createEmptyRunExecutionData(), 0, [], { main: [[{ json: {} }]] }, { node, data: {}, source: null }, []);
+	let response: INodeExecutionData[][] | null | undefined;
+	try {
+		response = (await new RoutingNode(context, testType, { id: typeName, name: typeName, type: typeName, data }).runNode()) as INodeExecutionData[][];
+	} catch (error) {
+		const status = (error as { cause?: { response?: { status?: number } } }).cause?.response?.status;
+		for (const rule of test.rules ?? []) {
+			if (rule.type === 'responseCode' && status === rule.properties.value) return { status: 'Error', message: String(rule.properties.message) };
+		}
+		return { status: 'Error', message: status ? `HTTP ${status}` : (error as Error).message };
+	}
+	const json = response?.[0]?.[0]?.json as unknown;
+	for (const rule of test.rules ?? []) {
+		if (rule.type !== 'responseSuccessBody') continue;
+		const { key, value, message } = rule.properties as { key: string; value: unknown; message: string };
+		const found = key.split('.').reduce<unknown>((at, part) => (at !== null && typeof at === 'object' ? (at as IDataObject)[part] : undefined), json);
+		if (found === value) return { status: 'Error', message };
+	}
+	return { status: 'OK', message: 'Connection successful!' };
 }
 
 /** Reads a binary property of an output item back as bytes, wherever n8n stored it. */
