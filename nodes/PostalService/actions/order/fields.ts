@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { PdfSource, ValidationProblem } from '../../contract/order';
 import { applyForcing, SHIP_TYPE_RULES, SHIP_TYPES, validateOrder } from '../../contract/order';
+import { pageProblems } from '../../contract/pdfPages';
 import { invalidItem, readExtraParameters } from '../common';
 
 const OPERATIONS = ['create', 'getPrice'];
@@ -411,14 +412,21 @@ export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test:
 		if (pdf.kind === 'url') fields.pdfFile = pdf.url!;
 	}
 
+	// What is checked is what will be sent: the extras are merged first.
+	const wire = { ...fields, ...readExtraParameters(ctx, itemIndex, ORDER_OWNED) };
 	// The missing binary property is reported in place of the generic "pdfFile is required".
-	const problems = validateOrder(fields, pdf).filter((p) => !missingBinary || p.field !== 'pdfFile');
+	const problems = validateOrder(wire, pdf).filter((p) => !missingBinary || p.field !== 'pdfFile');
 	if (missingBinary) problems.unshift(missingBinary);
+	if (!problems.length) problems.push(...(await pageProblems(wire, pdf)));
 	if (problems.length) throw invalidItem(ctx, itemIndex, problems);
-
-	const extra = readExtraParameters(ctx, itemIndex);
-	return { fields: { ...applyForcing(fields), ...extra }, pdf, binary };
+	return { fields: applyForcing(wire), pdf, binary };
 }
+
+/** Fields of a create that Extra Parameters cannot set. */
+const ORDER_OWNED = {
+	test: 'the operation decides it: Get Price always sends test=1 and creates nothing, Create never sends it',
+	pdffile: 'choose the PDF with "PDF Source" (binary data, URL or base64)',
+};
 
 /** The multipart body of a create (or quote) request. */
 export function orderForm(order: OrderRequest): FormData {

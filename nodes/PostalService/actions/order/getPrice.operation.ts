@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { ANSWERS } from '../../contract/wire';
 import { serviceRequest } from '../../transport';
 import { withItem } from '../common';
 import { orderForm, readOrder } from './fields';
@@ -15,12 +16,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			path: '/api/v2/post',
 			auth: 'form',
 			envelope: 'A',
+			answer: ANSWERS.quote,
 			body: orderForm(order),
 			// With test=1 nothing is created, so a resend is harmless.
 			idempotent: true,
 		},
 		itemIndex,
 	);
-	const quote = data && typeof data === 'object' ? (data as IDataObject) : { value: data as number };
-	return [withItem({ ...quote, shipType: Number(order.fields.shipType), message: body.status_message as string }, itemIndex)];
+	return [withItem({ ...(data as IDataObject), shipType: Number(order.fields.shipType), message: body.status_message as string }, itemIndex)];
 }

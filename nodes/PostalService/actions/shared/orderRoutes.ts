@@ -6,8 +6,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { ASSUMED } from '../../contract/assumptions';
 import { EMAIL_STATUS, FILE_TYPES, ORDER_STATUS } from '../../contract/order';
+import { ANSWERS } from '../../contract/wire';
+import type { ServiceRequest } from '../../transport';
 import { serviceRequest } from '../../transport';
 import { EMAIL_ID, extraParameters, mimeTypeOf, ORDER_ID, readExtraParameters, requireText, showFor, withItem } from '../common';
+import { sendOnce } from '../sendOnce';
 
 type Kind = 'order' | 'registeredEmail';
 
@@ -84,12 +87,13 @@ export async function get(ctx: IExecuteFunctions, itemIndex: number, resource: K
 			path: `/api/v2/get/{token}/${encodeURIComponent(id)}`,
 			auth: 'path',
 			envelope: 'A',
+			answer: ANSWERS.order,
 			idempotent: true,
 			qs: readExtraParameters(ctx, itemIndex),
 		},
 		itemIndex,
 	);
-	const order: IDataObject = data && typeof data === 'object' ? { ...(data as IDataObject) } : { id, data: data as string };
+	const order: IDataObject = { ...(data as IDataObject) };
 	const statuses = resource === 'registeredEmail' ? EMAIL_STATUS : ORDER_STATUS;
 	if (typeof order.status === 'number' && statuses[order.status]) order.statusText = statuses[order.status];
 	if (!ctx.getNodeParameter('simplify', itemIndex, true)) return [withItem(order, itemIndex)];
@@ -156,20 +160,16 @@ export async function downloadFile(ctx: IExecuteFunctions, itemIndex: number, re
 			path: `/api/v2/download/{token}/${encodeURIComponent(id)}/${fileType}`,
 			auth: 'path',
 			envelope: 'A',
+			answer: ANSWERS.file,
 			idempotent: true,
 			qs,
 		},
 		itemIndex,
 	);
-	const file = (data ?? {}) as IDataObject;
-	const base64 = typeof file.file_base64 === 'string' ? file.file_base64 : '';
-	const fileName = typeof file.file_name === 'string' && file.file_name ? file.file_name : `${id}-${fileType}.pdf`;
-	const json: IDataObject = {
-		id_job: (file.id_job as string) ?? id,
-		file_name: fileName,
-		file_type: (file.file_type as string) ?? fileType,
-	};
-	const binaryData = await ctx.helpers.prepareBinaryData(Buffer.from(base64, 'base64'), fileName, mimeTypeOf(fileName));
+	const file = data as { file_base64: string; file_name: string; file_type: string; id_job: string };
+	const fileName = file.file_name || `${id}-${fileType}.pdf`;
+	const json: IDataObject = { id_job: file.id_job || id, file_name: fileName, file_type: file.file_type || fileType };
+	const binaryData = await ctx.helpers.prepareBinaryData(Buffer.from(file.file_base64, 'base64'), fileName, mimeTypeOf(fileName));
 	return [{ json, binary: { [property]: binaryData }, pairedItem: { item: itemIndex } }];
 }
 
@@ -205,18 +205,16 @@ export async function cancel(ctx: IExecuteFunctions, itemIndex: number, resource
 	const reason = String(ctx.getNodeParameter('reason', itemIndex, '') ?? '').trim();
 	if (reason) qs[ASSUMED.cancelReasonParam] = reason;
 	Object.assign(qs, readExtraParameters(ctx, itemIndex));
-	const { data } = await serviceRequest(
-		ctx,
-		{
-			method: 'DELETE',
-			path: `/api/v2/delete/{token}/${encodeURIComponent(id)}`,
-			auth: 'path',
-			envelope: 'A',
-			// Repeating a cancel that went through would turn into "already cancelled": let the user look.
-			idempotent: false,
-			qs,
-		},
-		itemIndex,
-	);
-	return [withItem(data && typeof data === 'object' ? (data as IDataObject) : { id, result: data as string }, itemIndex)];
+	const request: ServiceRequest = {
+		method: 'DELETE',
+		path: `/api/v2/delete/{token}/${encodeURIComponent(id)}`,
+		auth: 'path',
+		envelope: 'A',
+		answer: ANSWERS.cancelled,
+		// Repeating a cancel that went through would turn into "already cancelled": let the user look.
+		idempotent: false,
+		qs,
+		verify: `read ${id} with ${resource === 'order' ? 'Order' : 'Registered E-Mail'} > Get: its status says whether it is cancelled`,
+	};
+	return await sendOnce(ctx, itemIndex, request, ({ data }) => [withItem(data as IDataObject, itemIndex)]);
 }
