@@ -56,6 +56,7 @@ export interface SandboxControl {
 		path: string;
 		kind: FaultKind;
 		count?: number;
+		skip?: number;
 		delayMs?: number;
 		location?: string;
 		status?: number;
@@ -210,6 +211,7 @@ export function createControl(core: SandboxCore): SandboxControl {
 				path: fault.path,
 				kind,
 				count: fault.count ?? 1,
+				skip: Math.max(0, Number(fault.skip ?? 0) || 0),
 				delayMs: fault.delayMs ?? (kind === 'trickle' ? 400 : 1_000),
 				location: fault.location,
 				status: kind === 'redirect' ? Number(fault.status ?? 307) : undefined,
@@ -322,6 +324,7 @@ export const HTTP_ARGUMENTS: Record<keyof SandboxControl, (input: Record<string,
 			path: i.path,
 			kind: i.kind,
 			count: i.count === undefined ? undefined : Number(i.count),
+			skip: i.skip === undefined ? undefined : Number(i.skip),
 			delayMs: i.delayMs === undefined ? undefined : Number(i.delayMs),
 			location: i.location === undefined ? undefined : String(i.location),
 			status: i.status === undefined ? undefined : Number(i.status),

@@ -48,6 +48,8 @@ export interface Fault {
 	path: string;
 	kind: FaultKind;
 	count: number;
+	/** Matching requests let through untouched before the fault starts. */
+	skip: number;
 	/** `slow`: the delay before the answer; `trickle`: the pause between two bytes of it. */
 	delayMs: number;
 	/** `redirect`: the target (Location) and the status (301, 302, 303, 307 or 308). */
@@ -120,6 +122,10 @@ export class SandboxCore {
 			(f) => f.count > 0 && path.startsWith(f.path) && (!f.method || f.method.toUpperCase() === method),
 		);
 		if (!fault) return undefined;
+		if (fault.skip > 0) {
+			fault.skip--;
+			return undefined;
+		}
 		fault.count--;
 		this.faults = this.faults.filter((f) => f.count > 0);
 		return fault;

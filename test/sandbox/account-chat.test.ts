@@ -256,7 +256,10 @@ describe('Errors › status codes', () => {
 		expect(ctx.sandbox.control.chatMessages()).toHaveLength(1);
 	});
 
-	it('injected faults: redirect, html, empty, trickle', async () => {
+	it('injected faults: skip, redirect, html, empty, trickle', async () => {
+		ctx.sandbox.control.injectFault({ path: '/api/v2/balance', kind: '500', skip: 1 });
+		expect((await call(`${ctx.base}/api/v2/balance/${TOKEN}`)).status).toBe(200);
+		expect((await call(`${ctx.base}/api/v2/balance/${TOKEN}`)).status).toBe(500);
 		ctx.sandbox.control.injectFault({ path: '/api/v2/balance', kind: 'redirect', status: 302, location: 'http://127.0.0.1:9/elsewhere' });
 		const moved = await fetch(`${ctx.base}/api/v2/balance/${TOKEN}`, { redirect: 'manual' });
 		expect([moved.status, moved.headers.get('location')]).toEqual([302, 'http://127.0.0.1:9/elsewhere']);
