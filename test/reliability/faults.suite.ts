@@ -6,6 +6,8 @@
  * errors, n8n's log) or at the address a redirect points to.
  */
 import type { IDataObject } from 'n8n-workflow';
+// Imported statically, so that this is the copy of n8n-workflow n8n-core logs through.
+import { LoggerProxy } from 'n8n-workflow';
 
 import type { ReliabilityRow, ReliabilitySuite, SuiteContext } from './types';
 import { countSecretLeaks } from './types';
@@ -72,7 +74,6 @@ export const suite: ReliabilitySuite = {
 		const { startSandbox } = await import('../../sandbox');
 		const { runNode } = await import('../harness/engine');
 		const { startHttpServer } = await import('../harness/httpServer');
-		const { LoggerProxy } = await import('n8n-workflow');
 
 		const log: string[] = [];
 		const capture = (...args: unknown[]) => log.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
