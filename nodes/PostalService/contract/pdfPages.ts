@@ -6,67 +6,12 @@
  */
 import { MAX_PDF_PAGES, type PdfSource, type ValidationProblem } from './order';
 import type { PdfDict, PdfValue } from './pdfSyntax';
-import { isDict, isRef, nameOf, PdfLexer, PdfSyntaxError } from './pdfSyntax';
+import { inflate, isDict, isRef, nameOf, PdfLexer, PdfSyntaxError, unpredict } from './pdfSyntax';
 
 type XrefEntry = { type: 0 } | { type: 1; offset: number } | { type: 2; stream: number; index: number };
 
 const MAX_SECTIONS = 64;
-const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 const MAX_REFERENCE_HOPS = 16;
-
-async function inflate(data: Uint8Array): Promise<Uint8Array> {
-	const reader = new Blob([new Uint8Array(data)]).stream().pipeThrough(new DecompressionStream('deflate')).getReader();
-	const chunks: Uint8Array[] = [];
-	let total = 0;
-	for (;;) {
-		const { done, value } = await reader.read();
-		if (done) break;
-		total += value.length;
-		if (total > MAX_INFLATED_BYTES) {
-			await reader.cancel();
-			throw new PdfSyntaxError('a stream inflates beyond the limit');
-		}
-		chunks.push(value);
-	}
-	return Buffer.concat(chunks);
-}
-
-/** Undoes a PNG predictor (cross-reference streams are usually written with /Predictor 12). */
-function unpredict(data: Uint8Array, parms: PdfDict | undefined): Uint8Array {
-	const number = (key: string, fallback: number) => {
-		const value = parms?.entries[key];
-		return typeof value === 'number' ? value : fallback;
-	};
-	const predictor = number('Predictor', 1);
-	if (predictor === 1) return data;
-	if (predictor < 10) throw new PdfSyntaxError(`predictor ${predictor} is not handled`);
-	const bitsPerPixel = number('Colors', 1) * number('BitsPerComponent', 8);
-	const bpp = Math.max(1, Math.ceil(bitsPerPixel / 8));
-	const rowLength = Math.ceil((bitsPerPixel * number('Columns', 1)) / 8);
-	const rows = Math.floor(data.length / (rowLength + 1));
-	const out = new Uint8Array(rows * rowLength);
-	for (let r = 0; r < rows; r++) {
-		const filter = data[r * (rowLength + 1)];
-		const src = r * (rowLength + 1) + 1;
-		const row = r * rowLength;
-		for (let i = 0; i < rowLength; i++) {
-			const left = i >= bpp ? out[row + i - bpp] : 0;
-			const up = r > 0 ? out[row - rowLength + i] : 0;
-			const upLeft = r > 0 && i >= bpp ? out[row - rowLength + i - bpp] : 0;
-			let add = 0;
-			if (filter === 1) add = left;
-			else if (filter === 2) add = up;
-			else if (filter === 3) add = (left + up) >> 1;
-			else if (filter === 4) {
-				const p = left + up - upLeft;
-				const [pa, pb, pc] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - upLeft)];
-				add = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
-			} else if (filter !== 0) throw new PdfSyntaxError(`PNG filter ${filter} is not known`);
-			out[row + i] = (data[src + i] + add) & 0xff;
-		}
-	}
-	return out;
-}
 
 class PdfFile {
 	private readonly xref = new Map<number, XrefEntry>();
