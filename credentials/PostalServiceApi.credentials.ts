@@ -1,10 +1,31 @@
 import type {
 	IAuthenticateGeneric,
+	IAuthenticateRuleResponseSuccessBody,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
+
+const SERVICE_ANSWER_RULES: IAuthenticateRuleResponseSuccessBody[] = [
+	{
+		type: 'responseSuccessBody',
+		properties: {
+			key: 'status_message',
+			value: undefined,
+			message:
+				'The base URL answered, but not as the service does (its answer has no status_message). Check that the base URL is the API address of the service (production or homolog), not its panel or another site.',
+		},
+	},
+	{
+		type: 'responseSuccessBody',
+		properties: {
+			key: 'data',
+			value: null,
+			message: 'The service answered without data. Check the security token and that the base URL is the environment it belongs to.',
+		},
+	},
+];
 
 export class PostalServiceApi implements ICredentialType {
 	name = 'postalServiceApi';
@@ -57,6 +78,10 @@ export class PostalServiceApi implements ICredentialType {
 			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
 			url: '=/api/v2/balance/{{encodeURIComponent($credentials.securityToken)}}',
 			method: 'GET',
+			// The test sends the token too: it must not follow a redirect to another address.
+			disableFollowRedirect: true,
 		},
+		// Any page answers 200; only the service answers with its envelope (status_message and data).
+		rules: SERVICE_ANSWER_RULES,
 	};
 }

@@ -51,7 +51,16 @@ export interface SandboxControl {
 	notices(): AccountNotice[];
 	setMaintenance(on: boolean): void;
 	setLatency(ms: number): void;
-	injectFault(fault: { method?: string; path: string; kind: FaultKind; count?: number; delayMs?: number }): void;
+	injectFault(fault: {
+		method?: string;
+		path: string;
+		kind: FaultKind;
+		count?: number;
+		skip?: number;
+		delayMs?: number;
+		location?: string;
+		status?: number;
+	}): void;
 	addChatNumber(phone: string): string;
 	chatMessages(): ChatMessage[];
 	setChatMessageStatus(messageId: number, status: string | number): ChatMessage;
@@ -63,7 +72,8 @@ export interface SandboxControl {
 	reset(): void;
 }
 
-const FAULT_KINDS: FaultKind[] = ['500', '503', '429', 'drop', 'dropAfterAccept', 'slow'];
+const FAULT_KINDS: FaultKind[] = ['500', '503', '429', 'drop', 'dropAfterAccept', 'slow', 'trickle', 'redirect', 'html', 'empty'];
+const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
 function copy<T>(value: T): T {
 	return structuredClone(value);
@@ -189,12 +199,22 @@ export function createControl(core: SandboxCore): SandboxControl {
 			if (!FAULT_KINDS.includes(String(fault.kind) as FaultKind)) {
 				throw new ControlError(`kind must be one of ${FAULT_KINDS.join(', ')}`);
 			}
+			const kind = String(fault.kind) as FaultKind;
+			if (kind === 'redirect') {
+				if (typeof fault.location !== 'string' || !fault.location) throw new ControlError('a redirect needs a location');
+				if (fault.status !== undefined && !REDIRECT_STATUSES.includes(Number(fault.status))) {
+					throw new ControlError(`a redirect status is one of ${REDIRECT_STATUSES.join(', ')}`);
+				}
+			}
 			const entry: Fault = {
 				method: fault.method?.toUpperCase(),
 				path: fault.path,
-				kind: String(fault.kind) as FaultKind,
+				kind,
 				count: fault.count ?? 1,
-				delayMs: fault.delayMs ?? 1_000,
+				skip: Math.max(0, Number(fault.skip ?? 0) || 0),
+				delayMs: fault.delayMs ?? (kind === 'trickle' ? 400 : 1_000),
+				location: fault.location,
+				status: kind === 'redirect' ? Number(fault.status ?? 307) : undefined,
 			};
 			core.faults.push(entry);
 		},
@@ -304,7 +324,10 @@ export const HTTP_ARGUMENTS: Record<keyof SandboxControl, (input: Record<string,
 			path: i.path,
 			kind: i.kind,
 			count: i.count === undefined ? undefined : Number(i.count),
+			skip: i.skip === undefined ? undefined : Number(i.skip),
 			delayMs: i.delayMs === undefined ? undefined : Number(i.delayMs),
+			location: i.location === undefined ? undefined : String(i.location),
+			status: i.status === undefined ? undefined : Number(i.status),
 		},
 	],
 	addChatNumber: (i) => [String(i.phone)],

@@ -31,14 +31,30 @@ export interface LoggedRequest {
 	at: string;
 }
 
-export type FaultKind = '500' | '503' | '429' | 'drop' | 'dropAfterAccept' | 'slow';
+export type FaultKind =
+	| '500'
+	| '503'
+	| '429'
+	| 'drop'
+	| 'dropAfterAccept'
+	| 'slow'
+	| 'trickle'
+	| 'redirect'
+	| 'html'
+	| 'empty';
 
 export interface Fault {
 	method?: string;
 	path: string;
 	kind: FaultKind;
 	count: number;
+	/** Matching requests let through untouched before the fault starts. */
+	skip: number;
+	/** `slow`: the delay before the answer; `trickle`: the pause between two bytes of it. */
 	delayMs: number;
+	/** `redirect`: the target (Location) and the status (301, 302, 303, 307 or 308). */
+	location?: string;
+	status?: number;
 }
 
 /** Everything the routes and the control API share: settings, state, webhooks, faults. */
@@ -106,6 +122,10 @@ export class SandboxCore {
 			(f) => f.count > 0 && path.startsWith(f.path) && (!f.method || f.method.toUpperCase() === method),
 		);
 		if (!fault) return undefined;
+		if (fault.skip > 0) {
+			fault.skip--;
+			return undefined;
+		}
 		fault.count--;
 		this.faults = this.faults.filter((f) => f.count > 0);
 		return fault;

@@ -194,6 +194,9 @@ async function handle(core: SandboxCore, control: SandboxControl, req: IncomingM
 	} else if (fault && (fault.kind === '500' || fault.kind === '503' || fault.kind === '429')) {
 		const messages = { '500': 'Erro interno', '503': 'Sistema em manutenção', '429': 'Muitas requisições' };
 		reply = errorReply(route.family, Number(fault.kind), messages[fault.kind]);
+	} else if (fault?.kind === 'redirect') {
+		// Like a moved host or an http-to-https hop in front of the service: nothing is done here.
+		reply = { status: fault.status ?? 307, body: null, raw: Buffer.from(''), headers: { location: fault.location ?? '/' } };
 	} else if (core.maintenance && route.maintenance) {
 		reply = errorReply(route.family, 503, 'Sistema em manutenção');
 	} else {
@@ -222,5 +225,29 @@ async function handle(core: SandboxCore, control: SandboxControl, req: IncomingM
 		req.socket.destroy();
 		return;
 	}
+	// The work is done; what comes back is not the service's answer (a proxy, a captive portal).
+	if (fault?.kind === 'html') {
+		reply = { status: 200, body: null, raw: Buffer.from(FAULT_HTML), headers: { 'content-type': 'text/html; charset=utf-8' } };
+	} else if (fault?.kind === 'empty') {
+		reply = { status: 200, body: null, raw: Buffer.alloc(0), headers: { 'content-type': 'application/json' } };
+	}
+	if (fault?.kind === 'trickle') {
+		await trickle(core, res, reply, fault.delayMs);
+		return;
+	}
 	send(res, reply);
+}
+
+const FAULT_HTML = '<!doctype html><html><head><title>Sign in</title></head><body><h1>Sign in to continue</h1></body></html>';
+
+/** Sends the headers at once, then the body one byte at a time: a server that never quite stops. */
+async function trickle(core: SandboxCore, res: ServerResponse, reply: Reply, pauseMs: number): Promise<void> {
+	const payload = reply.raw ?? Buffer.from(JSON.stringify(reply.body));
+	res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(payload.length) });
+	for (let i = 0; i < payload.length; i++) {
+		await core.sleep(pauseMs);
+		if (res.destroyed || res.writableEnded) return;
+		res.write(payload.subarray(i, i + 1));
+	}
+	res.end();
 }

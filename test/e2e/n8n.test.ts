@@ -16,6 +16,7 @@ import {
 	type E2eEnvironment,
 	type Execution,
 } from './support/environment';
+import { startHttpServer } from '../harness/httpServer';
 import { chatMessageWhenDelivered, keepReturnReceipt, sendRegisteredLetter } from './support/examples';
 import { saoPauloDateTime } from '../../sandbox/util';
 import { createLetterAtService, pdfOfSize } from './support/service';
@@ -92,6 +93,35 @@ describe("each credential's Test in n8n", () => {
 		expect(good.status, good.message).toBe('OK');
 		const bad = await testCredential('postalServiceChatApi', { ...base, securityToken: 'wrong-token' });
 		expect(bad.status).toBe('Error');
+	});
+
+	it('fails for both service credentials on a base URL that answers 200 with a web page, or redirects', async () => {
+		const elsewhere = await startHttpServer((_req, res) => {
+			res.setHeader('content-type', 'application/json');
+			res.end('{"status":200,"status_message":"ok","data":{}}');
+		});
+		const page = await startHttpServer((req, res) => {
+			if (req.url.startsWith('/moved')) {
+				res.statusCode = 307;
+				res.setHeader('location', `${elsewhere.url}${req.url}`);
+				res.end();
+				return;
+			}
+			res.setHeader('content-type', 'text/html');
+			res.end('<!doctype html><title>Sign in</title>');
+		});
+		try {
+			for (const baseUrl of [page.url, `${page.url}/moved`]) {
+				const account = await testCredential('postalServiceApi', { baseUrl, securityToken: env.token });
+				expect(account.status, account.message).toBe('Error');
+				const chat = await testCredential('postalServiceChatApi', { baseUrl, email: env.sandbox.email, securityToken: env.token });
+				expect(chat.status, chat.message).toBe('Error');
+			}
+			expect(elsewhere.requests).toHaveLength(0);
+		} finally {
+			await page.close();
+			await elsewhere.close();
+		}
 	});
 
 	it('passes for the webhook secret and fails for a secret that could never match', async () => {

@@ -22,8 +22,10 @@ process.env.N8N_RUNNERS_ENABLED ??= 'false';
 import { Container } from '@n8n/di';
 import {
 	BinaryDataService,
+	ExecuteContext,
 	ExecutionLifecycleHooks,
 	LoadOptionsContext,
+	RoutingNode,
 	WebhookContext,
 	WorkflowExecute,
 } from 'n8n-core';
@@ -48,6 +50,7 @@ import type {
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import {
+	createEmptyRunExecutionData,
 	createRunExecutionData,
 	Expression,
 	ICredentialsHelper,
@@ -285,6 +288,8 @@ export interface RunWorkflowOptions {
 	startNode?: string;
 	mode?: WorkflowExecuteMode;
 	staticData?: IDataObject;
+	/** A fresh id by default; `null` runs without one, as some callers of n8n's engine do. */
+	executionId?: string | null;
 }
 
 /** Runs a whole workflow from its start node and returns the run data of every node. */
@@ -292,7 +297,7 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<RunResul
 	await ensureBinaryDataService();
 	const mode = options.mode ?? 'manual';
 	const workflow = toWorkflow(options.workflow, options.staticData);
-	const executionId = randomUUID();
+	const executionId = options.executionId === undefined ? randomUUID() : (options.executionId ?? '');
 	const hooks = new ExecutionLifecycleHooks(mode, executionId, {
 		id: workflow.id,
 		name: workflow.name,
@@ -331,6 +336,9 @@ export async function runNode(options: {
 	credentials?: CredentialsByType;
 	continueOnFail?: boolean;
 	credentialNames?: Record<string, string>;
+	/** The node's Retry On Fail settings, which n8n's engine applies itself. */
+	retry?: Pick<INode, 'maxTries' | 'waitBetweenTries'>;
+	executionId?: string | null;
 }): Promise<RunResult & { items: INodeExecutionData[] }> {
 	const credentialRefs = Object.fromEntries(
 		Object.keys(options.credentials ?? {}).map((type) => [type, { id: type, name: options.credentialNames?.[type] ?? type }]),
@@ -345,11 +353,13 @@ export async function runNode(options: {
 					parameters: options.parameters as INode['parameters'],
 					credentials: credentialRefs,
 					onError: options.continueOnFail ? 'continueRegularOutput' : 'stopWorkflow',
+					...(options.retry ? { retryOnFail: true, ...options.retry } : {}),
 				},
 			],
 			connections: { Start: { main: [[{ node: 'Node', type: 'main', index: 0 }]] } },
 		},
 		credentials: options.credentials,
+		executionId: options.executionId,
 	});
 	return { ...result, items: result.output('Node') };
 }
@@ -393,6 +403,70 @@ export async function loadOptions(options: {
 	const method = getRegistry().nodeTypes.getByNameAndVersion(options.type).methods?.loadOptions?.[options.method];
 	if (!method) throw new Error(`${options.type} has no loadOptions method "${options.method}"`);
 	return await method.call(context);
+}
+
+/**
+ * Runs a credential's Test the way n8n 2.41's CredentialsTester does: its test request through
+ * n8n-core's RoutingNode (with the credential's authenticate), then its `rules` on the answer.
+ */
+export async function runCredentialTest(
+	typeName: string,
+	data: ICredentialDataDecryptedObject,
+): Promise<{ status: 'OK' | 'Error'; message: string }> {
+	await ensureBinaryDataService();
+	const test = getRegistry().credentialTypes.get(typeName)?.test;
+	if (!test) throw new Error(`${typeName} has no test request`);
+	const testType: INodeType = {
+		description: {
+			displayName: 'Temp',
+			name: 'temp',
+			group: ['transform'],
+			version: 1,
+			description: '',
+			defaults: {},
+			inputs: [],
+			outputs: [],
+			credentials: [{ name: typeName, required: true }],
+			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: test.request }, default: '' }],
+		},
+	};
+	const node: INode = {
+		id: 'temp',
+		name: 'Temp-Node',
+		type: 'temp',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { [typeName]: { id: typeName, name: typeName } },
+	};
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: { getByName: () => testType, getByNameAndVersion: () => testType, getKnownTypes: () => ({}) } as INodeTypes,
+	});
+	const executionId = randomUUID();
+	const hooks = new ExecutionLifecycleHooks('internal', executionId, { id: workflow.id } as never);
+	const additionalData = additionalDataFor({ [typeName]: data }, hooks, executionId, String(workflow.id));
+	const context = new ExecuteContext(workflow, node, additionalData, 'internal', createEmptyRunExecutionData(), 0, [], { main: [[{ json: {} }]] }, { node, data: {}, source: null }, []);
+	let response: INodeExecutionData[][] | null | undefined;
+	try {
+		response = (await new RoutingNode(context, testType, { id: typeName, name: typeName, type: typeName, data }).runNode()) as INodeExecutionData[][];
+	} catch (error) {
+		const status = (error as { cause?: { response?: { status?: number } } }).cause?.response?.status;
+		for (const rule of test.rules ?? []) {
+			if (rule.type === 'responseCode' && status === rule.properties.value) return { status: 'Error', message: String(rule.properties.message) };
+		}
+		return { status: 'Error', message: status ? `HTTP ${status}` : (error as Error).message };
+	}
+	const json = response?.[0]?.[0]?.json as unknown;
+	for (const rule of test.rules ?? []) {
+		if (rule.type !== 'responseSuccessBody') continue;
+		const { key, value, message } = rule.properties as { key: string; value: unknown; message: string };
+		const found = key.split('.').reduce<unknown>((at, part) => (at !== null && typeof at === 'object' ? (at as IDataObject)[part] : undefined), json);
+		if (found === value) return { status: 'Error', message };
+	}
+	return { status: 'OK', message: 'Connection successful!' };
 }
 
 /** Reads a binary property of an output item back as bytes, wherever n8n stored it. */

@@ -40,7 +40,13 @@ export function credentials(baseUrl: string, token = TOKEN): CredentialsByType {
 export async function run(
 	sandbox: Sandbox | { baseUrl: string },
 	parameters: Record<string, unknown>,
-	options: { items?: TestItem[]; continueOnFail?: boolean; token?: string } = {},
+	options: {
+		items?: TestItem[];
+		continueOnFail?: boolean;
+		token?: string;
+		retry?: { maxTries?: number; waitBetweenTries?: number };
+		executionId?: string | null;
+	} = {},
 ) {
 	return await runNode({
 		type: NODE,
@@ -48,6 +54,8 @@ export async function run(
 		items: options.items,
 		continueOnFail: options.continueOnFail,
 		credentials: credentials(sandbox.baseUrl, options.token),
+		retry: options.retry,
+		executionId: options.executionId,
 	});
 }
 

@@ -27,8 +27,9 @@ async function main(): Promise<void> {
 	const seed = Number(argument('seed') ?? process.env.RELIABILITY_SEED ?? 20261123);
 	const scale = Number(argument('scale') ?? 1);
 	const only = argument('only');
-	// n8n's execution contexts write into the user folder: keep them away from the home folder.
-	const userFolder = mkdtempSync(path.join(tmpdir(), 'postal-reliability-'));
+	// n8n's execution contexts write into the user folder: keep them away from the home folder. The
+	// engine harness takes a folder of this name as its own, so no suite leaves one of its own behind.
+	const userFolder = mkdtempSync(path.join(tmpdir(), 'postal-harness-reliability-'));
 	process.env.N8N_USER_FOLDER = userFolder;
 	const files = readdirSync(__dirname)
 		.filter((f) => f.endsWith('.suite.ts'))

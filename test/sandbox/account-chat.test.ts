@@ -256,4 +256,32 @@ describe('Errors › status codes', () => {
 		await expect(send(welcome)).rejects.toThrow();
 		expect(ctx.sandbox.control.chatMessages()).toHaveLength(1);
 	});
+
+	it('injected faults: skip, redirect, html, empty, trickle', async () => {
+		ctx.sandbox.control.injectFault({ path: '/api/v2/balance', kind: '500', skip: 1 });
+		expect((await call(`${ctx.base}/api/v2/balance/${TOKEN}`)).status).toBe(200);
+		expect((await call(`${ctx.base}/api/v2/balance/${TOKEN}`)).status).toBe(500);
+		ctx.sandbox.control.injectFault({ path: '/api/v2/balance', kind: 'redirect', status: 302, location: 'http://127.0.0.1:9/elsewhere' });
+		const moved = await fetch(`${ctx.base}/api/v2/balance/${TOKEN}`, { redirect: 'manual' });
+		expect([moved.status, moved.headers.get('location')]).toEqual([302, 'http://127.0.0.1:9/elsewhere']);
+		expect(() => ctx.sandbox.control.injectFault({ path: '/', kind: 'redirect' })).toThrow(/location/);
+
+		// The three others do the work, then answer with something that is not the envelope.
+		ctx.sandbox.control.injectFault({ method: 'POST', path: '/api/chat/v1/post', kind: 'html' });
+		const page = await send(welcome);
+		expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+		ctx.sandbox.control.injectFault({ method: 'POST', path: '/api/chat/v1/post', kind: 'empty' });
+		const empty = await send(welcome);
+		expect([empty.status, empty.body]).toEqual([200, '']);
+		expect(ctx.sandbox.control.chatMessages()).toHaveLength(2);
+
+		ctx.sandbox.control.injectFault({ path: '/api/v2/balance', kind: 'trickle', delayMs: 20 });
+		const response = await fetch(`${ctx.base}/api/v2/balance/${TOKEN}`);
+		const reader = response.body!.getReader();
+		const chunks: Uint8Array[] = [];
+		for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) chunks.push(chunk.value);
+		// One byte per pause: the reader sees the answer in many small pieces.
+		expect(chunks.length).toBeGreaterThan(10);
+		expect(JSON.parse(Buffer.concat(chunks).toString('utf8'))).toMatchObject({ status: 200, data: { balance: expect.any(Number) } });
+	});
 });

@@ -4,11 +4,32 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ValidationProblem } from '../contract/order';
 
-export function readExtraParameters(ctx: IExecuteFunctions, itemIndex: number): Record<string, string> {
+/**
+ * Names an extra can never set, whatever the operation: the token and where it travels belong to
+ * the credential and the transport (the service also reads `userSecurityToken` from the query of
+ * every route that takes the header forms).
+ */
+const TRANSPORT_OWNED: Record<string, string> = {
+	usersecuritytoken: 'the node places the security token itself, from the credential, where each route wants it',
+	securitytoken: 'the node places the security token itself, from the credential, where each route wants it',
+	authorization: 'the node sends the credentials itself (security token or HTTP Basic)',
+};
+
+/** Names an operation owns besides the transport's, with why (see `readExtraParameters`). */
+export type OwnedNames = Record<string, string>;
+
+export function readExtraParameters(ctx: IExecuteFunctions, itemIndex: number, owned: OwnedNames = {}): Record<string, string> {
 	const raw = ctx.getNodeParameter('extraParameters.parameter', itemIndex, []) as Array<{ name?: string; value?: unknown }>;
 	const result: Record<string, string> = {};
 	for (const { name, value } of raw) {
-		if (name && String(name).trim()) result[String(name).trim()] = value === undefined || value === null ? '' : String(value);
+		const key = name === undefined || name === null ? '' : String(name).trim();
+		if (!key) continue;
+		const reason = TRANSPORT_OWNED[key.toLowerCase()] ?? owned[key.toLowerCase()];
+		if (reason) {
+			// Refused rather than dropped: a silently ignored parameter would send something else than asked.
+			throw invalidItem(ctx, itemIndex, [{ field: key, message: `Extra Parameters: "${key}" cannot be set here; ${reason}` }]);
+		}
+		result[key] = value === undefined || value === null ? '' : String(value);
 	}
 	return result;
 }

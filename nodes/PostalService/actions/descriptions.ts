@@ -29,7 +29,7 @@ export function extraParameters(where: 'query' | 'body'): INodeProperties {
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Parameter',
 		default: {},
-		description: `Further ${where === 'query' ? 'query parameters' : 'body fields'} to send, for names this node does not offer. A name given here overrides the node's own value.`,
+		description: `Further ${where === 'query' ? 'query parameters' : 'body fields'} to send, for names this node does not offer. A name given here overrides the node's own value and is checked like it; the security token cannot be set here.`,
 		options: [
 			{
 				displayName: 'Parameter',

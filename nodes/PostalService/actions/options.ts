@@ -49,7 +49,7 @@ export const requestOptions: INodeProperties = {
 			typeOptions: { minValue: 1 },
 			default: 60000,
 			description:
-				'How long to wait for each answer. A create that times out is not sent again: the error tells you how to check whether it went through.',
+				'How long one request may take in all, from sending it to the last byte of the answer. A write that times out is not sent again: the error tells you how to check whether it went through.',
 		},
 	],
 };

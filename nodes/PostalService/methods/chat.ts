@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { ASSUMED } from '../contract/assumptions';
+import { ANSWERS } from '../contract/wire';
 import type { ServiceContext } from '../transport';
 import { serviceRequest } from '../transport';
 
@@ -17,7 +18,7 @@ export function listOf(data: unknown): IDataObject[] {
 export async function fetchSenders(ctx: ServiceContext, itemIndex = 0, qs: IDataObject = {}): Promise<IDataObject[]> {
 	const { data } = await serviceRequest(
 		ctx,
-		{ method: 'GET', path: '/api/chat/v1/senders/get', auth: 'basic', envelope: 'auto', idempotent: true, qs },
+		{ method: 'GET', path: '/api/chat/v1/senders/get', auth: 'basic', envelope: 'auto', answer: ANSWERS.senders, idempotent: true, qs },
 		itemIndex,
 	);
 	return listOf(data);
@@ -26,7 +27,7 @@ export async function fetchSenders(ctx: ServiceContext, itemIndex = 0, qs: IData
 export async function fetchTemplates(ctx: ServiceContext, itemIndex = 0, qs: IDataObject = {}): Promise<IDataObject[]> {
 	const { data } = await serviceRequest(
 		ctx,
-		{ method: 'GET', path: '/api/chat/v1/templates/get', auth: 'basic', envelope: 'B', idempotent: true, qs },
+		{ method: 'GET', path: '/api/chat/v1/templates/get', auth: 'basic', envelope: 'B', answer: ANSWERS.templates, idempotent: true, qs },
 		itemIndex,
 	);
 	return listOf(data);

@@ -4,11 +4,16 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
-	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+import type { ZodTypeAny } from 'zod';
 
+import { checkShape, describeAnswer, envelopeCode, envelopeOf, isSuccess, readAnswer, type Envelope } from './answer';
+import { apiError, redirectError, transportError, unexpectedAnswer, type Failure, type NetworkFailure } from './errors';
 import { redactSecrets } from './redact';
+
+export type { Envelope } from './answer';
+export { deliveryOf, type Delivery } from './errors';
 
 export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions;
 
@@ -25,19 +30,15 @@ export type TokenPlacement =
 	/** HTTP Basic, account e-mail : token (chat routes). */
 	| 'basic';
 
-/**
- * A: {status, status_message, data}; B: {code, status, message, data, request_id}; C: {success,
- * message}. `auto` recognises whichever of the three a route answers with, for routes whose answer
- * the spec does not show (receipts, senders).
- */
-export type Envelope = 'A' | 'B' | 'C' | 'auto' | 'raw';
-
 export interface ServiceRequest {
 	method: IHttpRequestMethods;
 	/** Path relative to the base URL; may hold the `{token}` placeholder for path placement. */
 	path: string;
 	auth: TokenPlacement;
+	/** A: {status, status_message, data}; B: {code, status, message, data, request_id}; C: {success, message}. */
 	envelope: Envelope;
+	/** The shape of the success payload (contract/wire.ts): an answer of another shape is an error. */
+	answer?: ZodTypeAny;
 	qs?: IDataObject;
 	body?: IDataObject | FormData | URLSearchParams;
 	/**
@@ -45,12 +46,14 @@ export interface ServiceRequest {
 	 * order is not: a letter must never be sent twice.
 	 */
 	idempotent: boolean;
+	/** For a write: how the user checks whether it went through, when the answer is unclear. */
+	verify?: string;
 	timeout?: number;
 }
 
 export interface ServiceResponse {
 	statusCode: number;
-	/** The envelope's payload (`data`, or for envelope C the whole object). */
+	/** The envelope's payload (`data`, or for envelope C the whole object), checked against `answer`. */
 	data: unknown;
 	/** The whole parsed body. */
 	body: IDataObject;
@@ -77,7 +80,7 @@ export async function getServiceCredentials(ctx: ServiceContext, auth: TokenPlac
 	return { baseUrl: String(c.baseUrl ?? ''), securityToken: String(c.securityToken ?? '') };
 }
 
-function buildOptions(req: ServiceRequest, creds: ApiCredentials): IHttpRequestOptions {
+function buildOptions(req: ServiceRequest, creds: ApiCredentials, timeout: number, signal: AbortSignal): IHttpRequestOptions {
 	const token = creds.securityToken;
 	const path = req.path.replace('{token}', encodeURIComponent(token));
 	const qs: IDataObject = { ...(req.qs ?? {}) };
@@ -111,7 +114,12 @@ function buildOptions(req: ServiceRequest, creds: ApiCredentials): IHttpRequestO
 		json: !(body instanceof FormData || body instanceof URLSearchParams),
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: req.timeout ?? DEFAULT_TIMEOUT_MS,
+		// The token travels with every request: a redirect must never take it to another address.
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
+		// The client's own timeout only notices a silent socket; the signal bounds the whole request.
+		timeout,
+		abortSignal: signal,
 	};
 }
 
@@ -125,174 +133,90 @@ function timeoutOption(ctx: ServiceContext, itemIndex: number): number | undefin
 	}
 }
 
-function parseBody(raw: unknown): IDataObject {
-	if (raw && typeof raw === 'object' && !Buffer.isBuffer(raw)) return raw as IDataObject;
-	const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : String(raw ?? '');
+function cancelSignalOf(ctx: ServiceContext): AbortSignal | undefined {
+	return 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
+}
+
+function networkFailure(code: string, deadline: AbortSignal, cancel: AbortSignal | undefined, message: string): NetworkFailure {
+	if (deadline.aborted) return 'timedOut';
+	if (cancel?.aborted) return 'cancelled';
+	if (CONNECTION_NEVER_MADE.has(code)) return 'neverConnected';
+	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(message)) return 'timedOut';
+	return 'dropped';
+}
+
+function redirectTarget(location: unknown, url: string, secrets: string[]): string {
+	const raw = Array.isArray(location) ? location[0] : location;
+	if (typeof raw !== 'string' || !raw) return 'an address it did not give';
+	let target = raw;
 	try {
-		const parsed = JSON.parse(text);
-		return parsed && typeof parsed === 'object' ? (parsed as IDataObject) : { value: parsed };
+		target = new URL(raw, url).toString();
 	} catch {
-		return { unparsedBody: text.slice(0, 2000) };
+		// Not a URL: named as given.
 	}
-}
-
-/** The service's own message and request id, whatever the envelope. */
-function serviceMessage(body: IDataObject): { message?: string; requestId?: string } {
-	const message = body.status_message ?? body.message;
-	return {
-		message: typeof message === 'string' ? message : undefined,
-		requestId: typeof body.request_id === 'string' ? body.request_id : undefined,
-	};
-}
-
-function detectEnvelope(body: IDataObject): Envelope {
-	if (typeof body.success === 'boolean') return 'C';
-	if (typeof body.status === 'string' && ('code' in body || 'message' in body)) return 'B';
-	if ('status_message' in body || (typeof body.status === 'number' && 'data' in body)) return 'A';
-	return 'raw';
-}
-
-function isEnvelopeSuccess(envelope: Envelope, statusCode: number, body: IDataObject): boolean {
-	if (statusCode < 200 || statusCode >= 300) return false;
-	if (envelope === 'A' && typeof body.status === 'number') return body.status >= 200 && body.status < 300;
-	if (envelope === 'B') return body.status !== 'error';
-	if (envelope === 'C') return body.success !== false;
-	return true;
-}
-
-const EXPLANATIONS: Record<number, string> = {
-	400: 'The service refused the request as invalid or incomplete. Check the fields named in its message.',
-	401: 'The service did not accept the credentials. Check the security token (and, for chat, the account e-mail) in the credential, and that the base URL is the environment the token belongs to.',
-	403: 'The credentials are valid but this account is not allowed to do this. Check the account plan or permissions in the panel.',
-	404: 'The service has no such route or record. Check the base URL and the id.',
-	405: 'The service does not accept this HTTP method on this route. Check the method of a Custom API Call.',
-	429: 'Too many failed authentication attempts: the service is refusing requests for now. Fix the credential, wait, then try again.',
-	500: 'The service had an internal error. Try again later; if it persists, contact support with the request id.',
-	503: 'The service is in a maintenance window. Try again later.',
-};
-
-function explain(statusCode: number): string {
-	return EXPLANATIONS[statusCode] ?? (statusCode >= 500 ? EXPLANATIONS[500] : `The service answered with HTTP ${statusCode}.`);
-}
-
-function apiError(
-	ctx: ServiceContext,
-	itemIndex: number,
-	statusCode: number,
-	body: IDataObject,
-	secrets: string[],
-	route: string,
-	idempotent: boolean,
-): NodeApiError {
-	const { message, requestId } = serviceMessage(body);
-	// A server error on a create leaves it unclear whether anything was stored.
-	const notResent =
-		!idempotent && statusCode >= 500 && statusCode !== 503
-			? ' The request was not sent again: check whether it went through (account panel, Order > Get) before resending.'
-			: '';
-	const parts = [message ? `Service message: ${message}` : undefined, requestId ? `Request id: ${requestId}` : undefined, `Route: ${route}`];
-	const clean = (s: string) => redactSecrets(s, secrets);
-	// Built from a plain object (never the HTTP client's error), so no URL, header or config with
-	// the token can be serialized into the execution.
-	return new NodeApiError(
-		ctx.getNode(),
-		{ message: clean(message ?? ''), httpCode: String(statusCode) } as JsonObject,
-		{
-			message: clean(explain(statusCode) + notResent),
-			description: clean(parts.filter(Boolean).join('\n')),
-			httpCode: String(statusCode),
-			itemIndex,
-		},
-	);
-}
-
-function transportError(
-	ctx: ServiceContext,
-	itemIndex: number,
-	error: Error & { code?: string; cause?: { code?: string } },
-	req: ServiceRequest,
-	secrets: string[],
-	route: string,
-): NodeOperationError {
-	const code = error.code ?? error.cause?.code ?? '';
-	const neverConnected = CONNECTION_NEVER_MADE.has(code);
-	const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(error.message);
-	let message: string;
-	let description: string;
-	if (neverConnected) {
-		message = 'Could not connect to the service. Check the base URL in the credential.';
-		description = 'The connection was refused or the host was not found, so the request did not reach the service.';
-	} else if (!req.idempotent) {
-		message = timedOut
-			? 'The service did not answer in time; the request may have been accepted. It was not sent again.'
-			: 'The connection dropped after the request was sent; the request may have been accepted. It was not sent again.';
-		description =
-			'To avoid sending the same letter or message twice this node never repeats a request that changes something on its own. Before sending again, check whether it went through: look for the order in the account panel (search by its tag), read it with Order > Get if you have its id, or check the balance with Account > Get Balance.';
-	} else {
-		message = timedOut
-			? 'The service did not answer in time. Try again later, or raise the Timeout option.'
-			: 'The connection to the service failed. Try again later.';
-		description = `The request was tried ${READ_ATTEMPTS} times.`;
-	}
-	return new NodeOperationError(ctx.getNode(), redactSecrets(message, secrets), {
-		description: redactSecrets(`${description}\nRoute: ${route}\nNetwork error: ${code || error.message}`, secrets),
-		itemIndex,
-	});
-}
-
-function retryableStatus(statusCode: number): boolean {
-	return statusCode >= 500;
+	return redactSecrets(target, secrets);
 }
 
 /**
- * Sends one request to the service: places the token as the route wants it, unwraps the envelope,
- * turns failures into n8n errors with an English explanation and the service's own message, and
- * retries only what is safe to retry.
+ * Sends one request to the service: places the token as the route wants it, never follows a
+ * redirect, bounds the whole exchange by the timeout, checks the answer against the route's
+ * envelope and shape, turns failures into n8n errors with an English explanation and the service's
+ * own message, and retries only what is safe to retry.
  */
-export async function serviceRequest(
-	ctx: ServiceContext,
-	req: ServiceRequest,
-	itemIndex = 0,
-): Promise<ServiceResponse> {
+export async function serviceRequest(ctx: ServiceContext, req: ServiceRequest, itemIndex = 0): Promise<ServiceResponse> {
 	const creds = await getServiceCredentials(ctx, req.auth);
 	const secrets = [creds.securityToken, creds.email ? `${creds.email}:${creds.securityToken}` : undefined].filter(
 		(s): s is string => !!s,
 	);
-	const route = `${req.method} ${req.path.replace('{token}', '***')}`;
 	const attempts = req.idempotent ? READ_ATTEMPTS : 1;
-	req = { ...req, timeout: req.timeout ?? timeoutOption(ctx, itemIndex) };
+	const timeout = req.timeout ?? timeoutOption(ctx, itemIndex) ?? DEFAULT_TIMEOUT_MS;
+	const cancel = cancelSignalOf(ctx);
+	const failure = (attempt: number): Failure => ({
+		ctx,
+		itemIndex,
+		route: `${req.method} ${req.path.replace('{token}', '***')}`,
+		secrets,
+		idempotent: req.idempotent,
+		verify: req.verify,
+		attempts: attempt,
+	});
 
 	for (let attempt = 1; ; attempt++) {
-		let statusCode: number;
-		let body: IDataObject;
+		const deadline = AbortSignal.timeout(timeout);
+		const signal = cancel ? AbortSignal.any([deadline, cancel]) : deadline;
+		const options = buildOptions(req, creds, timeout, signal);
+		let response: { statusCode: number; body: unknown; headers?: IDataObject };
 		try {
-			const response = (await ctx.helpers.httpRequest(buildOptions(req, creds))) as {
-				statusCode: number;
-				body: unknown;
-			};
-			statusCode = response.statusCode;
-			body = parseBody(response.body);
+			response = (await ctx.helpers.httpRequest(options)) as typeof response;
 		} catch (error) {
 			const err = error as Error & { code?: string; cause?: { code?: string } };
 			const code = err.code ?? err.cause?.code ?? '';
-			if (req.idempotent && attempt < attempts && code !== 'ENOTFOUND') {
+			const kind = networkFailure(code, deadline, cancel, String(err.message));
+			if (req.idempotent && attempt < attempts && code !== 'ENOTFOUND' && kind !== 'cancelled') {
 				await sleep(READ_BACKOFF_MS[attempt - 1] ?? 1000);
 				continue;
 			}
-			throw transportError(ctx, itemIndex, err, req, secrets, route);
+			throw transportError(failure(attempt), kind, kind === 'timedOut' ? `no complete answer within ${timeout} ms` : code);
 		}
 
-		const envelope = req.envelope === 'auto' ? detectEnvelope(body) : req.envelope;
-		if (isEnvelopeSuccess(envelope, statusCode, body)) {
-			const data = envelope === 'C' || envelope === 'raw' ? body : body.data;
-			return { statusCode, data, body };
+		const { statusCode } = response;
+		if (statusCode >= 300 && statusCode < 400) {
+			throw redirectError(failure(attempt), statusCode, redirectTarget(response.headers?.location, String(options.url), secrets));
 		}
-		if (req.idempotent && attempt < attempts && retryableStatus(statusCode)) {
+		const answer = readAnswer(response.body);
+		const enveloped = envelopeOf(answer, req.envelope);
+		const ok = statusCode >= 200 && statusCode < 300;
+		if (ok && enveloped && isSuccess(enveloped)) {
+			const checked = checkShape(enveloped, req.answer);
+			if (checked.ok) return { statusCode, data: checked.data, body: enveloped.body };
+			throw unexpectedAnswer(failure(attempt), statusCode, describeAnswer(answer, checked.issues));
+		}
+		if (ok && !enveloped) throw unexpectedAnswer(failure(attempt), statusCode, describeAnswer(answer));
+		if (req.idempotent && attempt < attempts && statusCode >= 500) {
 			await sleep(READ_BACKOFF_MS[attempt - 1] ?? 1000);
 			continue;
 		}
-		// Envelope A may signal failure inside a 200; report the envelope's own code then.
-		const effective = statusCode >= 200 && statusCode < 300 && typeof body.status === 'number' ? body.status : statusCode;
-		throw apiError(ctx, itemIndex, effective >= 200 && effective < 300 ? 400 : effective, body, secrets, route, req.idempotent);
+		// A and B may report a failure inside a 200; their own code is the one that counts then.
+		throw apiError(failure(attempt), envelopeCode(enveloped, statusCode), enveloped?.body, enveloped ? undefined : describeAnswer(answer));
 	}
 }

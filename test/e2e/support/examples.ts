@@ -48,7 +48,6 @@ export async function sendRegisteredLetter(env: E2eEnvironment): Promise<void> {
 	const url = productionUrlOf(env, workflow, 'n8n-nodes-base.webhook', 'registered-letter');
 	await waitForWebhook(url);
 	const pdf = await pdfOfSize(0, 'Notificação extrajudicial');
-	const form = new FormData();
 	const fields = {
 		name: 'Ana Pereira',
 		street: 'Rua Augusta',
@@ -59,11 +58,16 @@ export async function sendRegisteredLetter(env: E2eEnvironment): Promise<void> {
 		state: 'SP',
 		reference: 'order-4711',
 	};
-	for (const [key, value] of Object.entries(fields)) form.set(key, value);
-	form.set('data', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'notice.pdf');
-	const response = await fetch(url, { method: 'POST', body: form });
-	const answer = await response.text();
-	expect(response.status, answer).toBe(200);
+	const post = async () => {
+		const form = new FormData();
+		for (const [key, value] of Object.entries(fields)) form.set(key, value);
+		form.set('data', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'notice.pdf');
+		const response = await fetch(url, { method: 'POST', body: form });
+		const text = await response.text();
+		expect(response.status, text).toBe(200);
+		return text;
+	};
+	const answer = await post();
 
 	const [execution] = await finishedExecutions(env, id, 1);
 	expect(execution.status, JSON.stringify(execution.data?.resultData.error)).toBe('success');
@@ -77,6 +81,12 @@ export async function sendRegisteredLetter(env: E2eEnvironment): Promise<void> {
 	expect(binary?.mimeType).toBe('application/pdf');
 	expect(sha256(await binaryContent(env.client, binary!))).toBe(sha256(pdf));
 	expect(answer).toContain(orderId);
+
+	// A client that sends the same request again (its answer was lost) does not send a second letter.
+	const again = JSON.parse(await post()) as Record<string, unknown>;
+	expect(again).toMatchObject({ alreadySent: true, reference: 'order-4711' });
+	await finishedExecutions(env, id, 2);
+	expect(env.sandbox.control.orders().filter((o) => o.tag === 'order-4711')).toHaveLength(1);
 }
 
 export async function keepReturnReceipt(env: E2eEnvironment): Promise<void> {
@@ -115,8 +125,11 @@ export async function chatMessageWhenDelivered(env: E2eEnvironment): Promise<voi
 	await settle();
 	control.addTrackingEvent(orderId, { codigo: 'BDE', descricao: 'Objeto entregue ao destinatário', statusDelivery: 'delivered' });
 	await settle();
+	// A later tracking event of the delivered letter still says delivered: it must not pay for a second message.
+	control.addTrackingEvent(orderId, { codigo: 'BDE', descricao: 'Comprovante de entrega digitalizado' });
+	await settle();
 
-	const executions = await finishedExecutions(env, id, 3);
+	const executions = await finishedExecutions(env, id, 4);
 	for (const execution of executions) expect(execution.status, JSON.stringify(execution.data?.resultData.error)).toBe('success');
 	const sent = executions.filter((e) => e.data?.resultData.runData['Send delivery message']);
 	expect(sent).toHaveLength(1);

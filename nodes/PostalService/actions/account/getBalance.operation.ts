@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
+import { ANSWERS } from '../../contract/wire';
 import { serviceRequest } from '../../transport';
 import { readExtraParameters } from '../common';
 import { extraParameters, updateDisplayOptions } from '../descriptions';
@@ -24,6 +25,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			path: '/api/v2/balance/{token}',
 			auth: 'path',
 			envelope: 'A',
+			answer: ANSWERS.balance,
 			idempotent: true,
 			qs: readExtraParameters(this, itemIndex),
 		},

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { ANSWERS } from '../../contract/wire';
 import { serviceRequest } from '../../transport';
 import { asObject, readExtraParameters, withItem } from '../common';
 import { extraParameters, updateDisplayOptions } from '../descriptions';
@@ -23,6 +24,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			path: '/api/v2/logo',
 			auth: 'header',
 			envelope: 'B',
+			answer: ANSWERS.logo,
 			idempotent: true,
 			qs: readExtraParameters(this, itemIndex),
 		},

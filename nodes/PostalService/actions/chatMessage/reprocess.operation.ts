@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-import { serviceRequest } from '../../transport';
+import { ANSWERS } from '../../contract/wire';
+import type { ServiceRequest } from '../../transport';
 import { asObject, readExtraParameters, requireText, withItem } from '../common';
 import { extraParameters, updateDisplayOptions } from '../descriptions';
+import { sendOnce } from '../sendOnce';
 
 export const option = {
 	name: 'Reprocess',
@@ -28,27 +30,29 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['chatMessage'], operation: ['reprocess'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const messageId = requireText(this, itemIndex, this.getNodeParameter('messageId', itemIndex, ''), 'message_id', {
+	// What is checked is what will be sent: the extras are merged first.
+	const sent: IDataObject = { message_id: this.getNodeParameter('messageId', itemIndex, '') as number, ...readExtraParameters(this, itemIndex) };
+	const messageId = requireText(this, itemIndex, sent.message_id, 'message_id', {
 		test: /^[1-9]\d*$/,
 		hint: 'must be a positive whole number',
 	});
-	const { data, body } = await serviceRequest(
-		this,
-		{
-			method: 'POST',
-			path: '/api/chat/v1/process',
-			auth: 'basic',
-			envelope: 'A',
-			body: { message_id: Number(messageId), ...readExtraParameters(this, itemIndex) },
-			idempotent: false,
-		},
-		itemIndex,
-	);
-	const json: IDataObject = { ...asObject(data) };
-	// Where `result` sits is not shown: look at the assumed place, then beside `data`.
-	let result: unknown = body;
-	for (const key of ASSUMED.chatProcessResultPath) result = (result as IDataObject | undefined)?.[key];
-	result ??= body.result;
-	if (result !== undefined) json.result = result as string;
-	return [withItem(json, itemIndex)];
+	const request: ServiceRequest = {
+		method: 'POST',
+		path: '/api/chat/v1/process',
+		auth: 'basic',
+		envelope: 'A',
+		answer: ANSWERS.chatReprocessed,
+		body: { ...sent, message_id: Number(messageId) },
+		idempotent: false,
+		verify: `look at message ${messageId} in the account panel: a reprocessed message is queued or sent, and a second reprocess answers no_change`,
+	};
+	return await sendOnce(this, itemIndex, request, ({ data, body }) => {
+		const json: IDataObject = { ...asObject(data) };
+		// Where `result` sits is not shown: look at the assumed place, then beside `data`.
+		let result: unknown = body;
+		for (const key of ASSUMED.chatProcessResultPath) result = (result as IDataObject | undefined)?.[key];
+		result ??= body.result;
+		if (result !== undefined) json.result = result as string;
+		return [withItem(json, itemIndex)];
+	});
 }

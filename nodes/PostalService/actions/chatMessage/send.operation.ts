@@ -2,9 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { ASSUMED } from '../../contract/assumptions';
 import { PAYMENT_METHODS, valuesOf } from '../../contract/lists';
-import { serviceRequest } from '../../transport';
+import { ANSWERS } from '../../contract/wire';
+import type { ServiceRequest } from '../../transport';
 import { asObject, invalidItem, readExtraParameters, requireText, withItem } from '../common';
 import { extraParameters, paymentProperties, updateDisplayOptions } from '../descriptions';
+import { sendOnce } from '../sendOnce';
 
 export const option = {
 	name: 'Send',
@@ -77,18 +79,36 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['chatMessage'], operation: ['send'] } }, properties);
 
-/** The request body of one item, or the error naming what is wrong with it. */
+/** The request body of one item as it will be sent (extras included), or the error naming what is wrong with it. */
 function buildBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const names = ASSUMED.chatSend;
-	const senderId = requireText(this, itemIndex, this.getNodeParameter('senderId', itemIndex, ''), names.senderId, {
+	const variables: IDataObject = {};
+	const rows = this.getNodeParameter('variables.variable', itemIndex, []) as Array<{ name?: string; value?: unknown }>;
+	for (const row of rows) {
+		const name = String(row.name ?? '').trim();
+		if (!name) throw invalidItem(this, itemIndex, [{ field: names.variables, message: 'a template variable has no name' }]);
+		variables[name] = row.value === undefined || row.value === null ? '' : String(row.value);
+	}
+	const paymentMethod = this.getNodeParameter('paymentMethod', itemIndex, 'service_credits');
+	const fields: IDataObject = {
+		[names.phone]: this.getNodeParameter('phone', itemIndex, '') as string,
+		[names.senderId]: this.getNodeParameter('senderId', itemIndex, '') as string,
+		[names.templateId]: this.getNodeParameter('templateId', itemIndex, '') as string,
+		[names.paymentMethod]: paymentMethod as string,
+	};
+	if (paymentMethod === 'team') fields[names.teamMemberId] = this.getNodeParameter('teamMemberId', itemIndex, '') as string;
+	// What is checked is what will be sent: the extras are merged first.
+	const sent: IDataObject = { ...fields, ...readExtraParameters(this, itemIndex) };
+
+	const senderId = requireText(this, itemIndex, sent[names.senderId], names.senderId, {
 		test: /^\d+$/,
 		hint: 'must be the numeric ID of a sender',
 	});
-	const templateId = requireText(this, itemIndex, this.getNodeParameter('templateId', itemIndex, ''), names.templateId, {
+	const templateId = requireText(this, itemIndex, sent[names.templateId], names.templateId, {
 		test: /^\d+$/,
 		hint: 'must be the numeric ID of a template',
 	});
-	const phone = requireText(this, itemIndex, this.getNodeParameter('phone', itemIndex, ''), names.phone, {
+	const phone = requireText(this, itemIndex, sent[names.phone], names.phone, {
 		test: /^\+?[\d\s().-]{10,20}$/,
 		hint: 'must be a phone number with country and area code (10 to 15 digits, like +5511999998888)',
 	});
@@ -98,38 +118,28 @@ function buildBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
 			{ field: names.phone, message: `"${names.phone}" must have 10 to 15 digits; got ${digits.length}` },
 		]);
 	}
-	const paymentMethod = String(this.getNodeParameter('paymentMethod', itemIndex, 'service_credits'));
+	const payment = String(sent[names.paymentMethod] ?? '');
 	const paymentMethods: readonly string[] = valuesOf(PAYMENT_METHODS);
-	if (!paymentMethods.includes(paymentMethod)) {
+	if (!paymentMethods.includes(payment)) {
 		throw invalidItem(this, itemIndex, [
-			{ field: names.paymentMethod, message: `"${names.paymentMethod}" must be one of ${paymentMethods.join(', ')}; got "${paymentMethod}"` },
+			{ field: names.paymentMethod, message: `"${names.paymentMethod}" must be one of ${paymentMethods.join(', ')}; got "${payment}"` },
 		]);
 	}
-
-	const variables: IDataObject = {};
-	const rows = this.getNodeParameter('variables.variable', itemIndex, []) as Array<{ name?: string; value?: unknown }>;
-	for (const row of rows) {
-		const name = String(row.name ?? '').trim();
-		if (!name) throw invalidItem(this, itemIndex, [{ field: names.variables, message: 'a template variable has no name' }]);
-		variables[name] = row.value === undefined || row.value === null ? '' : String(row.value);
-	}
-
 	const body: IDataObject = {
+		...sent,
 		[names.phone]: phone.startsWith('+') ? `+${digits}` : digits,
 		[names.senderId]: Number(senderId),
 		[names.templateId]: Number(templateId),
-		[names.variables]: variables,
-		[names.paymentMethod]: paymentMethod,
+		[names.variables]: sent[names.variables] ?? variables,
 	};
-	if (paymentMethod === 'team') {
+	if (payment === 'team' || sent[names.teamMemberId] !== undefined) {
 		body[names.teamMemberId] = Number(
-			requireText(this, itemIndex, this.getNodeParameter('teamMemberId', itemIndex, ''), names.teamMemberId, {
+			requireText(this, itemIndex, sent[names.teamMemberId], names.teamMemberId, {
 				test: /^[1-9]\d*$/,
 				hint: 'must be the numeric ID of a team member when paying by team',
 			}),
 		);
 	}
-	Object.assign(body, readExtraParameters(this, itemIndex));
 	return body;
 }
 
@@ -139,10 +149,15 @@ export async function validate(this: IExecuteFunctions, itemIndex: number): Prom
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const body = buildBody.call(this, itemIndex);
-	const { data } = await serviceRequest(
-		this,
-		{ method: 'POST', path: '/api/chat/v1/post', auth: 'basic', envelope: 'A', body, idempotent: false },
-		itemIndex,
-	);
-	return [withItem(asObject(data), itemIndex)];
+	const request: ServiceRequest = {
+		method: 'POST',
+		path: '/api/chat/v1/post',
+		auth: 'basic',
+		envelope: 'A',
+		answer: ANSWERS.chatMessage,
+		body,
+		idempotent: false,
+		verify: `look for the message to ${String(body[ASSUMED.chatSend.phone])} in the account panel (chat messages), or check the balance with Account > Get Balance`,
+	};
+	return await sendOnce(this, itemIndex, request, ({ data }) => [withItem(asObject(data), itemIndex)]);
 }

@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-import { serviceRequest } from '../../transport';
+import { ANSWERS } from '../../contract/wire';
+import type { ServiceRequest } from '../../transport';
 import { readExtraParameters, withItem } from '../common';
 import { extraParameters, updateDisplayOptions } from '../descriptions';
+import { sendOnce } from '../sendOnce';
 import { LETTER_ID, readOrderId } from '../shared/orderIds';
 
 export const option = {
@@ -44,20 +46,18 @@ export async function cancelOrder(ctx: IExecuteFunctions, itemIndex: number, id:
 	const reason = String(ctx.getNodeParameter('reason', itemIndex, '') ?? '').trim();
 	if (reason) qs[ASSUMED.cancelReasonParam] = reason;
 	Object.assign(qs, readExtraParameters(ctx, itemIndex));
-	const { data } = await serviceRequest(
-		ctx,
-		{
-			method: 'DELETE',
-			path: `/api/v2/delete/{token}/${encodeURIComponent(id)}`,
-			auth: 'path',
-			envelope: 'A',
-			// Repeating a cancel that went through would turn into "already cancelled": let the user look.
-			idempotent: false,
-			qs,
-		},
-		itemIndex,
-	);
-	return [withItem(data && typeof data === 'object' ? (data as IDataObject) : { id, result: data as string }, itemIndex)];
+	const request: ServiceRequest = {
+		method: 'DELETE',
+		path: `/api/v2/delete/{token}/${encodeURIComponent(id)}`,
+		auth: 'path',
+		envelope: 'A',
+		answer: ANSWERS.cancelled,
+		// Repeating a cancel that went through would turn into "already cancelled": let the user look.
+		idempotent: false,
+		qs,
+		verify: `read ${id} with ${id.startsWith('E') ? 'Registered E-Mail' : 'Order'} > Get: its status says whether it is cancelled`,
+	};
+	return await sendOnce(ctx, itemIndex, request, ({ data }) => [withItem(data as IDataObject, itemIndex)]);
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

@@ -2,9 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import type { PdfSource, ValidationProblem } from '../../contract/order';
 import { applyForcing, SHIP_TYPE_RULES, validateOrder } from '../../contract/order';
-import { serviceRequest } from '../../transport';
+import { pageProblems } from '../../contract/pdfPages';
+import { ANSWERS } from '../../contract/wire';
+import type { ServiceRequest } from '../../transport';
 import { invalidItem, readExtraParameters, withItem } from '../common';
 import { updateDisplayOptions } from '../descriptions';
+import { sendOnce } from '../sendOnce';
 import { properties, SENDER_FIELDS } from './create.description';
 
 // Get Price sends the same order with test=1: it takes Create's parameters from here.
@@ -20,35 +23,31 @@ export const option = {
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['create'] } }, properties);
 
-/** Reads, checks and sends one item's order; with `test` the service only prices it. */
-export async function postOrder(ctx: IExecuteFunctions, itemIndex: number, test: boolean) {
-	const order = await readOrder(ctx, itemIndex, test);
-	const { data, body } = await serviceRequest(
-		ctx,
-		{
-			method: 'POST',
-			path: '/api/v2/post',
-			auth: 'form',
-			envelope: 'A',
-			body: orderForm(order),
-			// A letter must never be sent twice: no automatic resend on an unclear failure. With
-			// test=1 nothing is created, so a resend is harmless.
-			idempotent: test,
-		},
-		itemIndex,
-	);
-	return { order, data, body };
+/** The request of one item's order; with `test` the service only validates and prices it. */
+export function orderRequest(order: OrderRequest, test: boolean): ServiceRequest {
+	return {
+		method: 'POST',
+		path: '/api/v2/post',
+		auth: 'form',
+		envelope: 'A',
+		answer: test ? ANSWERS.quote : ANSWERS.orderCreated,
+		body: orderForm(order),
+		// A letter must never be sent twice: no automatic resend on an unclear failure. With test=1
+		// nothing is created, so a resend is harmless.
+		idempotent: test,
+		verify: test
+			? undefined
+			: `look for the order in the account panel (search by its tag${order.fields.tag ? ` "${order.fields.tag}"` : ''}), or read it with Order > Get if you have its id; Account > Get Balance shows whether it was paid`,
+	};
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const { order, data, body } = await postOrder(this, itemIndex, false);
-	const json: IDataObject = {
-		id: typeof data === 'object' && data !== null ? ((data as IDataObject).id as string) : String(data),
-		message: body.status_message as string,
-		shipType: Number(order.fields.shipType),
-	};
-	if (order.fields.tag) json.tag = order.fields.tag;
-	return [withItem(json, itemIndex)];
+	const order = await readOrder(this, itemIndex, false);
+	return await sendOnce(this, itemIndex, orderRequest(order, false), ({ data, body }) => {
+		const json: IDataObject = { id: data as string, message: body.status_message as string, shipType: Number(order.fields.shipType) };
+		if (order.fields.tag) json.tag = order.fields.tag;
+		return [withItem(json, itemIndex)];
+	});
 }
 
 export async function validate(this: IExecuteFunctions, itemIndex: number): Promise<void> {
@@ -154,14 +153,21 @@ export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test:
 		if (pdf.kind === 'url') fields.pdfFile = pdf.url!;
 	}
 
+	// What is checked is what will be sent: the extras are merged first.
+	const wire = { ...fields, ...readExtraParameters(ctx, itemIndex, ORDER_OWNED) };
 	// The missing binary property is reported in place of the generic "pdfFile is required".
-	const problems = validateOrder(fields, pdf).filter((p) => !missingBinary || p.field !== 'pdfFile');
+	const problems = validateOrder(wire, pdf).filter((p) => !missingBinary || p.field !== 'pdfFile');
 	if (missingBinary) problems.unshift(missingBinary);
+	if (!problems.length) problems.push(...(await pageProblems(wire, pdf)));
 	if (problems.length) throw invalidItem(ctx, itemIndex, problems);
-
-	const extra = readExtraParameters(ctx, itemIndex);
-	return { fields: { ...applyForcing(fields), ...extra }, pdf, binary };
+	return { fields: applyForcing(wire), pdf, binary };
 }
+
+/** Fields of a create that Extra Parameters cannot set. */
+const ORDER_OWNED = {
+	test: 'the operation decides it: Get Price always sends test=1 and creates nothing, Create never sends it',
+	pdffile: 'choose the PDF with "PDF Source" (binary data, URL or base64)',
+};
 
 /** The multipart body of a create (or quote) request. */
 export function orderForm(order: OrderRequest): FormData {

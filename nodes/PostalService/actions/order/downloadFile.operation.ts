@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { ASSUMED } from '../../contract/assumptions';
 import { FILE_TYPES, valuesOf } from '../../contract/lists';
+import { ANSWERS } from '../../contract/wire';
 import { serviceRequest } from '../../transport';
 import { mimeTypeOf, readExtraParameters, requireText } from '../common';
 import { extraParameters, updateDisplayOptions } from '../descriptions';
@@ -67,20 +68,16 @@ export async function downloadOrderFile(ctx: IExecuteFunctions, itemIndex: numbe
 			path: `/api/v2/download/{token}/${encodeURIComponent(id)}/${fileType}`,
 			auth: 'path',
 			envelope: 'A',
+			answer: ANSWERS.file,
 			idempotent: true,
 			qs,
 		},
 		itemIndex,
 	);
-	const file = (data ?? {}) as IDataObject;
-	const base64 = typeof file.file_base64 === 'string' ? file.file_base64 : '';
-	const fileName = typeof file.file_name === 'string' && file.file_name ? file.file_name : `${id}-${fileType}.pdf`;
-	const json: IDataObject = {
-		id_job: (file.id_job as string) ?? id,
-		file_name: fileName,
-		file_type: (file.file_type as string) ?? fileType,
-	};
-	const binaryData = await ctx.helpers.prepareBinaryData(Buffer.from(base64, 'base64'), fileName, mimeTypeOf(fileName));
+	const file = data as { file_base64: string; file_name: string; file_type: string; id_job: string };
+	const fileName = file.file_name || `${id}-${fileType}.pdf`;
+	const json: IDataObject = { id_job: file.id_job || id, file_name: fileName, file_type: file.file_type || fileType };
+	const binaryData = await ctx.helpers.prepareBinaryData(Buffer.from(file.file_base64, 'base64'), fileName, mimeTypeOf(fileName));
 	return [{ json, binary: { [property]: binaryData }, pairedItem: { item: itemIndex } }];
 }
 

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { meaningOf, ORDER_STATUSES } from '../../contract/lists';
+import { ANSWERS } from '../../contract/wire';
 import { serviceRequest } from '../../transport';
 import { readExtraParameters, withItem } from '../common';
 import { extraParameters, updateDisplayOptions } from '../descriptions';
@@ -64,12 +65,13 @@ export async function getOrder(ctx: IExecuteFunctions, itemIndex: number, id: st
 			path: `/api/v2/get/{token}/${encodeURIComponent(id)}`,
 			auth: 'path',
 			envelope: 'A',
+			answer: ANSWERS.order,
 			idempotent: true,
 			qs: readExtraParameters(ctx, itemIndex),
 		},
 		itemIndex,
 	);
-	const order: IDataObject = data && typeof data === 'object' ? { ...(data as IDataObject) } : { id, data: data as string };
+	const order: IDataObject = { ...(data as IDataObject) };
 	const statusText = meaningOf(view.statuses, order.status);
 	if (statusText) order.statusText = statusText;
 	if (!ctx.getNodeParameter('simplify', itemIndex, true)) return order;

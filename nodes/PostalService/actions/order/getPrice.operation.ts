@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { serviceRequest } from '../../transport';
 import { withItem } from '../common';
 import { updateDisplayOptions } from '../descriptions';
-import { postOrder, properties } from './create.operation';
+import { orderRequest, properties, readOrder } from './create.operation';
 
 export const option = {
 	name: 'Get Price',
@@ -15,7 +16,7 @@ export const option = {
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['getPrice'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const { order, data, body } = await postOrder(this, itemIndex, true);
-	const quote = data && typeof data === 'object' ? (data as IDataObject) : { value: data as number };
-	return [withItem({ ...quote, shipType: Number(order.fields.shipType), message: body.status_message as string }, itemIndex)];
+	const order = await readOrder(this, itemIndex, true);
+	const { data, body } = await serviceRequest(this, orderRequest(order, true), itemIndex);
+	return [withItem({ ...(data as IDataObject), shipType: Number(order.fields.shipType), message: body.status_message as string }, itemIndex)];
 }

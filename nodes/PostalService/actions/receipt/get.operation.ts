@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
+import { ANSWERS } from '../../contract/wire';
 import { serviceRequest } from '../../transport';
 import { asObject, mimeTypeOf, readExtraParameters, requireText } from '../common';
 import { extraParameters, updateDisplayOptions } from '../descriptions';
@@ -50,6 +51,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			path: '/api/receipts/v1/get',
 			auth: 'header',
 			envelope: 'auto',
+			answer: ANSWERS.receipt,
 			idempotent: true,
 			qs: { [ASSUMED.receiptOrderIdParam]: orderId, ...readExtraParameters(this, itemIndex) },
 		},

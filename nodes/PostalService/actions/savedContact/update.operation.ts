@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-import { serviceRequest } from '../../transport';
+import { ANSWERS } from '../../contract/wire';
+import type { ServiceRequest } from '../../transport';
 import { invalidItem, readExtraParameters, requireText, withItem } from '../common';
 import { extraParameters, updateDisplayOptions } from '../descriptions';
+import { sendOnce } from '../sendOnce';
 
 export const option = {
 	name: 'Update',
@@ -75,13 +77,9 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['savedContact'], operation: ['update'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = requireText(this, itemIndex, this.getNodeParameter('contactId', itemIndex, ''), 'id', {
-		test: /^[1-9]\d*$/,
-		hint: 'must be a positive whole number',
-	});
 	const updates = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const toClear = this.getNodeParameter('fieldsToClear', itemIndex, []) as string[];
-	const body: IDataObject = { id: Number(id) };
+	const body: IDataObject = { id: this.getNodeParameter('contactId', itemIndex, '') as number };
 	for (const [field, value] of Object.entries(updates)) {
 		body[field] = LIST_FLAGS.has(field) ? (value ? 1 : 0) : value === undefined || value === null ? '' : String(value);
 	}
@@ -94,19 +92,31 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 		body[field] = '';
 	}
+	// What is checked is what will be sent: the extras are merged first.
+	Object.assign(body, readExtraParameters(this, itemIndex));
+	body.id = Number(
+		requireText(this, itemIndex, body.id, 'id', {
+			test: /^[1-9]\d*$/,
+			hint: 'must be a positive whole number',
+		}),
+	);
 	if ('name' in body && !String(body.name).trim()) {
 		throw invalidItem(this, itemIndex, [{ field: 'name', message: '"name", when sent, cannot be empty' }]);
 	}
-	Object.assign(body, readExtraParameters(this, itemIndex));
 	if (Object.keys(body).length === 1) {
 		throw invalidItem(this, itemIndex, [{ field: 'updateFields', message: 'nothing to update: add a field to change or to clear' }]);
 	}
-	const { data } = await serviceRequest(
-		this,
-		{ method: 'PUT', path: '/api/v2/favorites', auth: 'query', envelope: 'C', body, idempotent: true },
-		itemIndex,
-	);
-	const answer = data as IDataObject;
-	const favorite = answer.favorite && typeof answer.favorite === 'object' ? (answer.favorite as IDataObject) : answer;
-	return [withItem(favorite, itemIndex)];
+	const request: ServiceRequest = {
+		method: 'PUT',
+		path: '/api/v2/favorites',
+		auth: 'query',
+		envelope: 'C',
+		answer: ANSWERS.favoriteUpdated,
+		body,
+		// Applying the same change twice is harmless on its own, but a resend could undo a change
+		// made in between: a write like the others.
+		idempotent: false,
+		verify: `look at saved contact ${String(body.id)} in the account panel`,
+	};
+	return await sendOnce(this, itemIndex, request, ({ data }) => [withItem((data as IDataObject).favorite as IDataObject, itemIndex)]);
 }

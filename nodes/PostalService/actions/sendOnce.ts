@@ -1,0 +1,146 @@
+/**
+ * Writes under n8n's "Retry On Fail": after a failure n8n runs the node's execute() again over every
+ * item of the run, within the same execution and the same process. This ledger remembers, per
+ * execution, node, run and item, what each write (as sent, without the token) came to, so that a
+ * retry sends again only what the service certainly refused or never received, and gives back the
+ * first outcome of everything else: the same output for an accepted item, the same error for one
+ * whose fate is unclear.
+ */
+import { createHash } from 'node:crypto';
+
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { ServiceRequest, ServiceResponse } from '../transport';
+import { deliveryOf, serviceRequest } from '../transport';
+
+type Outcome = { kind: 'accepted'; items: INodeExecutionData[] } | { kind: 'unclear'; message: string; description: string };
+
+interface ExecutionEntries {
+	outcomes: Map<string, Outcome>;
+	lastUsed: number;
+}
+
+/** Idle executions are forgotten after this; n8n waits at most 5 s between tries. */
+const IDLE_MS = 60 * 60 * 1000;
+/** Outcomes kept over all executions of this process. */
+export const MAX_OUTCOMES = 100_000;
+// Ids n8n uses when an execution has none of its own.
+const NO_EXECUTION_ID = new Set(['', '__UNKNOWN__', 'undefined', 'null']);
+
+const ledger = new Map<string, ExecutionEntries>();
+let stored = 0;
+
+function forget(executionKey: string): void {
+	const entries = ledger.get(executionKey);
+	if (!entries) return;
+	stored -= entries.outcomes.size;
+	ledger.delete(executionKey);
+}
+
+function prune(now: number, keep: string): void {
+	for (const [key, entries] of ledger) if (key !== keep && now - entries.lastUsed > IDLE_MS) forget(key);
+	// Oldest first (insertion order) until there is room again.
+	for (const key of [...ledger.keys()]) {
+		if (stored < MAX_OUTCOMES) break;
+		if (key !== keep) forget(key);
+	}
+}
+
+function refuse(ctx: IExecuteFunctions, itemIndex: number, why: string): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `Retry On Fail is on for this node, but ${why}. Nothing was sent for this item.`, {
+		itemIndex,
+		description:
+			"With Retry On Fail n8n runs the node again over every item after a failure. This node allows that only when it can tell, within the execution, which letters and messages already went out. Turn off Retry On Fail in the node's settings: the node never repeats a write on its own, and its errors say what to check before sending again.",
+	});
+}
+
+async function fingerprint(request: ServiceRequest): Promise<string> {
+	const hash = createHash('sha256');
+	hash.update(`${request.method} ${request.path}\n${JSON.stringify(request.qs ?? {})}\n`);
+	const body = request.body;
+	if (body instanceof FormData || body instanceof URLSearchParams) {
+		for (const [name, value] of body.entries()) {
+			hash.update(`${name}=`);
+			hash.update(typeof value === 'string' ? value : new Uint8Array(await value.arrayBuffer()));
+			hash.update('\n');
+		}
+	} else {
+		hash.update(JSON.stringify(body ?? {}));
+	}
+	return hash.digest('hex');
+}
+
+function runIndexOf(ctx: IExecuteFunctions): number {
+	const fromData = ctx.getExecuteData?.()?.runIndex;
+	if (typeof fromData === 'number') return fromData;
+	const proxy = ctx.getWorkflowDataProxy(0) as { $runIndex?: number };
+	return typeof proxy.$runIndex === 'number' ? proxy.$runIndex : 0;
+}
+
+function copyItems(items: INodeExecutionData[]): INodeExecutionData[] {
+	return items.map((item) => ({ ...item, json: JSON.parse(JSON.stringify(item.json)) as IDataObject }));
+}
+
+/**
+ * Sends one write and turns its answer into output items, at most once per execution, node, run,
+ * item and request. Without Retry On Fail the write simply goes (n8n never runs it again then).
+ */
+export async function sendOnce(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	request: ServiceRequest,
+	toItems: (response: ServiceResponse) => INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	const node = ctx.getNode();
+	if (node.retryOnFail !== true) return toItems(await serviceRequest(ctx, request, itemIndex));
+
+	const executionId = String(ctx.getExecutionId() ?? '');
+	if (NO_EXECUTION_ID.has(executionId)) {
+		throw refuse(ctx, itemIndex, 'this run has no execution id, so a retry could not be told from a new send');
+	}
+	const executionKey = `${executionId}\u0000${node.id}\u0000${node.name}\u0000${runIndexOf(ctx)}`;
+	const now = Date.now();
+	let entries = ledger.get(executionKey);
+	if (!entries) {
+		prune(now, executionKey);
+		entries = { outcomes: new Map(), lastUsed: now };
+		ledger.set(executionKey, entries);
+		ctx.onExecutionFinish?.(() => forget(executionKey));
+	}
+	entries.lastUsed = now;
+	const key = `${itemIndex}\u0000${await fingerprint(request)}`;
+	const earlier = entries.outcomes.get(key);
+	if (earlier?.kind === 'accepted') return copyItems(earlier.items);
+	if (earlier?.kind === 'unclear') {
+		throw new NodeOperationError(node, earlier.message, {
+			itemIndex,
+			description: `${earlier.description}\nRetry On Fail ran this node again; this item was not sent again. The error above is from its first try in this execution.`,
+		});
+	}
+	if (stored >= MAX_OUTCOMES) prune(now, executionKey);
+	if (stored >= MAX_OUTCOMES) {
+		throw refuse(ctx, itemIndex, `this execution already holds the outcome of ${MAX_OUTCOMES} writes, more than the node keeps track of`);
+	}
+
+	const remember = (outcome: Outcome) => {
+		if (!entries.outcomes.has(key)) stored++;
+		entries.outcomes.set(key, outcome);
+		entries.lastUsed = Date.now();
+	};
+	try {
+		const items = toItems(await serviceRequest(ctx, request, itemIndex));
+		remember({ kind: 'accepted', items: copyItems(items) });
+		return items;
+	} catch (error) {
+		// Refused for sure, or never received: a retry may send it. Anything else may have gone through.
+		const delivery = deliveryOf(error);
+		if (delivery !== 'refused' && delivery !== 'notReceived') {
+			const { message, description } = error as { message?: string; description?: string | null };
+			remember({ kind: 'unclear', message: String(message ?? 'The request failed'), description: String(description ?? '') });
+		}
+		throw error instanceof NodeApiError || error instanceof NodeOperationError
+			? error
+			: new NodeOperationError(node, error as Error, { itemIndex });
+	}
+}

@@ -1,0 +1,243 @@
+/**
+ * Just enough of the PDF object syntax (ISO 32000-1, section 7.3) to read cross-reference data and
+ * a few dictionaries: numbers, names, strings, arrays, dictionaries, references and stream bodies,
+ * and the one stream filter cross-reference and object streams use (/FlateDecode, with its PNG
+ * predictors). It uses the runtime's own DecompressionStream: n8n's rules for community packages
+ * allow no zlib import. Anything it does not understand throws a PdfSyntaxError; callers turn that
+ * into "unknown".
+ */
+export class PdfSyntaxError extends Error {}
+
+export interface PdfName {
+	kind: 'name';
+	value: string;
+}
+export interface PdfRef {
+	kind: 'ref';
+	num: number;
+	gen: number;
+}
+export interface PdfDict {
+	kind: 'dict';
+	entries: Record<string, PdfValue>;
+}
+/** Strings are skipped over, never read: nothing here needs their content. */
+export interface PdfString {
+	kind: 'string';
+}
+/** A bare keyword where a value was expected (obj, endobj, stream, R...). */
+export interface PdfKeyword {
+	kind: 'keyword';
+	value: string;
+}
+export type PdfValue = number | boolean | null | PdfName | PdfRef | PdfDict | PdfString | PdfKeyword | PdfValue[];
+
+const WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
+const DELIMITERS = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
+const MAX_DEPTH = 64;
+// Longer than any number, keyword or name a well-formed file has.
+const MAX_TOKEN = 512;
+
+export const isDict = (value: PdfValue | undefined): value is PdfDict =>
+	!!value && typeof value === 'object' && !Array.isArray(value) && value.kind === 'dict';
+export const isRef = (value: PdfValue | undefined): value is PdfRef =>
+	!!value && typeof value === 'object' && !Array.isArray(value) && value.kind === 'ref';
+export const nameOf = (value: PdfValue | undefined): string | undefined =>
+	value && typeof value === 'object' && !Array.isArray(value) && value.kind === 'name' ? value.value : undefined;
+
+/** A reader positioned in a byte buffer. */
+export class PdfLexer {
+	constructor(
+		readonly bytes: Uint8Array,
+		public pos = 0,
+	) {}
+
+	skipSpace(): void {
+		const b = this.bytes;
+		while (this.pos < b.length) {
+			const c = b[this.pos];
+			if (WHITESPACE.has(c)) this.pos++;
+			else if (c === 0x25) while (this.pos < b.length && b[this.pos] !== 0x0a && b[this.pos] !== 0x0d) this.pos++;
+			else return;
+		}
+	}
+
+	/** The run of regular characters at the current position (a number or a keyword). */
+	token(): string {
+		this.skipSpace();
+		const start = this.pos;
+		const b = this.bytes;
+		while (this.pos < b.length && !WHITESPACE.has(b[this.pos]) && !DELIMITERS.has(b[this.pos])) this.pos++;
+		if (this.pos - start > MAX_TOKEN) throw new PdfSyntaxError('a token is too long');
+		return Buffer.from(b.subarray(start, this.pos)).toString('latin1');
+	}
+
+	integer(): number {
+		const text = this.token();
+		if (!/^[+-]?\d+$/.test(text)) throw new PdfSyntaxError(`expected an integer, found "${text.slice(0, 20)}"`);
+		return Number(text);
+	}
+
+	expectKeyword(keyword: string): void {
+		const text = this.token();
+		if (text !== keyword) throw new PdfSyntaxError(`expected "${keyword}", found "${text.slice(0, 20)}"`);
+	}
+
+	value(depth = 0): PdfValue {
+		if (depth > MAX_DEPTH) throw new PdfSyntaxError('nested too deep');
+		this.skipSpace();
+		const b = this.bytes;
+		if (this.pos >= b.length) throw new PdfSyntaxError('unexpected end of data');
+		const c = b[this.pos];
+		if (c === 0x3c && b[this.pos + 1] === 0x3c) return this.dictionary(depth);
+		if (c === 0x3c) return this.skipHexString();
+		if (c === 0x28) return this.skipLiteralString();
+		if (c === 0x2f) return this.name();
+		if (c === 0x5b) {
+			this.pos++;
+			const items: PdfValue[] = [];
+			for (;;) {
+				this.skipSpace();
+				if (this.pos >= b.length) throw new PdfSyntaxError('unterminated array');
+				if (b[this.pos] === 0x5d) {
+					this.pos++;
+					return items;
+				}
+				items.push(this.value(depth + 1));
+			}
+		}
+		if (DELIMITERS.has(c)) throw new PdfSyntaxError(`unexpected "${String.fromCharCode(c)}"`);
+		const text = this.token();
+		if (/^[+-]?\d+$/.test(text)) return this.numberOrRef(Number(text));
+		if (/^[+-]?(\d+\.?\d*|\.\d+)$/.test(text)) return Number(text);
+		if (text === 'true' || text === 'false') return text === 'true';
+		if (text === 'null') return null;
+		return { kind: 'keyword', value: text };
+	}
+
+	private numberOrRef(first: number): PdfValue {
+		const saved = this.pos;
+		const second = this.token();
+		if (/^\d+$/.test(second) && this.token() === 'R' && first >= 0) return { kind: 'ref', num: first, gen: Number(second) };
+		this.pos = saved;
+		return first;
+	}
+
+	private dictionary(depth: number): PdfDict {
+		this.pos += 2;
+		const entries: Record<string, PdfValue> = {};
+		for (;;) {
+			this.skipSpace();
+			const b = this.bytes;
+			if (this.pos >= b.length) throw new PdfSyntaxError('unterminated dictionary');
+			if (b[this.pos] === 0x3e && b[this.pos + 1] === 0x3e) {
+				this.pos += 2;
+				return { kind: 'dict', entries };
+			}
+			const key = this.value(depth + 1);
+			const keyName = nameOf(key);
+			if (keyName === undefined) throw new PdfSyntaxError('a dictionary key is not a name');
+			entries[keyName] = this.value(depth + 1);
+		}
+	}
+
+	private name(): PdfName {
+		this.pos++;
+		const raw = this.token();
+		return { kind: 'name', value: raw.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) };
+	}
+
+	private skipHexString(): PdfString {
+		const end = this.bytes.indexOf(0x3e, this.pos);
+		if (end === -1) throw new PdfSyntaxError('unterminated hex string');
+		this.pos = end + 1;
+		return { kind: 'string' };
+	}
+
+	private skipLiteralString(): PdfString {
+		const b = this.bytes;
+		let depth = 0;
+		for (; this.pos < b.length; this.pos++) {
+			const c = b[this.pos];
+			if (c === 0x5c) this.pos++;
+			else if (c === 0x28) depth++;
+			else if (c === 0x29 && --depth === 0) {
+				this.pos++;
+				return { kind: 'string' };
+			}
+		}
+		throw new PdfSyntaxError('unterminated string');
+	}
+
+	/**
+	 * After a stream dictionary: the position of the stream's first byte (the keyword `stream` and
+	 * its end of line skipped), or undefined when no stream follows.
+	 */
+	streamStart(): number | undefined {
+		const saved = this.pos;
+		if (this.token() !== 'stream') {
+			this.pos = saved;
+			return undefined;
+		}
+		if (this.bytes[this.pos] === 0x0d) this.pos++;
+		if (this.bytes[this.pos] === 0x0a) this.pos++;
+		return this.pos;
+	}
+}
+
+const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+
+/** Inflates a /FlateDecode stream (zlib format), bounded in size. */
+export async function inflate(data: Uint8Array): Promise<Uint8Array> {
+	const reader = new Blob([new Uint8Array(data)]).stream().pipeThrough(new DecompressionStream('deflate')).getReader();
+	const chunks: Uint8Array[] = [];
+	let total = 0;
+	for (;;) {
+		const { done, value } = await reader.read();
+		if (done) break;
+		total += value.length;
+		if (total > MAX_INFLATED_BYTES) {
+			await reader.cancel();
+			throw new PdfSyntaxError('a stream inflates beyond the limit');
+		}
+		chunks.push(value);
+	}
+	return Buffer.concat(chunks);
+}
+
+/** Undoes a PNG predictor (cross-reference streams are usually written with /Predictor 12). */
+export function unpredict(data: Uint8Array, parms: PdfDict | undefined): Uint8Array {
+	const number = (key: string, fallback: number) => {
+		const value = parms?.entries[key];
+		return typeof value === 'number' ? value : fallback;
+	};
+	const predictor = number('Predictor', 1);
+	if (predictor === 1) return data;
+	if (predictor < 10) throw new PdfSyntaxError(`predictor ${predictor} is not handled`);
+	const bitsPerPixel = number('Colors', 1) * number('BitsPerComponent', 8);
+	const bpp = Math.max(1, Math.ceil(bitsPerPixel / 8));
+	const rowLength = Math.ceil((bitsPerPixel * number('Columns', 1)) / 8);
+	const rows = Math.floor(data.length / (rowLength + 1));
+	const out = new Uint8Array(rows * rowLength);
+	for (let r = 0; r < rows; r++) {
+		const filter = data[r * (rowLength + 1)];
+		const src = r * (rowLength + 1) + 1;
+		const row = r * rowLength;
+		for (let i = 0; i < rowLength; i++) {
+			const left = i >= bpp ? out[row + i - bpp] : 0;
+			const up = r > 0 ? out[row - rowLength + i] : 0;
+			const upLeft = r > 0 && i >= bpp ? out[row - rowLength + i - bpp] : 0;
+			let add = 0;
+			if (filter === 1) add = left;
+			else if (filter === 2) add = up;
+			else if (filter === 3) add = (left + up) >> 1;
+			else if (filter === 4) {
+				const p = left + up - upLeft;
+				const [pa, pb, pc] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - upLeft)];
+				add = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
+			} else if (filter !== 0) throw new PdfSyntaxError(`PNG filter ${filter} is not known`);
+			out[row + i] = (data[src + i] + add) & 0xff;
+		}
+	}
+	return out;
+}

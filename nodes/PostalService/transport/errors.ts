@@ -1,0 +1,170 @@
+/**
+ * The errors the transport raises: each says what happened and what to do, carries the service's
+ * own message when there is one, never the token, and records whether the service may have acted
+ * on the request (what a retry may and may not send again).
+ */
+import type { IDataObject, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { ServiceContext } from './index';
+import { redactSecrets } from './redact';
+
+/**
+ * What the service did with a request that failed: `refused` it for sure (an error in its own
+ * envelope, maintenance, rate limit), never `received` it (no connection), or `unclear`.
+ */
+export type Delivery = 'refused' | 'notReceived' | 'unclear';
+
+const DELIVERY = new WeakMap<object, Delivery>();
+
+/** Anything the transport did not classify counts as unclear: the safe reading for a write. */
+export function deliveryOf(error: unknown): Delivery {
+	return (error !== null && typeof error === 'object' && DELIVERY.get(error)) || 'unclear';
+}
+
+function classified<T extends object>(error: T, delivery: Delivery): T {
+	DELIVERY.set(error, delivery);
+	return error;
+}
+
+/** Per failed request: the context the error needs to say the right thing. */
+export interface Failure {
+	ctx: ServiceContext;
+	itemIndex: number;
+	/** `METHOD /path` with the token shown as ***. */
+	route: string;
+	secrets: string[];
+	/** Whether resending is harmless (reads). */
+	idempotent: boolean;
+	/** For a write: how to check whether it went through. */
+	verify?: string;
+	attempts: number;
+}
+
+const GENERIC_VERIFY =
+	'look for it in the account panel (an order can be found by its tag), read it with Order > Get if you have its id, or check the balance with Account > Get Balance';
+
+export const NOT_RESENT = 'the request may have been accepted. It was not sent again.';
+
+function checkFirst(failure: Failure): string {
+	return `To avoid sending the same letter or message twice this node never repeats a request that changes something on its own. Before sending again, check whether it went through: ${failure.verify ?? GENERIC_VERIFY}.`;
+}
+
+const EXPLANATIONS: Record<number, string> = {
+	400: 'The service refused the request as invalid or incomplete. Check the fields named in its message.',
+	401: 'The service did not accept the credentials. Check the security token (and, for chat, the account e-mail) in the credential, and that the base URL is the environment the token belongs to.',
+	403: 'The credentials are valid but this account is not allowed to do this. Check the account plan or permissions in the panel.',
+	404: 'The service has no such route or record. Check the base URL and the id.',
+	405: 'The service does not accept this HTTP method on this route. Check the method of a Custom API Call.',
+	429: 'Too many failed authentication attempts: the service is refusing requests for now. Fix the credential, wait, then try again.',
+	500: 'The service had an internal error. Try again later; if it persists, contact support with the request id.',
+	503: 'The service is in a maintenance window. Try again later.',
+};
+
+function explain(statusCode: number): string {
+	if (EXPLANATIONS[statusCode]) return EXPLANATIONS[statusCode];
+	if (statusCode >= 500) return EXPLANATIONS[500];
+	return `The service answered with HTTP ${statusCode}. Check the base URL and the request.`;
+}
+
+/** A refusal or failure the service (or something at its address) answered with an HTTP code. */
+export function apiError(failure: Failure, statusCode: number, body: IDataObject | undefined, notEnvelope?: string): NodeApiError {
+	const message = typeof body?.status_message === 'string' ? body.status_message : typeof body?.message === 'string' ? body.message : undefined;
+	const requestId = typeof body?.request_id === 'string' ? body.request_id : undefined;
+	const refused = statusCode === 429 || statusCode === 503 || (!notEnvelope && statusCode >= 400 && statusCode < 500);
+	const unclearWrite = !refused && !failure.idempotent;
+	let headline = explain(statusCode);
+	if (unclearWrite) {
+		headline =
+			statusCode >= 500
+				? 'The service had an internal error; the request may have been accepted. The request was not sent again.'
+				: `The service answered with HTTP ${statusCode}; ${NOT_RESENT}`;
+	}
+	const parts = [
+		message ? `Service message: ${message}` : undefined,
+		notEnvelope ? `The answer was not the service's usual answer: ${notEnvelope}. Check that the base URL in the credential is the service's API address.` : undefined,
+		requestId ? `Request id: ${requestId}` : undefined,
+		unclearWrite ? checkFirst(failure) : undefined,
+		`Route: ${failure.route}`,
+	];
+	const clean = (s: string) => redactSecrets(s, failure.secrets);
+	// Built from a plain object (never the HTTP client's error), so no URL, header or config with
+	// the token can be serialized into the execution.
+	const error = new NodeApiError(
+		failure.ctx.getNode(),
+		{ message: clean(message ?? ''), httpCode: String(statusCode) } as JsonObject,
+		{
+			message: clean(headline),
+			description: clean(parts.filter(Boolean).join('\n')),
+			httpCode: String(statusCode),
+			itemIndex: failure.itemIndex,
+		},
+	);
+	return classified(error, refused ? 'refused' : 'unclear');
+}
+
+/** A 2xx that is not the route's answer: an HTML page, an empty body, JSON of another shape. */
+export function unexpectedAnswer(failure: Failure, statusCode: number, what: string): NodeOperationError {
+	const headline = failure.idempotent
+		? "The answer was not the service's usual answer."
+		: `The answer was not the service's usual answer; ${NOT_RESENT}`;
+	const description = [
+		`HTTP ${statusCode} with ${what}.`,
+		'A web page or an empty answer usually means the base URL in the credential is not the service\'s API address (the panel, a proxy or a sign-in page answered instead).',
+		failure.idempotent ? 'Check the base URL, then try again.' : checkFirst(failure),
+		`Route: ${failure.route}`,
+	].join('\n');
+	const error = new NodeOperationError(failure.ctx.getNode(), redactSecrets(headline, failure.secrets), {
+		description: redactSecrets(description, failure.secrets),
+		itemIndex: failure.itemIndex,
+	});
+	return classified(error, 'unclear');
+}
+
+/** A 3xx: never followed, since the token would travel with the request to the other address. */
+export function redirectError(failure: Failure, statusCode: number, target: string): NodeOperationError {
+	const headline = `The service answered with a redirect (HTTP ${statusCode}) to ${target}. This node does not follow redirects, so nothing was sent there.`;
+	const description = [
+		'A redirect usually means the base URL in the credential is not the API address itself (http instead of https, an old host, a proxy). If you trust the target, put it in the credential as the base URL.',
+		failure.idempotent ? undefined : `Whether the service at the base URL acted on the request is unclear; it was not sent again. ${checkFirst(failure)}`,
+		`Route: ${failure.route}`,
+	];
+	const error = new NodeOperationError(failure.ctx.getNode(), redactSecrets(headline, failure.secrets), {
+		description: redactSecrets(description.filter(Boolean).join('\n'), failure.secrets),
+		itemIndex: failure.itemIndex,
+	});
+	return classified(error, 'unclear');
+}
+
+export type NetworkFailure = 'neverConnected' | 'timedOut' | 'cancelled' | 'dropped';
+
+export function transportError(failure: Failure, kind: NetworkFailure, code: string): NodeOperationError {
+	let message: string;
+	let description: string;
+	if (kind === 'neverConnected') {
+		message = 'Could not connect to the service. Check the base URL in the credential.';
+		description = 'The connection was refused or the host was not found, so the request did not reach the service.';
+	} else if (!failure.idempotent) {
+		const what = {
+			timedOut: 'The service did not answer in time',
+			cancelled: 'The execution was stopped while the request was under way',
+			dropped: 'The connection dropped after the request was sent',
+		}[kind];
+		message = `${what}; ${NOT_RESENT}`;
+		description = checkFirst(failure);
+	} else if (kind === 'cancelled') {
+		message = 'The execution was stopped while the request was under way.';
+		description = 'Run the workflow again when needed.';
+	} else {
+		message =
+			kind === 'timedOut'
+				? 'The service did not answer in time. Try again later, or raise the Timeout option.'
+				: 'The connection to the service failed. Try again later.';
+		description = `The request was tried ${failure.attempts} time(s).`;
+	}
+	const error = new NodeOperationError(failure.ctx.getNode(), redactSecrets(message, failure.secrets), {
+		description: redactSecrets(`${description}\nRoute: ${failure.route}\nNetwork error: ${code || kind}`, failure.secrets),
+		itemIndex: failure.itemIndex,
+	});
+	return classified(error, kind === 'neverConnected' ? 'notReceived' : 'unclear');
+}

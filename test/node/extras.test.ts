@@ -1,0 +1,88 @@
+/**
+ * Extra Parameters: what is checked is the request as it will be sent, and they can never take over
+ * what the node itself owns (the token and where it travels, the test flag of Get Price).
+ */
+import { describe, expect, it } from 'vitest';
+
+import { LETTER, pdfItem, run, TOKEN, useSandbox } from './fixture';
+
+const ctx = useSandbox();
+const extras = (pairs: Record<string, string>) => ({
+	extraParameters: { parameter: Object.entries(pairs).map(([name, value]) => ({ name, value })) },
+});
+
+describe('Extra Parameters', () => {
+	it('an 80-character name given as an extra is refused locally, naming the field', async () => {
+		const result = await run(ctx.sandbox, { ...LETTER, ...extras({ name: 'N'.repeat(80) }) }, { items: [await pdfItem(1)] });
+		expect(result.error?.message).toMatch(/"name" is 80 characters long; the limit is 60/);
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(0);
+	});
+
+	it('an extra that passes the checks replaces the node\'s value', async () => {
+		const result = await run(ctx.sandbox, { ...LETTER, ...extras({ name: 'Maria S.' }) }, { items: [await pdfItem(1)] });
+		expect(result.error).toBeUndefined();
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })[0].fields.name).toBe('Maria S.');
+	});
+
+	it('Get Price with an extra test=0 is refused and creates nothing', async () => {
+		const result = await run(
+			ctx.sandbox,
+			{ ...LETTER, operation: 'getPrice', ...extras({ test: '0' }) },
+			{ items: [await pdfItem(1)] },
+		);
+		expect(result.error?.message).toMatch(/"test"/);
+		expect(result.error?.message).toMatch(/Extra Parameters/);
+		expect(ctx.sandbox.control.orders()).toHaveLength(0);
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(0);
+	});
+
+	it('Create with an extra test=1 is refused too: the operation decides whether anything is created', async () => {
+		const result = await run(ctx.sandbox, { ...LETTER, ...extras({ test: '1' }) }, { items: [await pdfItem(1)] });
+		expect(result.error?.message).toMatch(/"test"/);
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(0);
+	});
+
+	it.each<[string, string, Record<string, unknown>]>([
+		['a create (form field)', 'userSecurityToken', LETTER],
+		['an order read (token in the path)', 'userSecurityToken', { resource: 'order', operation: 'get', orderId: '100001' }],
+		['the logo (header)', 'securityToken', { resource: 'account', operation: 'getLogo' }],
+		['a saved contact (query)', 'USERSECURITYTOKEN', { resource: 'savedContact', operation: 'update', contactId: 1, updateFields: { label: 'x' } }],
+	])('%s: an extra %s is refused, naming it, and nothing is sent', async (_label, name, parameters) => {
+		const result = await run(ctx.sandbox, { ...parameters, ...extras({ [name]: 'someone-elses-token' }) }, { items: [await pdfItem(1)] });
+		expect(result.error?.message).toContain(`"${name}"`);
+		expect(result.error?.message).toMatch(/token/);
+		expect(ctx.sandbox.control.requests()).toHaveLength(0);
+		expect(result.serialized).not.toContain(TOKEN);
+	});
+
+	it('Create with an extra pdfFile is refused: the PDF comes from PDF Source', async () => {
+		const result = await run(ctx.sandbox, { ...LETTER, ...extras({ pdfFile: 'https://example.com/other.pdf' }) }, { items: [await pdfItem(1)] });
+		expect(result.error?.message).toMatch(/"pdfFile"/);
+		expect(ctx.sandbox.control.requests()).toHaveLength(0);
+	});
+
+	it('Chat Message > Send checks the phone given as an extra', async () => {
+		const result = await run(ctx.sandbox, {
+			resource: 'chatMessage',
+			operation: 'send',
+			senderId: 2,
+			templateId: 102,
+			phone: '+5511987654321',
+			...extras({ phone: '123' }),
+		});
+		expect(result.error?.message).toMatch(/"phone"/);
+		expect(ctx.sandbox.control.requests()).toHaveLength(0);
+	});
+
+	it('Saved Contact > Update checks a name given as an extra', async () => {
+		const result = await run(ctx.sandbox, {
+			resource: 'savedContact',
+			operation: 'update',
+			contactId: 1,
+			updateFields: { label: 'Casa' },
+			...extras({ name: ' ' }),
+		});
+		expect(result.error?.message).toMatch(/"name"/);
+		expect(ctx.sandbox.control.requests()).toHaveLength(0);
+	});
+});

@@ -1,0 +1,121 @@
+/**
+ * n8n's own Retry On Fail (the engine runs execute() again over every item after a failure) must
+ * never send a letter, a message or a cancel twice within one execution.
+ */
+import { describe, expect, it } from 'vitest';
+
+import { LETTER, pdfItem, run, useSandbox } from './fixture';
+
+const ctx = useSandbox();
+const RETRY = { maxTries: 3, waitBetweenTries: 1 };
+const SEND = {
+	resource: 'chatMessage',
+	operation: 'send',
+	senderId: 2,
+	templateId: 102,
+	phone: '={{ $json.phone }}',
+	variables: {
+		variable: [
+			{ name: 'nome', value: 'Maria' },
+			{ name: 'valor', value: 'R$ 120,00' },
+			{ name: 'vencimento', value: '30/11' },
+		],
+	},
+};
+
+const tagged = { ...LETTER, additionalFields: { tag: '={{ $json.tag }}' } };
+const ordersTagged = (tag: string) => ctx.sandbox.control.orders().filter((o) => o.tag === tag);
+
+describe('Retry On Fail never sends twice', () => {
+	it('returns the accepted item as it was and sends again only the item the service refused', async () => {
+		// Item 1 is an express parcel without virtual box: valid here, refused by the service (400).
+		const items = [await pdfItem(1, { tag: 'r-ok', shipType: 2 }), await pdfItem(1, { tag: 'r-refused', shipType: 6 })];
+		const result = await run(ctx.sandbox, { ...tagged, shipType: '={{ $json.shipType }}' }, { items, retry: RETRY });
+		expect(result.error?.message).toMatch(/refused the request as invalid/);
+		expect(ordersTagged('r-ok')).toHaveLength(1);
+		expect(ordersTagged('r-refused')).toHaveLength(0);
+		const posts = ctx.sandbox.control.requests({ path: '/api/v2/post' });
+		// One send of the accepted item; the refused one is tried on each of the three tries.
+		expect(posts.filter((r) => r.fields.tag === 'r-ok')).toHaveLength(1);
+		expect(posts.filter((r) => r.fields.tag === 'r-refused')).toHaveLength(3);
+	});
+
+	it('a retry after a refusal that clears returns the first output of the accepted items', async () => {
+		ctx.sandbox.control.injectFault({ path: '/api/v2/post', kind: '503', count: 1 });
+		// Both items go at once: one meets the 503, the other is accepted.
+		const items = [await pdfItem(1, { tag: 'm-1' }), await pdfItem(1, { tag: 'm-2' })];
+		const batching = { batching: { batch: { batchSize: 2, batchInterval: 0 } } };
+		const result = await run(ctx.sandbox, { ...tagged, options: batching }, { items, retry: RETRY });
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((i) => i.json.tag)).toEqual(['m-1', 'm-2']);
+		expect(ordersTagged('m-1')).toHaveLength(1);
+		expect(ordersTagged('m-2')).toHaveLength(1);
+		expect(result.items.map((i) => i.json.id)).toEqual([ordersTagged('m-1')[0].id, ordersTagged('m-2')[0].id]);
+	});
+
+	it('an accepted item comes back unchanged when a later item fails after it', async () => {
+		ctx.sandbox.control.injectFault({ path: '/api/v2/post', kind: '503', count: 1 });
+		// Item 0 meets the 503; the retry sends it again (refused for sure) along with item 1.
+		const items = [await pdfItem(1, { tag: 'a-1' }), await pdfItem(1, { tag: 'a-2', shipType: 6 })];
+		const result = await run(ctx.sandbox, { ...tagged, shipType: '={{ $json.shipType ?? 2 }}' }, { items, retry: RETRY });
+		expect(result.error).toBeDefined();
+		expect(ordersTagged('a-1')).toHaveLength(1);
+		const posts = ctx.sandbox.control.requests({ path: '/api/v2/post' });
+		expect(posts.filter((r) => r.fields.tag === 'a-1').map((r) => r.status)).toEqual([503, 200]);
+	});
+
+	it('a create whose answer was lost is not sent again by a retry, and its error says so', async () => {
+		ctx.sandbox.control.injectFault({ path: '/api/v2/post', kind: 'dropAfterAccept', count: 1 });
+		const items = [await pdfItem(1, { tag: 'lost-1' }), await pdfItem(1, { tag: 'lost-2' })];
+		const result = await run(ctx.sandbox, tagged, { items, retry: RETRY });
+		expect(result.error?.message).toMatch(/may have been accepted\. It was not sent again/);
+		expect(result.error?.description).toMatch(/Retry On Fail/);
+		expect(ordersTagged('lost-1')).toHaveLength(1);
+		// The run stops at its first item every time, so the second is never sent.
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(1);
+	});
+
+	it('with Continue On Fail, a failed first item makes n8n retry: the other items are not sent again', async () => {
+		ctx.sandbox.control.addChatNumber('+5511987650001');
+		ctx.sandbox.control.addChatNumber('+5511987650002');
+		ctx.sandbox.control.injectFault({ path: '/api/chat/v1/post', kind: '500', count: 1 });
+		const result = await run(ctx.sandbox, SEND, {
+			items: [{ json: { phone: '+5511987650001' } }, { json: { phone: '+5511987650002' } }],
+			continueOnFail: true,
+			retry: RETRY,
+		});
+		expect(result.items[0].json.error).toMatch(/internal error.*not sent again/);
+		expect(result.items[0].json.description).toMatch(/Retry On Fail/);
+		expect(result.items[1].json).toMatchObject({ status: 'processing' });
+		const messages = ctx.sandbox.control.chatMessages();
+		expect(messages.filter((m) => m.phone === '+5511987650002')).toHaveLength(1);
+		expect(ctx.sandbox.control.requests({ path: '/api/chat/v1/post' })).toHaveLength(2);
+	});
+
+	it('a cancel that timed out is not repeated by a retry', async () => {
+		const created = await run(ctx.sandbox, LETTER, { items: [await pdfItem(1)] });
+		const id = String(created.items[0].json.id);
+		ctx.sandbox.control.clearRequests();
+		ctx.sandbox.control.injectFault({ path: '/api/v2/delete/', kind: 'slow', delayMs: 600 });
+		const result = await run(ctx.sandbox, { resource: 'order', operation: 'cancel', orderId: id, options: { timeout: 200 } }, { retry: RETRY });
+		expect(result.error?.message).toMatch(/did not answer in time; the request may have been accepted/);
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/delete/' })).toHaveLength(1);
+	});
+
+	it('without an execution id it refuses to send, naming the setting, rather than risk a second letter', async () => {
+		const result = await run(ctx.sandbox, LETTER, { items: [await pdfItem(1)], retry: RETRY, executionId: null });
+		expect(result.error?.message).toMatch(/Retry On Fail/);
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(0);
+		expect(ctx.sandbox.control.orders()).toHaveLength(0);
+	});
+
+	it('reads are not held back: a Get with Retry On Fail runs again', async () => {
+		const created = await run(ctx.sandbox, LETTER, { items: [await pdfItem(1)] });
+		const id = String(created.items[0].json.id);
+		ctx.sandbox.control.clearRequests();
+		ctx.sandbox.control.injectFault({ path: '/api/v2/get/', kind: '500', count: 3 });
+		const result = await run(ctx.sandbox, { resource: 'order', operation: 'get', orderId: id }, { retry: RETRY });
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.id).toBe(id);
+	});
+});

@@ -1,0 +1,239 @@
+/**
+ * The fault matrix of the action node: every writing operation, through n8n's own engine against
+ * the sandbox, under each sandbox fault × Continue On Fail × Retry On Fail × batching. Figures:
+ * writes the service carried out per input item (never more than one), errors that do not say what
+ * happened and what to do, and the token in any form anywhere a run leaves text (execution data,
+ * errors, n8n's log) or at the address a redirect points to.
+ */
+import type { IDataObject } from 'n8n-workflow';
+// Imported statically, so that this is the copy of n8n-workflow n8n-core logs through.
+import { LoggerProxy } from 'n8n-workflow';
+
+import type { ReliabilityRow, ReliabilitySuite, SuiteContext } from './types';
+import { countSecretLeaks } from './types';
+import { CHAT, OPERATIONS, READS, type Operation, type Sandbox } from './writes';
+
+// Characters that read differently URL-encoded, form-encoded and in base64, so every form is looked for.
+const TOKEN = 'Rel+Tok/9 q=z&ZX81';
+const EMAIL = CHAT.email;
+const SECRETS = [{ secret: TOKEN }, { secret: TOKEN, basicUser: EMAIL }];
+const ITEMS = 3;
+const RETRY = { maxTries: 3, waitBetweenTries: 1 };
+
+interface Fault {
+	kind: string;
+	/** The service may have acted on the request: an error must say it was not sent again. */
+	unclear: boolean;
+	delayMs?: number;
+	/** The node's Timeout for the run. */
+	timeout: number;
+}
+
+const FAULTS: Record<string, Fault> = {
+	'500': { kind: '500', unclear: true, timeout: 5000 },
+	'503': { kind: '503', unclear: false, timeout: 5000 },
+	'429': { kind: '429', unclear: false, timeout: 5000 },
+	drop: { kind: 'drop', unclear: true, timeout: 5000 },
+	dropAfterAccept: { kind: 'dropAfterAccept', unclear: true, timeout: 5000 },
+	slow: { kind: 'slow', unclear: true, delayMs: 600, timeout: 300 },
+	trickle: { kind: 'trickle', unclear: true, delayMs: 100, timeout: 300 },
+	redirect: { kind: 'redirect', unclear: true, timeout: 5000 },
+	html: { kind: 'html', unclear: true, timeout: 5000 },
+	empty: { kind: 'empty', unclear: true, timeout: 5000 },
+};
+
+const WHAT_TO_DO = /\b(check|try again|fix|wait|raise|look|turn off|read|put|choose)\b/i;
+const GENERIC = /^(unknown error|error|the request failed|request failed with status code \d+)\.?$/i;
+
+/** Whether an error says what happened and what to do (and, after an unclear fault, that nothing was resent). */
+function isClear(message: string, description: string, fault: Fault): boolean {
+	const text = `${message}\n${description}`;
+	if (!message.trim() || GENERIC.test(message.trim())) return false;
+	if (!WHAT_TO_DO.test(text)) return false;
+	return !fault.unclear || /not sent again/i.test(text);
+}
+
+interface Tally {
+	cells: number;
+	badCells: number;
+	items: number;
+	carriedOut: number;
+	maxPerItem: number;
+	errors: number;
+	unclearErrors: number;
+}
+
+async function sleep(ms: number): Promise<void> {
+	await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export const suite: ReliabilitySuite = {
+	name: 'Fault matrix',
+	async run(context: SuiteContext): Promise<ReliabilityRow[]> {
+		process.env.N8N_LOG_LEVEL ??= 'silent';
+		const { startSandbox } = await import('../../sandbox');
+		const { runNode } = await import('../harness/engine');
+		const { startHttpServer } = await import('../harness/httpServer');
+
+		const log: string[] = [];
+		const capture = (...args: unknown[]) => log.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+		const logger = { error: capture, warn: capture, info: capture, debug: capture, verbose: capture };
+		const sandbox = (await startSandbox({ port: 0, token: TOKEN, email: EMAIL, quiet: true, balance: 100_000 })) as Sandbox;
+		const elsewhere = await startHttpServer((_req, res) => {
+			res.setHeader('content-type', 'application/json');
+			res.end('{"status":200,"status_message":"ok","data":"1"}');
+		});
+		const credentials = {
+			postalServiceApi: { baseUrl: sandbox.baseUrl, securityToken: TOKEN },
+			postalServiceChatApi: { baseUrl: sandbox.baseUrl, email: EMAIL, securityToken: TOKEN },
+		};
+		let leaks = 0;
+		let logLines = 0;
+		let runs = 0;
+		let redirectRuns = 0;
+
+		async function runCell(op: Operation, faultName: string, cof: boolean, retry: boolean, batching: boolean, tally: Tally) {
+			const fault = FAULTS[faultName];
+			sandbox.control.reset();
+			const cell = `${op.key}-${faultName}-${Number(cof)}${Number(retry)}${Number(batching)}`;
+			const setup = await op.setup(sandbox, cell, ITEMS);
+			// The second request meets the fault: an item before it is accepted, one after it goes later.
+			sandbox.control.injectFault({
+				method: op.method,
+				path: op.path,
+				kind: fault.kind as 'html',
+				count: 1,
+				skip: 1,
+				delayMs: fault.delayMs,
+				location: `${elsewhere.url}${op.path}moved/${encodeURIComponent(TOKEN)}`,
+				status: 307,
+			});
+			const options: IDataObject = { timeout: fault.timeout };
+			if (batching) options.batching = { batch: { batchSize: ITEMS, batchInterval: 0 } };
+			LoggerProxy.init(logger as never);
+			const result = await runNode({
+				type: 'n8n-nodes-postal-service.postalService',
+				parameters: { ...op.parameters, options } as IDataObject,
+				items: setup.items,
+				credentials,
+				continueOnFail: cof,
+				retry: retry ? RETRY : undefined,
+			});
+			runs++;
+			if (faultName === 'redirect') redirectRuns++;
+			// A slow answer is logged once the sandbox has waited it out.
+			if (fault.delayMs && faultName === 'slow') await sleep(fault.delayMs + 100);
+
+			const counts = setup.carriedOut();
+			const worst = Math.max(0, ...counts);
+			tally.cells++;
+			tally.items += counts.length;
+			tally.carriedOut += counts.reduce((a, b) => a + b, 0);
+			tally.maxPerItem = Math.max(tally.maxPerItem, worst);
+			if (worst > 1) {
+				tally.badCells++;
+				context.log(`${cell}: an item was carried out ${worst} times`);
+			}
+
+			const errors: Array<{ message: string; description: string }> = [];
+			if (result.error) errors.push({ message: String(result.error.message ?? ''), description: String(result.error.description ?? '') });
+			for (const item of result.items) {
+				if (item.json.error !== undefined) errors.push({ message: String(item.json.error), description: String(item.json.description ?? '') });
+			}
+			for (const error of errors) {
+				tally.errors++;
+				if (!isClear(error.message, error.description, fault)) {
+					tally.unclearErrors++;
+					context.log(`${cell}: unclear error: ${error.message}`);
+				}
+			}
+			const found = countSecretLeaks([result.serialized, JSON.stringify(errors), log.join('\n')].join('\n'), SECRETS);
+			if (found > 0) context.log(`${cell}: ${found} occurrence(s) of the token`);
+			leaks += found;
+			logLines += log.length;
+			log.length = 0;
+		}
+
+		const rows: ReliabilityRow[] = [];
+		const started = Date.now();
+		try {
+			for (const op of OPERATIONS) {
+				const tally: Tally = { cells: 0, badCells: 0, items: 0, carriedOut: 0, maxPerItem: 0, errors: 0, unclearErrors: 0 };
+				for (const faultName of Object.keys(FAULTS)) {
+					for (const cof of [false, true]) {
+						for (const retry of [false, true]) {
+							for (const batching of [false, true]) await runCell(op, faultName, cof, retry, batching, tally);
+						}
+					}
+				}
+				const faults = Object.keys(FAULTS).length;
+				rows.push({
+					suite: 'Fault matrix',
+					case: `${op.label}: ${faults} faults × Continue On Fail × Retry On Fail × batching`,
+					runs: tally.cells,
+					measure: `cells with an input item ${op.effect} more than once`,
+					bad: tally.badCells,
+					note: `${tally.items} items, ${tally.carriedOut} carried out, at most ${tally.maxPerItem} per item`,
+				});
+				rows.push({
+					suite: 'Fault matrix',
+					case: `${op.label}: every error of those runs`,
+					runs: tally.errors,
+					measure: 'errors that do not say what happened and what to do',
+					bad: tally.unclearErrors,
+				});
+				context.log(`${op.label}: ${tally.cells} cells in ${((Date.now() - started) / 1000).toFixed(0)} s so far`);
+			}
+
+			// Reads carry the token in the path, a header or HTTP Basic: the faults that hand it elsewhere.
+			for (const read of READS) {
+				for (const faultName of ['redirect', 'html', 'empty']) {
+					sandbox.control.reset();
+					const setup = await read.setup(sandbox);
+					sandbox.control.injectFault({
+						path: read.path,
+						kind: faultName as 'html',
+						location: `${elsewhere.url}/moved?token=${encodeURIComponent(TOKEN)}`,
+						status: 302,
+					});
+					LoggerProxy.init(logger as never);
+					const result = await runNode({
+						type: 'n8n-nodes-postal-service.postalService',
+						parameters: { ...read.parameters, ...setup } as IDataObject,
+						credentials,
+						continueOnFail: true,
+						retry: RETRY,
+					});
+					runs++;
+					if (faultName === 'redirect') redirectRuns++;
+					leaks += countSecretLeaks(`${result.serialized}\n${log.join('\n')}`, SECRETS);
+					logLines += log.length;
+					log.length = 0;
+				}
+			}
+		} finally {
+			await elsewhere.close();
+			await sandbox.stop();
+			// Later suites of the run log nowhere, as before.
+			const quiet = () => undefined;
+			LoggerProxy.init({ error: quiet, warn: quiet, info: quiet, debug: quiet, verbose: quiet } as never);
+		}
+
+		rows.push({
+			suite: 'Token scan',
+			case: 'every run above: execution data, errors, n8n log (plain, URL-, form-encoded, base64, Basic)',
+			runs,
+			measure: 'occurrences of the token',
+			bad: leaks,
+			note: `${logLines} log lines`,
+		});
+		rows.push({
+			suite: 'Token scan',
+			case: 'redirects (307 on writes, 302 on reads) to another address',
+			runs: redirectRuns,
+			measure: 'requests that reached the redirect target',
+			bad: elsewhere.requests.length,
+		});
+		return rows;
+	},
+};

@@ -1,0 +1,220 @@
+/**
+ * The writing operations of the fault matrix: the node parameters of each, how a cell prepares what
+ * it writes to (straight against the sandbox, not through the node under test), and how many times
+ * the service carried out each input item's write.
+ */
+import { PDFDocument } from 'pdf-lib';
+
+import type { Sandbox as SandboxHandle } from '../../sandbox';
+import type { TestItem } from '../harness/engine';
+
+export type Sandbox = SandboxHandle;
+
+export const CHAT = {
+	email: 'conta@example.com',
+	/** Seeded chat-app numbers of the sandbox. */
+	phones: ['+5511987654321', '+5521999990000', '+5511912345678'],
+	/** A seeded approved template of sender 2 and its variables. */
+	send: {
+		senderId: 2,
+		templateId: 102,
+		variables: {
+			variable: [
+				{ name: 'nome', value: 'Maria' },
+				{ name: 'valor', value: 'R$ 120,00' },
+				{ name: 'vencimento', value: '30/11' },
+			],
+		},
+	},
+};
+
+export const LETTER_FIELDS = {
+	shipType: 2,
+	recipientName: 'Maria da Silva',
+	recipientAddr1: 'Avenida Paulista',
+	recipientStreetNumber: '1578',
+	recipientZip: '01310-200',
+	recipientCity: 'São Paulo',
+	recipientState: 'SP',
+	recipientCountry: 'Brasil',
+	pdfSource: 'binary',
+	binaryPropertyName: 'data',
+};
+
+export interface Prepared {
+	items: TestItem[];
+	/** How many times the service carried out the write of each input item, in item order. */
+	carriedOut(): number[];
+}
+
+export interface Operation {
+	key: string;
+	label: string;
+	/** What "carried out" means for it, in the table. */
+	effect: string;
+	method: string;
+	path: string;
+	parameters: Record<string, unknown>;
+	setup(sandbox: Sandbox, cell: string, count: number): Promise<Prepared>;
+}
+
+let pdf: Buffer | undefined;
+async function onePagePdf(): Promise<Buffer> {
+	if (!pdf) {
+		const doc = await PDFDocument.create();
+		doc.addPage([200, 200]);
+		pdf = Buffer.from(await doc.save());
+	}
+	return pdf;
+}
+
+const basic = (sandbox: Sandbox) => `Basic ${Buffer.from(`${sandbox.email}:${sandbox.token}`).toString('base64')}`;
+
+/** Accepted (status 200) requests of a route in the sandbox's log, per key. */
+function accepted(sandbox: Sandbox, method: string, path: string, keyOf: (r: ReturnType<Sandbox['control']['requests']>[number]) => string, keys: string[]) {
+	const log = sandbox.control.requests({ method, path }).filter((r) => r.status === 200);
+	return keys.map((key) => log.filter((r) => keyOf(r) === key).length);
+}
+
+async function lettersAtService(sandbox: Sandbox, count: number): Promise<string[]> {
+	const ids: string[] = [];
+	for (let i = 0; i < count; i++) {
+		const form = new FormData();
+		form.set('userSecurityToken', sandbox.token);
+		for (const [name, value] of Object.entries({ shipType: '2', name: 'Maria', addr1: 'Rua A', street_number: '1', zip: '01310200', city: 'São Paulo', state: 'SP', country: 'Brasil' })) {
+			form.set(name, value);
+		}
+		form.set('pdfFile', new Blob([new Uint8Array(await onePagePdf())], { type: 'application/pdf' }), 'a.pdf');
+		const answer = (await (await fetch(`${sandbox.baseUrl}/api/v2/post`, { method: 'POST', body: form })).json()) as { data: string };
+		ids.push(String(answer.data));
+	}
+	sandbox.control.clearRequests();
+	return ids;
+}
+
+async function stuckMessages(sandbox: Sandbox, count: number): Promise<string[]> {
+	const ids: string[] = [];
+	for (let i = 0; i < count; i++) {
+		const response = await fetch(`${sandbox.baseUrl}/api/chat/v1/post`, {
+			method: 'POST',
+			headers: { authorization: basic(sandbox), 'content-type': 'application/json' },
+			body: JSON.stringify({ phone: CHAT.phones[i % CHAT.phones.length], template_id: 101, sender_id: 1, variables: { nome: 'Ana' } }),
+		});
+		const { data } = (await response.json()) as { data: { message_id: number } };
+		sandbox.control.setChatMessageStatus(data.message_id, 2);
+		ids.push(String(data.message_id));
+	}
+	sandbox.control.clearRequests();
+	return ids;
+}
+
+export const OPERATIONS: Operation[] = [
+	{
+		key: 'create',
+		label: 'Order > Create',
+		effect: 'became an order',
+		method: 'POST',
+		path: '/api/v2/post',
+		parameters: { resource: 'order', operation: 'create', ...LETTER_FIELDS, additionalFields: { tag: '={{ $json.tag }}' } },
+		async setup(sandbox, cell, count) {
+			const tags = Array.from({ length: count }, (_, i) => `${cell}-${i}`);
+			const file = await onePagePdf();
+			return {
+				items: tags.map((tag) => ({ json: { tag }, binary: { data: { data: file, fileName: 'a.pdf', mimeType: 'application/pdf' } } })),
+				carriedOut: () => tags.map((tag) => sandbox.control.orders().filter((o) => o.tag === tag).length),
+			};
+		},
+	},
+	{
+		key: 'chatSend',
+		label: 'Chat Message > Send',
+		effect: 'became a message',
+		method: 'POST',
+		path: '/api/chat/v1/post',
+		parameters: { resource: 'chatMessage', operation: 'send', ...CHAT.send, phone: '={{ $json.phone }}' },
+		async setup(sandbox, _cell, count) {
+			const phones = CHAT.phones.slice(0, count);
+			return {
+				items: phones.map((phone) => ({ json: { phone } })),
+				carriedOut: () => phones.map((phone) => sandbox.control.chatMessages().filter((m) => m.phone === phone).length),
+			};
+		},
+	},
+	{
+		key: 'reprocess',
+		label: 'Chat Message > Reprocess',
+		effect: 'was reprocessed',
+		method: 'POST',
+		path: '/api/chat/v1/process',
+		parameters: { resource: 'chatMessage', operation: 'reprocess', messageId: '={{ $json.messageId }}' },
+		async setup(sandbox, _cell, count) {
+			const ids = await stuckMessages(sandbox, count);
+			return {
+				items: ids.map((messageId) => ({ json: { messageId: Number(messageId) } })),
+				carriedOut: () => accepted(sandbox, 'POST', '/api/chat/v1/process', (r) => String(r.fields.message_id), ids),
+			};
+		},
+	},
+	{
+		key: 'cancel',
+		label: 'Order > Cancel',
+		effect: 'was cancelled',
+		method: 'DELETE',
+		path: '/api/v2/delete/',
+		parameters: { resource: 'order', operation: 'cancel', orderId: '={{ $json.orderId }}' },
+		async setup(sandbox, _cell, count) {
+			const ids = await lettersAtService(sandbox, count);
+			return {
+				items: ids.map((orderId) => ({ json: { orderId } })),
+				carriedOut: () => accepted(sandbox, 'DELETE', '/api/v2/delete/', (r) => r.path.split('/').pop() ?? '', ids),
+			};
+		},
+	},
+	{
+		key: 'emailCancel',
+		label: 'Registered E-Mail > Cancel',
+		effect: 'was cancelled',
+		method: 'DELETE',
+		path: '/api/v2/delete/',
+		parameters: { resource: 'registeredEmail', operation: 'cancel', orderId: '={{ $json.orderId }}' },
+		async setup(sandbox, _cell, count) {
+			const ids = Array.from({ length: count }, (_, i) => String(sandbox.control.createEmailOrder({ email: `ana${i}@example.com` }).id));
+			return {
+				items: ids.map((orderId) => ({ json: { orderId } })),
+				carriedOut: () => accepted(sandbox, 'DELETE', '/api/v2/delete/', (r) => r.path.split('/').pop() ?? '', ids),
+			};
+		},
+	},
+	{
+		key: 'contact',
+		label: 'Saved Contact > Update',
+		effect: 'was applied',
+		method: 'PUT',
+		path: '/api/v2/favorites',
+		parameters: { resource: 'savedContact', operation: 'update', contactId: '={{ $json.contactId }}', updateFields: { label: '={{ $json.label }}' } },
+		async setup(sandbox, cell, count) {
+			const labels = Array.from({ length: count }, (_, i) => `${cell}-${i}`);
+			return {
+				items: labels.map((label, i) => ({ json: { contactId: (i % 2) + 1, label } })),
+				carriedOut: () => accepted(sandbox, 'PUT', '/api/v2/favorites', (r) => String(r.fields.label), labels),
+			};
+		},
+	},
+];
+
+/** Reads with the token in the path, a header and HTTP Basic, for the token scan. */
+export const READS: Array<{ path: string; parameters: Record<string, unknown>; setup(sandbox: Sandbox): Promise<Record<string, unknown>> }> = [
+	{ path: '/api/v2/balance/', parameters: { resource: 'account', operation: 'getBalance' }, setup: async () => ({}) },
+	{
+		path: '/api/v2/get/',
+		parameters: { resource: 'order', operation: 'get' },
+		setup: async (sandbox) => ({ orderId: (await lettersAtService(sandbox, 1))[0] }),
+	},
+	{ path: '/api/v2/logo', parameters: { resource: 'account', operation: 'getLogo' }, setup: async () => ({}) },
+	{
+		path: '/api/receipts/v1/get',
+		parameters: { resource: 'receipt', operation: 'get' },
+		setup: async (sandbox) => ({ orderId: (await lettersAtService(sandbox, 1))[0] }),
+	},
+	{ path: '/api/chat/v1/templates/get', parameters: { resource: 'chatTemplate', operation: 'getMany', returnAll: true }, setup: async () => ({}) },
+];
