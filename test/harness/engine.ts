@@ -512,11 +512,18 @@ export async function runWebhook(options: {
 	executionStaticData?: 'shared' | 'reloaded';
 	/** The workflow's id; the same id stands for the same workflow across calls (default: a new one). */
 	workflowId?: string;
+	/** The execution's id (default: a new one); the same id stands for the same execution run again. */
+	executionId?: string;
 	/**
 	 * n8n could not start the execution the webhook asked for (its database refused it, the
 	 * process is shutting down...): it answers 500 and nothing runs.
 	 */
 	failExecutionStart?: boolean;
+	/**
+	 * Runs after n8n answered and before the execution starts: the gap in which other requests
+	 * arrive (in queue mode the job waits there for a worker).
+	 */
+	beforeExecution?: () => Promise<void> | void;
 }): Promise<WebhookRunResult> {
 	await ensureBinaryDataService();
 	const mode = options.mode ?? 'webhook';
@@ -529,7 +536,7 @@ export async function runWebhook(options: {
 	const workflow = toWorkflow(json, staticData, options.workflowId);
 	const node = workflow.getNode(options.webhookNode);
 	if (!node) throw new Error(`No node named "${options.webhookNode}"`);
-	const executionId = randomUUID();
+	const executionId = options.executionId ?? randomUUID();
 	const hooks = new ExecutionLifecycleHooks(mode, executionId, { id: workflow.id } as never);
 	const additionalData = additionalDataFor(options.credentials ?? {}, hooks, executionId, workflow.id);
 
@@ -576,6 +583,7 @@ export async function runWebhook(options: {
 	} else if (webhookResponse.workflowData) {
 		// "On received": n8n answers once the execution is registered, without waiting for it.
 		if (!response.ended) response.status(200).end();
+		await options.beforeExecution?.();
 		const runExecutionData: IRunExecutionData = createRunExecutionData({
 			startData: {},
 			resultData: { runData: {} },

@@ -6,7 +6,7 @@
 import { createHmac } from 'node:crypto';
 
 import { DateTime } from 'luxon';
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
 
 import { runWebhook, type WebhookRunResult, type WorkflowJson } from '../harness/engine';
 
@@ -104,7 +104,10 @@ export interface DeliverOptions {
 	executionStaticData?: 'shared' | 'reloaded';
 	/** The same id for the same workflow across deliveries (default: a workflow of its own). */
 	workflowId?: string;
+	executionId?: string;
+	mode?: WorkflowExecuteMode;
 	failExecutionStart?: boolean;
+	beforeExecution?: () => Promise<void> | void;
 }
 
 /** Hands one delivery to the trigger; `staticData` carries the node's state from the last call. */
@@ -117,7 +120,10 @@ export async function deliver(request: Delivery & { deferRawBody?: boolean }, op
 		staticData: options.staticData,
 		executionStaticData: options.executionStaticData,
 		workflowId: options.workflowId,
+		executionId: options.executionId,
+		mode: options.mode,
 		failExecutionStart: options.failExecutionStart,
+		beforeExecution: options.beforeExecution,
 	});
 	return {
 		...result,
