@@ -15,7 +15,8 @@ import path from 'node:path';
 // Every execution context writes $N8N_USER_FOLDER/.n8n/config: keep it out of the home folder.
 // The test run's global setup provides one folder (and removes it); this is the fallback for
 // other callers such as benchmarks, which remove their own.
-if (!process.env.N8N_USER_FOLDER?.includes('postal-harness-')) {
+// The reliability runner provides its own (postal-reliability-).
+if (!/postal-(harness|reliability)-/.test(process.env.N8N_USER_FOLDER ?? '')) {
 	process.env.N8N_USER_FOLDER = mkdtempSync(path.join(tmpdir(), 'postal-harness-'));
 }
 process.env.N8N_RUNNERS_ENABLED ??= 'false';
