@@ -110,6 +110,11 @@ export class NodeMemory {
 		return this.ran.has(key);
 	}
 
+	forget(): void {
+		this.ran.clear();
+		this.claims.clear();
+	}
+
 	/** Runs `task` after every task queued before it: one check-and-record at a time per node. */
 	exclusive<T>(task: () => Promise<T>): Promise<T> {
 		const result = this.queue.then(task);
@@ -131,7 +136,11 @@ export function nodeMemory(workflowId: string | undefined, nodeId: string): Node
 	return memory;
 }
 
-/** Forgets what this process knows, as a restart of n8n does (tests use it to stand for another process). */
+/**
+ * Forgets the deliveries this process knows (claims and runs), as a restarted or another n8n
+ * process would not know them. Tests use it to stand for another webhook process in front of the
+ * same worker: the worker's one-at-a-time order of checks stays.
+ */
 export function forgetProcessMemory(): void {
-	nodes.clear();
+	for (const memory of nodes.values()) memory.forget();
 }
