@@ -7,7 +7,7 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { signingSecretTest } from './credentialTest';
 import { DEDUP_WINDOW } from './deliveryMemory';
@@ -35,14 +35,13 @@ export class PostalServiceTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				// The service waits at most 30 seconds and retries otherwise: answer at once, never
-				// after the workflow. n8n still answers only once the execution is registered (queued,
-				// in queue mode), so a 200 never stands for a delivery that was lost.
-				responseMode: 'onReceived',
-				// Without it n8n sends the option's default name ("firstEntryJson") as the body, which
-				// the service would store and show with the delivery; an empty 200 says no more than
-				// it should.
-				responseData: 'noData',
+				// The accepted delivery is answered by the trigger's own first step in the execution
+				// (execute(), through sendResponse), once the delivery is recorded there: a 200 then
+				// means the workflow runs, or already ran, for it. Answered on receipt instead, a
+				// delivery whose execution n8n registered but never ran (n8n stopping, a worker dying)
+				// would be lost, since the service does not retry a 200. The answer still comes at the
+				// start of the execution, never after the workflow: the service waits 30 seconds.
+				responseMode: 'responseNode',
 				path: 'webhook',
 			},
 		],
@@ -72,7 +71,8 @@ export class PostalServiceTrigger implements INodeType {
 	/**
 	 * Runs inside the execution a delivery started, with the item webhook() returned. Reaching it
 	 * means the execution ran: only here is a delivery recorded as processed, and a delivery that
-	 * another execution already recorded leaves with no item (see executionMemory.ts).
+	 * another execution already recorded leaves with no item (see executionMemory.ts). Then it
+	 * answers the delivery.
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
@@ -81,6 +81,15 @@ export class PostalServiceTrigger implements INodeType {
 			options.deduplicate === false || this.getMode() === 'manual'
 				? items.map((item, index) => ({ item, index }))
 				: await firstRuns.call(this, items);
+		const message = kept.length > 0 ? 'Accepted' : 'Already processed; nothing runs again for this delivery';
+		await this.sendResponse({ body: { message }, statusCode: 200 });
+		if (kept.length === 0 && items.length > 0 && this.getNode().alwaysOutputData) {
+			// n8n would hand the next node an empty item, and the workflow would run for a duplicate.
+			throw new NodeOperationError(this.getNode(), 'This delivery already ran: the workflow stops here', {
+				description:
+					'"Always Output Data" is on for this trigger, which would run the rest of the workflow with an empty item for every duplicate delivery. Turn it off in the node\'s settings.',
+			});
+		}
 		return [kept.map(({ item, index }) => ({ ...item, pairedItem: { item: index } }))];
 	}
 

@@ -478,6 +478,12 @@ export class RecordedResponse extends EventEmitter {
 		}
 		return this;
 	}
+
+	/** The connection closed before an answer was sent (the process died): the caller saw no status. */
+	abort() {
+		if (!this.ended) this.emit('close');
+		return this;
+	}
 }
 
 export interface WebhookRunResult {
@@ -485,7 +491,10 @@ export interface WebhookRunResult {
 	webhookResponse: IWebhookResponseData;
 	/** What webhook() threw, if it did: n8n then answers 500 and no execution of the node runs. */
 	webhookError?: unknown;
-	/** The answer: the node's own, or n8n's (200 once the execution started, 500 when it could not). */
+	/**
+	 * The answer: the node's own from webhook() or, with responseMode `responseNode`, from its
+	 * execution; otherwise n8n's (200 once the execution started, 500 when it could not).
+	 */
 	response: RecordedResponse;
 	/** The workflow run that the webhook started, when it started one. */
 	run?: RunResult;
@@ -520,9 +529,11 @@ export async function runWebhook(options: {
 	 * process is shutting down...): it answers 500 and nothing runs.
 	 */
 	failExecutionStart?: boolean;
+	/** n8n registered the execution, then its process died before the execution ran. */
+	executionDies?: boolean;
 	/**
-	 * Runs after n8n answered and before the execution starts: the gap in which other requests
-	 * arrive (in queue mode the job waits there for a worker).
+	 * Runs after n8n registered the execution and before it starts: the gap in which other
+	 * requests arrive (in queue mode the job waits there for a worker).
 	 */
 	beforeExecution?: () => Promise<void> | void;
 }): Promise<WebhookRunResult> {
@@ -582,9 +593,21 @@ export async function runWebhook(options: {
 	if (webhookResponse.workflowData && options.failExecutionStart) {
 		response.status(500).json({ code: 0, message: 'There was a problem executing the workflow' });
 	} else if (webhookResponse.workflowData) {
-		// "On received": n8n answers once the execution is registered, without waiting for it.
-		if (!response.ended) response.status(200).end();
+		const answersFromExecution = description?.responseMode === 'responseNode';
+		if (answersFromExecution) {
+			// "Using 'Respond to Webhook' node": the answer is what a node of the execution sends.
+			hooks.addHandler('sendResponse', (sent) => {
+				if (!response.ended) response.status(Number(sent.statusCode ?? 200)).json(sent.body);
+			});
+		} else if (!response.ended) {
+			// "On received": n8n answers once the execution is registered, without waiting for it.
+			response.status(200).end();
+		}
 		await options.beforeExecution?.();
+		if (options.executionDies) {
+			response.abort();
+			return { webhookResponse, response, staticData: workflow.staticData as IDataObject };
+		}
 		const runExecutionData: IRunExecutionData = createRunExecutionData({
 			startData: {},
 			resultData: { runData: {} },
@@ -601,6 +624,11 @@ export async function runWebhook(options: {
 			options.executionStaticData === 'reloaded' ? toWorkflow(json, stored, workflow.id) : workflow;
 		const execution = new WorkflowExecute(additionalData, mode, runExecutionData);
 		run = resultOf(await execution.processRunExecutionData(executionWorkflow));
+		// n8n's answer when the execution ended without one: 500 after an error, else an empty 200.
+		if (answersFromExecution && !response.ended) {
+			if (run.error) response.status(500).json({ message: 'Error in workflow' });
+			else response.status(200).end();
+		}
 		if (options.executionStaticData === 'reloaded') {
 			return { webhookResponse, response, run, staticData: executionWorkflow.staticData as IDataObject };
 		}

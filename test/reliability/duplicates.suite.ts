@@ -16,7 +16,7 @@ import { forgetProcessMemory } from '../../nodes/PostalServiceTrigger/deliveryMe
 import { countSecretLeaks, type ReliabilityRow, type ReliabilitySuite, type SuiteContext } from './types';
 import { AFTER, deliver, producedText, SECRET, serviceTime, signed } from './triggerRig';
 
-type Fault = 'none' | 'execution does not start' | 'answer lost';
+type Fault = 'none' | 'execution does not start' | 'answer lost' | 'n8n dies before the execution runs';
 
 interface Mode {
 	name: string;
@@ -31,7 +31,12 @@ interface Mode {
 const MODES: Mode[] = [
 	{ name: 'resends, interleavings, up to 10 at a time, both environments', faults: false, forgetful: false, scenarios: 30 },
 	{ name: 'the same, with executions that fail to start and answers lost (the service retries)', faults: true, forgetful: false, scenarios: 30 },
-	{ name: 'the same, with n8n restarts and copies reaching another webhook process', faults: true, forgetful: true, scenarios: 30 },
+	{
+		name: 'the same, with n8n dying before executions run, restarts, and copies reaching another webhook process',
+		faults: true,
+		forgetful: true,
+		scenarios: 30,
+	},
 	{
 		name: '2 to 4 copies at as many webhook processes at once, one worker',
 		faults: false,
@@ -116,7 +121,15 @@ async function runScenario(keys: Array<[string, string]>, seed: number, mode: Mo
 				// Faults on the first three attempts at most, so that the service's last retry gets through.
 				const roll = random();
 				const fault: Fault =
-					!mode.faults || failed >= 3 ? 'none' : roll < 0.1 ? 'execution does not start' : roll < 0.18 ? 'answer lost' : 'none';
+					!mode.faults || failed >= 3
+						? 'none'
+						: roll < 0.1
+							? 'execution does not start'
+							: roll < 0.18
+								? 'answer lost'
+								: mode.forgetful && roll < 0.23
+									? 'n8n dies before the execution runs'
+									: 'none';
 				const request = signed(delivery.rawBody, { event: 'order.status_updated', environment: delivery.environment, delivery_id: delivery.id });
 				const loaded = JSON.parse(JSON.stringify(database)) as IDataObject;
 				const result = await deliver(request, {
@@ -125,10 +138,13 @@ async function runScenario(keys: Array<[string, string]>, seed: number, mode: Mo
 					staticData: loaded,
 					executionStaticData: 'reloaded',
 					failExecutionStart: fault === 'execution does not start',
+					executionDies: fault === 'n8n dies before the execution runs',
 					beforeExecution: mode.forgetful && random() < 0.1 ? () => forgetProcessMemory() : undefined,
 				});
 				tally.attempts++;
 				tally.leaks += countSecretLeaks(producedText(result), [{ secret: SECRET }]);
+				// What the process knew dies with it.
+				if (fault === 'n8n dies before the execution runs') forgetProcessMemory();
 				// n8n writes static data back when it changed: after webhook(), and at the execution's end.
 				if (JSON.stringify(result.staticData) !== JSON.stringify(loaded)) database = JSON.parse(JSON.stringify(result.staticData));
 				if (result.started) tally.executions++;
@@ -136,7 +152,7 @@ async function runScenario(keys: Array<[string, string]>, seed: number, mode: Mo
 					const key = `${String(item.json.environment)}:${String(item.json.delivery_id)}`;
 					runsAfter.set(key, (runsAfter.get(key) ?? 0) + 1);
 				}
-				const ok = result.response.statusCode >= 200 && result.response.statusCode < 300 && fault !== 'answer lost';
+				const ok = result.response.ended && result.response.statusCode >= 200 && result.response.statusCode < 300 && fault !== 'answer lost';
 				if (!ok) {
 					failures.set(delivery.key, failed + 1);
 					queue.push(delivery);

@@ -79,6 +79,37 @@ describe('duplicates: an id counts only once its execution ran', () => {
 		expect(retry.after).toHaveLength(1);
 	});
 
+	it('answers only once the execution started and recorded the delivery, so a delivery n8n dropped is retried', async () => {
+		const workflowId = randomUUID();
+		const body = statusUpdate();
+		// n8n registered the execution, then stopped before running it: the service gets no 200.
+		const died = await deliver(delivery(body), { workflowId, executionDies: true });
+		expect(died.status).not.toBe(200);
+		expect(died.run).toBeUndefined();
+		// What the process knew died with it; n8n restarts and the service retries.
+		forgetProcessMemory();
+
+		const retry = await deliver(delivery(body), { workflowId, staticData: died.staticData });
+		expect(retry.status).toBe(200);
+		expect(retry.response.body).toEqual({ message: 'Accepted' });
+		expect(retry.after).toHaveLength(1);
+	});
+
+	it("answers 500 when n8n's processed-data store fails, and runs the retry", async () => {
+		const workflowId = randomUUID();
+		const body = statusUpdate();
+		vi.spyOn(processedData, 'checkProcessedAndRecord').mockRejectedValue(new Error('connection terminated'));
+		const failed = await deliver(delivery(body), { workflowId });
+		expect(failed.status).toBe(500);
+		expect(failed.run?.error?.message).toMatch(/Could not check/);
+		expect(failed.after).toEqual([]);
+		vi.restoreAllMocks();
+
+		const retry = await deliver(delivery(body), { workflowId, staticData: failed.staticData });
+		expect(retry.status).toBe(200);
+		expect(retry.after).toHaveLength(1);
+	});
+
 	it('runs the retry when the return receipt could not be stored while another execution saved its ids', async () => {
 		const workflowId = randomUUID();
 		const receipt = envelope('rr.created', {
@@ -308,6 +339,18 @@ describe('duplicates: across n8n processes (queue mode), through the processed-d
 		const other = await deliver(delivery(body), { workflowId, staticData: {} });
 		expect(other.run).toBeDefined();
 		expect(other.after).toEqual([]);
+	});
+
+	it('stops a duplicate at the trigger even when "Always Output Data" is on there', async () => {
+		const workflowId = randomUUID();
+		const settings = { alwaysOutputData: true };
+		const body = statusUpdate();
+		const first = await deliver(delivery(body), { workflowId, settings });
+		expect(first.after).toHaveLength(1);
+		forgetProcessMemory();
+		const resend = await deliver(delivery(body), { workflowId, settings, staticData: {} });
+		expect(resend.run?.error?.message).toMatch(/already ran/);
+		expect(resend.after).toEqual([]);
 	});
 
 	it('after a claim outlived its bound, a copy starts an execution, and still only one reaches the next node', async () => {

@@ -6,7 +6,7 @@
 import { createHmac } from 'node:crypto';
 
 import { DateTime } from 'luxon';
-import type { IDataObject, INodeExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
 
 import { runWebhook, type WebhookRunResult, type WorkflowJson } from '../harness/engine';
 
@@ -18,10 +18,11 @@ export const TRIGGER_ID = '5b0f8a52-3c1e-4a7d-9d61-7f2a9c0e4b13';
 export const AFTER_NAME = 'After';
 export const SECRET = 'trigger-secret-4Kd9-x';
 
-export function triggerWorkflow(parameters: IDataObject = {}): WorkflowJson {
+export function triggerWorkflow(parameters: IDataObject = {}, settings: Partial<INode> = {}): WorkflowJson {
 	return {
 		nodes: [
 			{
+				...settings,
 				id: TRIGGER_ID,
 				name: TRIGGER_NAME,
 				type: TRIGGER_TYPE,
@@ -99,6 +100,8 @@ export interface Outcome extends WebhookRunResult {
 
 export interface DeliverOptions {
 	parameters?: IDataObject;
+	/** The trigger's node settings (Always Output Data, On Error...). */
+	settings?: Partial<INode>;
 	secret?: string;
 	staticData?: IDataObject;
 	executionStaticData?: 'shared' | 'reloaded';
@@ -107,13 +110,14 @@ export interface DeliverOptions {
 	executionId?: string;
 	mode?: WorkflowExecuteMode;
 	failExecutionStart?: boolean;
+	executionDies?: boolean;
 	beforeExecution?: () => Promise<void> | void;
 }
 
 /** Hands one delivery to the trigger; `staticData` carries the node's state from the last call. */
 export async function deliver(request: Delivery & { deferRawBody?: boolean }, options: DeliverOptions = {}): Promise<Outcome> {
 	const result = await runWebhook({
-		workflow: triggerWorkflow(options.parameters),
+		workflow: triggerWorkflow(options.parameters, options.settings),
 		webhookNode: TRIGGER_NAME,
 		request: { ...request, body: parsedBody(request.rawBody) },
 		credentials: { postalServiceWebhookApi: { secret: options.secret ?? SECRET } },
@@ -123,11 +127,13 @@ export async function deliver(request: Delivery & { deferRawBody?: boolean }, op
 		executionId: options.executionId,
 		mode: options.mode,
 		failExecutionStart: options.failExecutionStart,
+		executionDies: options.executionDies,
 		beforeExecution: options.beforeExecution,
 	});
 	return {
 		...result,
-		status: result.response.statusCode,
+		// No answer at all (the connection closed) is 0, as a client sees no status.
+		status: result.response.ended ? result.response.statusCode : 0,
 		items: result.run?.output(TRIGGER_NAME) ?? [],
 		after: result.run?.output(AFTER_NAME) ?? [],
 	};

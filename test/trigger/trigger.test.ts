@@ -270,11 +270,11 @@ describe('trigger: maximum age', () => {
 });
 
 describe('trigger: description, credential test and webhook lifecycle', () => {
-	it('is a trigger that answers on receipt and is not offered as a tool', async () => {
+	it('is a trigger that answers from its execution and is not offered as a tool', async () => {
 		const type = await nodeType('n8n-nodes-postal-service.postalServiceTrigger');
 		expect(type.description.usableAsTool).toBeUndefined();
 		expect(type.description.inputs).toEqual([]);
-		expect(type.description.webhooks).toEqual([expect.objectContaining({ httpMethod: 'POST', responseMode: 'onReceived' })]);
+		expect(type.description.webhooks).toEqual([expect.objectContaining({ httpMethod: 'POST', responseMode: 'responseNode' })]);
 		expect(type.description.credentials).toEqual([
 			{ name: 'postalServiceWebhookApi', required: true, testedBy: 'signingSecretTest' },
 		]);
