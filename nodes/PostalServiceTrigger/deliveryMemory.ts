@@ -3,9 +3,10 @@
  * delivery_id (production and the test environment number their deliveries separately).
  *
  * An id is remembered for good only once the execution it started runs (execute(), see
- * executionMemory.ts); until then webhook() holds a claim on it in this process, which drops
- * copies arriving meanwhile and is given back as soon as n8n answers the delivery with an error
- * (it could not start the execution) or after CLAIM_LIFETIME_MS at the latest.
+ * executionMemory.ts); until then webhook() holds a claim on it in this process. A copy arriving
+ * meanwhile waits for the claim's outcome: answered 200 when the delivery ran, it takes over when
+ * the claim's request failed (n8n answered an error, or the connection closed unanswered). A claim
+ * counts for CLAIM_LIFETIME_MS at most.
  *
  * Three places hold what is known:
  * - this process: claims, and the ids whose execution ran here (closes the time until the
@@ -65,34 +66,64 @@ export function storeKeys(staticData: IDataObject, keys: Iterable<string>): void
 	staticData[STATIC_FIELD] = kept;
 }
 
+/**
+ * A request on its way to its execution. Its outcome settles once its answer is known: true when
+ * the delivery ran (a 2xx from the trigger's step in the execution), false when it did not (an
+ * error answer, or the connection closed without one).
+ */
+export class Claim {
+	readonly outcome: Promise<boolean>;
+	private resolve!: (ran: boolean) => void;
+	private settled = false;
+
+	constructor(readonly until: number) {
+		this.outcome = new Promise<boolean>((resolve) => (this.resolve = resolve));
+	}
+
+	settle(ran: boolean): void {
+		if (this.settled) return;
+		this.settled = true;
+		this.resolve(ran);
+	}
+}
+
 /** What this process knows of one trigger node of one workflow. */
 export class NodeMemory {
 	private readonly ran = new Set<string>();
-	private readonly claims = new Map<string, number>();
+	private readonly claims = new Map<string, Claim>();
 	private queue: Promise<unknown> = Promise.resolve();
 
-	/** Whether the delivery ran in this process, or is claimed by a request still on its way. */
-	knows(key: string, now: number): boolean {
-		if (this.ran.has(key)) return true;
-		const until = this.claims.get(key);
-		return until !== undefined && until > now;
+	hasRun(key: string): boolean {
+		return this.ran.has(key);
 	}
 
-	/** Takes the delivery for the request at hand. Call it in the same tick as `knows`. */
-	claim(key: string, now: number): void {
-		for (const [claimed, until] of this.claims) if (until <= now) this.claims.delete(claimed);
-		this.claims.set(key, now + CLAIM_LIFETIME_MS);
+	/** The claim a request still holds on the delivery, if any. */
+	claimOf(key: string, now: number): Claim | undefined {
+		const claim = this.claims.get(key);
+		return claim !== undefined && claim.until > now ? claim : undefined;
 	}
 
-	release(key: string): void {
-		this.claims.delete(key);
+	/** Takes the delivery for the request at hand. Call it in the same tick as `claimOf`. */
+	claim(key: string, now: number): Claim {
+		for (const [claimed, { until }] of this.claims) if (until <= now) this.claims.delete(claimed);
+		const claim = new Claim(now + CLAIM_LIFETIME_MS);
+		this.claims.set(key, claim);
+		return claim;
 	}
 
-	/** Records deliveries whose execution ran here. */
+	/** Settles a claim with its request's outcome: a delivery that ran is remembered, one that did not is free again. */
+	settle(key: string, claim: Claim, ran: boolean): void {
+		if (ran) this.recordRuns([key]);
+		else if (this.claims.get(key) === claim) this.claims.delete(key);
+		claim.settle(ran);
+	}
+
+	/** Records deliveries whose execution ran (here, or in the worker that answered). */
 	recordRuns(keys: Iterable<string>): void {
 		for (const key of keys) {
 			this.ran.delete(key);
 			this.ran.add(key);
+			this.claims.get(key)?.settle(true);
 			this.claims.delete(key);
 		}
 		for (const oldest of this.ran) {
@@ -106,12 +137,9 @@ export class NodeMemory {
 		return [...this.ran];
 	}
 
-	hasRun(key: string): boolean {
-		return this.ran.has(key);
-	}
-
 	forget(): void {
 		this.ran.clear();
+		for (const claim of this.claims.values()) claim.settle(false);
 		this.claims.clear();
 	}
 

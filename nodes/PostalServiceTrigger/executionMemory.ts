@@ -36,8 +36,8 @@ export async function firstRuns(this: IExecuteFunctions, items: INodeExecutionDa
 	return await memory.exclusive(async () => {
 		const staticData = this.getWorkflowStaticData('node');
 		const running = await keysToRun.call(this, keys, memory, staticData);
-		memory.recordRuns(running);
-		for (const key of keys) memory.release(key);
+		// Every one of them has run now: here, or in the execution that recorded it first.
+		memory.recordRuns(keys);
 		storeKeys(staticData, memory.ranKeys());
 		const emitted = new Set<string>();
 		return keyed.filter(({ key }) => {

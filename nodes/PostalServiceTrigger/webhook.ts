@@ -7,7 +7,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { parseEnvelope, decodeBody } from './body';
 import { WEBHOOK_HEADERS } from './contract';
-import { deliveryKey, nodeMemory, storedKeys } from './deliveryMemory';
+import { type Claim, deliveryKey, nodeMemory, type NodeMemory, storedKeys } from './deliveryMemory';
 import type { TriggerOptions } from './description';
 import { attachReturnReceipt } from './receipt';
 import { checkAge, checkSignature, type Refusal } from './verification';
@@ -21,6 +21,17 @@ function header(headers: IDataObject, name: string): string | undefined {
 // Values from the request go back in the answer, which the service stores: keep them short.
 function clip(value: string): string {
 	return value.length > 64 ? `${value.slice(0, 64)}…` : value;
+}
+
+/**
+ * Settles the request's claim with its answer: a 2xx comes from the trigger's step in the
+ * execution, once the delivery is recorded (it ran); an error answer means n8n could not start or
+ * finish that step, and a connection closed unanswered that n8n stopped first: the service retries.
+ */
+function watchAnswer(res: ReturnType<IWebhookFunctions['getResponseObject']>, memory: NodeMemory, key: string, claim: Claim): void {
+	if (typeof res.once !== 'function') return;
+	res.once('finish', () => memory.settle(key, claim, res.statusCode >= 200 && res.statusCode < 300));
+	res.once('close', () => memory.settle(key, claim, false));
 }
 
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
@@ -71,24 +82,24 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	// Test executions ("Listen for test event") neither drop nor record deliveries.
 	const key = options.deduplicate !== false && this.getMode() !== 'manual' ? deliveryKey(envelope) : undefined;
 	const memory = nodeMemory(this.getWorkflow().id, this.getNode().id);
+	let claim: Claim | undefined;
 	if (key !== undefined) {
 		const label = `Delivery ${clip(String(envelope.delivery_id))} (${clip(environment ?? 'no environment')})`;
 		if (storedKeys(this.getWorkflowStaticData('node')).includes(key)) {
 			return answer({ status: 200, message: `${label} was already processed; dropped` });
 		}
-		const now = Date.now();
-		if (memory.knows(key, now)) {
-			return answer({ status: 200, message: `${label} was already processed or is being processed; dropped` });
-		}
-		// No await between the check and the claim: a copy arriving at the same moment sees it.
-		memory.claim(key, now);
-		// n8n answers an error when it could not start the execution, and the service retries: the
-		// retry must not be taken for a duplicate.
-		const res = this.getResponseObject();
-		if (typeof res.once === 'function') {
-			res.once('finish', () => {
-				if (res.statusCode >= 300) memory.release(key);
-			});
+		for (;;) {
+			if (memory.hasRun(key)) return answer({ status: 200, message: `${label} was already processed; dropped` });
+			const now = Date.now();
+			const held = memory.claimOf(key, now);
+			if (held === undefined) {
+				// No await between the check and the claim: a copy arriving at the same moment sees it.
+				claim = memory.claim(key, now);
+				watchAnswer(this.getResponseObject(), memory, key, claim);
+				break;
+			}
+			// A copy on its way already: answer as its own answer tells, or take over when it failed.
+			if (await held.outcome) return answer({ status: 200, message: `${label} was already processed; dropped` });
 		}
 	}
 
@@ -98,7 +109,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 			await attachReturnReceipt.call(this, item, envelope.data as IDataObject, options.binaryPropertyName || 'data');
 		}
 	} catch (error) {
-		if (key !== undefined) memory.release(key);
+		// n8n answers 500 and the service retries: the retry must not be taken for a duplicate.
+		if (key !== undefined && claim !== undefined) memory.settle(key, claim, false);
 		throw new NodeOperationError(this.getNode(), error as Error, {
 			description: 'The return receipt of this delivery could not be stored; the service will retry it.',
 		});

@@ -143,19 +143,38 @@ describe('duplicates: an id counts only once its execution ran', () => {
 		expect(retry.items[0].binary?.data).toBeDefined();
 	});
 
-	it('drops a copy that arrives while the first one is still on its way to its execution', async () => {
+	it('answers a copy that arrives while the first is on its way once the first ran, without a second execution', async () => {
 		const workflowId = randomUUID();
 		const body = statusUpdate();
-		let copy: Awaited<ReturnType<typeof deliver>> | undefined;
+		let copy: Promise<Outcome> | undefined;
 		const first = await deliver(delivery(body), {
 			workflowId,
-			beforeExecution: async () => {
-				copy = await deliver(delivery(body), { workflowId });
+			beforeExecution: () => {
+				copy = deliver(delivery(body), { workflowId });
 			},
 		});
-		expect(first.items).toHaveLength(1);
-		expect(copy?.status).toBe(200);
-		expect(copy?.run).toBeUndefined();
+		expect(first.after).toHaveLength(1);
+		const second = await copy!;
+		expect(second.status).toBe(200);
+		expect(second.response.body).toEqual({ message: expect.stringMatching(/already processed/) });
+		expect(second.run).toBeUndefined();
+	});
+
+	it('lets the copy take over when the first never ran (n8n stopped before its execution)', async () => {
+		const workflowId = randomUUID();
+		const body = statusUpdate();
+		let copy: Promise<Outcome> | undefined;
+		const first = await deliver(delivery(body), {
+			workflowId,
+			executionDies: true,
+			beforeExecution: () => {
+				copy = deliver(delivery(body), { workflowId });
+			},
+		});
+		expect(first.status).toBe(0);
+		const second = await copy!;
+		expect(second.status).toBe(200);
+		expect(second.after).toHaveLength(1);
 	});
 });
 

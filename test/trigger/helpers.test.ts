@@ -151,16 +151,30 @@ describe('delivery memory', () => {
 		expect(storedKeys(staticData)[0]).toBe('k0');
 	});
 
-	it('holds a claim until it is released or its lifetime ends, and remembers runs for good', () => {
+	it("holds a claim until its lifetime ends, and settles it with its request's outcome", async () => {
 		const memory = new NodeMemory();
-		memory.claim('k', 1_000);
-		expect(memory.knows('k', 1_000 + CLAIM_LIFETIME_MS - 1)).toBe(true);
-		expect(memory.knows('k', 1_000 + CLAIM_LIFETIME_MS)).toBe(false);
-		memory.claim('k', 5_000);
-		memory.release('k');
-		expect(memory.knows('k', 5_000)).toBe(false);
-		memory.recordRuns(['k']);
-		expect(memory.knows('k', Number.MAX_SAFE_INTEGER)).toBe(true);
+		const first = memory.claim('k', 1_000);
+		expect(memory.claimOf('k', 1_000 + CLAIM_LIFETIME_MS - 1)).toBe(first);
+		expect(memory.claimOf('k', 1_000 + CLAIM_LIFETIME_MS)).toBeUndefined();
+
+		const failed = memory.claim('k', 5_000);
+		memory.settle('k', failed, false);
+		expect(await failed.outcome).toBe(false);
+		expect(memory.claimOf('k', 5_000)).toBeUndefined();
+		expect(memory.hasRun('k')).toBe(false);
+
+		const ran = memory.claim('k', 6_000);
+		memory.settle('k', ran, true);
+		memory.settle('k', ran, false);
+		expect(await ran.outcome).toBe(true);
+		expect(memory.hasRun('k')).toBe(true);
+	});
+
+	it('settles the claims it forgets as not run, so that their copies take over', async () => {
+		const memory = new NodeMemory();
+		const claim = memory.claim('k', 0);
+		memory.forget();
+		expect(await claim.outcome).toBe(false);
 	});
 
 	it('runs exclusive tasks one after the other, even when one fails', async () => {
