@@ -40,7 +40,7 @@ async function placeholders(values: IDataObject): Promise<IDataObject> {
 	);
 	return {
 		...values,
-		...Object.fromEntries(required.map((p) => [p.name, isLocator(p) ? { __rl: true, mode: 'id', value: '0' } : '0'])),
+		...Object.fromEntries(required.map((p) => [p.name, isLocator(p) ? { __rl: true, mode: 'id', value: p.modes?.find((m) => m.name === 'id')?.placeholder ?? '0' } : '0'])),
 	};
 }
 
