@@ -80,7 +80,7 @@ describe('Chat Message > Send', () => {
 
 	it('refuses a malformed phone before any request', async () => {
 		const result = await run(ctx.sandbox, { ...SEND, phone: '12345' }, { continueOnFail: true });
-		expect(result.items[0].json.error).toMatch(/^Item 0: "phone" must be a phone number/);
+		expect(result.items[0].json.error).toMatch(/^Item 0: "Recipient Phone" \(phone\) must be a phone number.*\. Nothing was sent\.$/);
 		expect(ctx.sandbox.control.requests({ path: '/api/chat/v1/post' })).toHaveLength(0);
 	});
 

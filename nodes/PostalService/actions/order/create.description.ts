@@ -279,3 +279,32 @@ export const properties: INodeProperties[] = [
 	},
 	extraParameters('body'),
 ];
+
+/**
+ * The node field each wire name of Create / Get Price comes from, so an error names what the user
+ * sees next to what the service calls it.
+ */
+export const CREATE_FIELD_NAMES: Record<string, string> = {
+	shipType: 'Ship Type',
+	name: 'Recipient Name',
+	addr1: 'Recipient Street',
+	street_number: 'Recipient Number',
+	addr2: 'Recipient Complement',
+	zip: 'Recipient Postal Code',
+	city: 'Recipient City',
+	state: 'Recipient State',
+	country: 'Recipient Country',
+	pdfFile: 'PDF Source',
+	ar_type: 'Return Receipt Type',
+	paymentMethod: 'Payment Method',
+	team_member_id: 'Team Member ID',
+	use_client_contract: 'Use Client Contract',
+	tag: 'Tag',
+	telegram_msg: 'Telegram Message',
+	telegram_post_dated_date: 'Delivery Date',
+	ecarta_msg: 'Electronic Letter Message',
+	duplex_printing: 'Duplex Printing',
+	envelope_type: 'Envelope Type',
+	virtualbox: 'Virtual Box',
+	...Object.fromEntries(SENDER_FIELDS.map(({ wire, displayName }) => [wire, `Sender ${displayName}`])),
+};
