@@ -156,6 +156,23 @@ describe('Chat Template > Get Many', () => {
 		expect(requests.every((r) => r.headers.authorization === BASIC)).toBe(true);
 	});
 
+	it('simplifies to what sending needs unless Simplify is off', async () => {
+		const approved = await run(ctx.sandbox, { resource: 'chatTemplate', operation: 'getMany', returnAll: true });
+		expect(approved.items[1].json).toEqual({
+			id: 102,
+			name: 'lembrete_pagamento',
+			display_name: 'Lembrete pagamento',
+			status: 'approved',
+			language: 'pt_BR',
+			category: 'UTILITY',
+			sender_id: 2,
+			sender_name: 'Loja Exemplo',
+			variable_names: ['nome', 'valor', 'vencimento'],
+		});
+		const raw = await run(ctx.sandbox, { resource: 'chatTemplate', operation: 'getMany', returnAll: true, simplify: false });
+		expect(raw.items[1].json).toMatchObject({ id: 102, body_text: expect.any(String), components: expect.any(String) });
+	});
+
 	it('reports a refused filter with the service message and request id', async () => {
 		const result = await run(ctx.sandbox, {
 			resource: 'chatTemplate',
