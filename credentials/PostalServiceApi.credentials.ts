@@ -49,6 +49,7 @@ export class PostalServiceApi implements ICredentialType {
 			placeholder: 'https://api.example.com',
 			description:
 				'Address of the service: production, or the test (homolog) environment you were given by support',
+			hint: 'With the test environment address, registered e-mail and chat messages are still delivered for real, but only to recipients on its allow-list',
 		},
 		{
 			displayName: 'Security Token',

@@ -48,6 +48,7 @@ export class PostalServiceChatApi implements ICredentialType {
 			required: true,
 			placeholder: 'https://api.example.com',
 			description: 'Address of the service: production, or the test (homolog) environment you were given by support',
+			hint: 'With the test environment address, chat messages are still delivered for real, but only to numbers on its allow-list',
 		},
 		{
 			displayName: 'Account Email',

@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { requestOptions } from './actions/options';
 import { resourceProperties } from './actions/resources';
 import { router } from './actions/router';
-import { loadOptions } from './methods';
+import { listSearch, resourceMapping } from './methods';
 
 const CHAT_RESOURCES = ['chatMessage', 'chatSender', 'chatTemplate'];
 
@@ -37,7 +37,7 @@ export class PostalService implements INodeType {
 		properties: [...resourceProperties, requestOptions],
 	};
 
-	methods = { loadOptions };
+	methods = { listSearch, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

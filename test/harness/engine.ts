@@ -40,6 +40,7 @@ import type {
 	IHttpRequestOptions,
 	INode,
 	INodeExecutionData,
+	INodeListSearchResult,
 	INodePropertyOptions,
 	INodeType,
 	INodeTypes,
@@ -50,6 +51,7 @@ import type {
 	IWebhookData,
 	IWebhookResponseData,
 	IWorkflowExecuteAdditionalData,
+	ResourceMapperFields,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import {
@@ -389,16 +391,11 @@ function serializeItems(items: TestItem[]) {
 	}));
 }
 
-/**
- * Calls a node's loadOptions method through n8n-core's LoadOptionsContext, the way the editor does
- * when a list opens: `parameters` are the node's current parameters (what the user has set so far).
- */
-export async function loadOptions(options: {
-	type: string;
-	method: string;
-	parameters: IDataObject;
-	credentials?: CredentialsByType;
-}): Promise<INodePropertyOptions[]> {
+/** A LoadOptionsContext over the node's current parameters, the one the editor's lists and mappers run in. */
+async function editorContext(
+	options: { type: string; parameters: IDataObject; credentials?: CredentialsByType },
+	path: string,
+): Promise<LoadOptionsContext> {
 	await ensureBinaryDataService();
 	const credentialRefs = Object.fromEntries(Object.keys(options.credentials ?? {}).map((type) => [type, { id: type, name: type }]));
 	const workflow = toWorkflow({
@@ -410,10 +407,55 @@ export async function loadOptions(options: {
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, { id: workflow.id } as never);
 	const additionalData = additionalDataFor(options.credentials ?? {}, hooks, executionId, workflow.id);
 	additionalData.currentNodeParameters = node.parameters;
-	const context = new LoadOptionsContext(workflow, node, additionalData, `parameters.${options.method}`);
-	const method = getRegistry().nodeTypes.getByNameAndVersion(options.type).methods?.loadOptions?.[options.method];
-	if (!method) throw new Error(`${options.type} has no loadOptions method "${options.method}"`);
-	return await method.call(context);
+	return new LoadOptionsContext(workflow, node, additionalData, path);
+}
+
+type EditorMethodKind = 'loadOptions' | 'listSearch' | 'resourceMapping';
+
+function editorMethod(type: string, kind: EditorMethodKind, method: string): (...args: unknown[]) => Promise<unknown> {
+	const methods = getRegistry().nodeTypes.getByNameAndVersion(type).methods?.[kind] as
+		| Record<string, (...args: unknown[]) => Promise<unknown>>
+		| undefined;
+	const found = methods?.[method];
+	if (!found) throw new Error(`${type} has no ${kind} method "${method}"`);
+	return found;
+}
+
+/**
+ * Calls a node's loadOptions method through n8n-core's LoadOptionsContext, the way the editor does
+ * when a list opens: `parameters` are the node's current parameters (what the user has set so far).
+ */
+export async function loadOptions(options: {
+	type: string;
+	method: string;
+	parameters: IDataObject;
+	credentials?: CredentialsByType;
+}): Promise<INodePropertyOptions[]> {
+	const context = await editorContext(options, `parameters.${options.method}`);
+	return (await editorMethod(options.type, 'loadOptions', options.method).call(context)) as INodePropertyOptions[];
+}
+
+/** Calls a resource locator's searchListMethod as the editor does while the user types `filter`. */
+export async function listSearch(options: {
+	type: string;
+	method: string;
+	parameters: IDataObject;
+	credentials?: CredentialsByType;
+	filter?: string;
+}): Promise<INodeListSearchResult> {
+	const context = await editorContext(options, `parameters.${options.method}`);
+	return (await editorMethod(options.type, 'listSearch', options.method).call(context, options.filter)) as INodeListSearchResult;
+}
+
+/** Calls a resource mapper's resourceMapperMethod as the editor does when the mapper opens. */
+export async function resourceMapping(options: {
+	type: string;
+	method: string;
+	parameters: IDataObject;
+	credentials?: CredentialsByType;
+}): Promise<ResourceMapperFields> {
+	const context = await editorContext(options, `parameters.${options.method}`);
+	return (await editorMethod(options.type, 'resourceMapping', options.method).call(context)) as ResourceMapperFields;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { loadOptions, runNode } from '../harness/engine';
+import { listSearch, resourceMapping, runNode } from '../harness/engine';
 import { credentials, EMAIL, NODE, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
@@ -9,9 +9,20 @@ const BASIC = `Basic ${Buffer.from(`${EMAIL}:${TOKEN}`).toString('base64')}`;
 const SEND = {
 	resource: 'chatMessage',
 	operation: 'send',
+	senderId: { __rl: true, mode: 'list', value: '2' },
+	templateId: { __rl: true, mode: 'id', value: '102' },
+	phone: '+55 11 98765-4321',
+	variables: {
+		mappingMode: 'defineBelow',
+		value: { nome: 'Maria', valor: 'R$ 120,00', vencimento: '30/11' },
+	},
+};
+
+/** The same message as workflows saved before the locators and the mapper hold it. */
+const SEND_SAVED_BEFORE = {
+	...SEND,
 	senderId: 2,
 	templateId: 102,
-	phone: '+55 11 98765-4321',
 	variables: {
 		variable: [
 			{ name: 'nome', value: 'Maria' },
@@ -22,6 +33,17 @@ const SEND = {
 };
 
 describe('Chat Message > Send', () => {
+	it('still sends the sender, template and variables of workflows saved before the locators and the mapper', async () => {
+		const result = await run(ctx.sandbox, SEND_SAVED_BEFORE);
+		expect(result.error).toBeUndefined();
+		const [request] = ctx.sandbox.control.requests({ path: '/api/chat/v1/post' });
+		expect(request.fields).toMatchObject({
+			sender_id: 2,
+			template_id: 102,
+			variables: { nome: 'Maria', valor: 'R$ 120,00', vencimento: '30/11' },
+		});
+	});
+
 	it('sends a template message with HTTP Basic and the variables by name', async () => {
 		const result = await run(ctx.sandbox, SEND);
 		expect(result.error).toBeUndefined();
@@ -58,7 +80,7 @@ describe('Chat Message > Send', () => {
 
 	it('refuses a malformed phone before any request', async () => {
 		const result = await run(ctx.sandbox, { ...SEND, phone: '12345' }, { continueOnFail: true });
-		expect(result.items[0].json.error).toMatch(/^Item 0: "phone" must be a phone number/);
+		expect(result.items[0].json.error).toMatch(/^Item 0: "Recipient Phone" \(phone\) must be a phone number.*\. Nothing was sent\.$/);
 		expect(ctx.sandbox.control.requests({ path: '/api/chat/v1/post' })).toHaveLength(0);
 	});
 
@@ -134,6 +156,23 @@ describe('Chat Template > Get Many', () => {
 		expect(requests.every((r) => r.headers.authorization === BASIC)).toBe(true);
 	});
 
+	it('simplifies to what sending needs unless Simplify is off', async () => {
+		const approved = await run(ctx.sandbox, { resource: 'chatTemplate', operation: 'getMany', returnAll: true });
+		expect(approved.items[1].json).toEqual({
+			id: 102,
+			name: 'lembrete_pagamento',
+			display_name: 'Lembrete pagamento',
+			status: 'approved',
+			language: 'pt_BR',
+			category: 'UTILITY',
+			sender_id: 2,
+			sender_name: 'Loja Exemplo',
+			variable_names: ['nome', 'valor', 'vencimento'],
+		});
+		const raw = await run(ctx.sandbox, { resource: 'chatTemplate', operation: 'getMany', returnAll: true, simplify: false });
+		expect(raw.items[1].json).toMatchObject({ id: 102, body_text: expect.any(String), components: expect.any(String) });
+	});
+
 	it('reports a refused filter with the service message and request id', async () => {
 		const result = await run(ctx.sandbox, {
 			resource: 'chatTemplate',
@@ -162,20 +201,56 @@ describe('Chat Sender > Get Many', () => {
 describe('lists the editor loads from the service', () => {
 	const creds = () => credentials(ctx.sandbox.baseUrl);
 
-	it('senders, the approved templates of the chosen sender, and the variables of the chosen template', async () => {
-		const senders = await loadOptions({ type: NODE, method: 'getSenders', parameters: SEND, credentials: creds() });
-		expect(senders.map((s) => s.value)).toEqual([1, 2]);
-		expect(senders[1].name).toContain('Loja Exemplo');
+	it('senders, searchable by name as the user types', async () => {
+		const all = await listSearch({ type: NODE, method: 'searchSenders', parameters: SEND, credentials: creds() });
+		expect(all.results.map((s) => s.value)).toEqual(['1', '2']);
+		expect(all.results[1].name).toContain('Loja Exemplo');
+		const typed = await listSearch({ type: NODE, method: 'searchSenders', parameters: SEND, credentials: creds(), filter: 'loja' });
+		expect(typed.results.map((s) => s.value)).toEqual(['2']);
+	});
 
-		const templates = await loadOptions({ type: NODE, method: 'getTemplates', parameters: { ...SEND, senderId: 2 }, credentials: creds() });
-		expect(templates.map((t) => t.value)).toEqual([102]);
-
-		const variables = await loadOptions({
+	it('templates of the chosen sender, approved first, the others saying why they cannot be sent', async () => {
+		const { results } = await listSearch({ type: NODE, method: 'searchTemplates', parameters: SEND, credentials: creds() });
+		expect(results.map((t) => t.value)).toEqual(['102', '103', '104', '106']);
+		expect(results[0].name).toBe('Lembrete pagamento');
+		expect(results[1].name).toBe('Aviso entrega (pending: not approved yet)');
+		expect(results[2].name).toMatch(/^Promocao relampago \(rejected: /);
+		const typed = await listSearch({ type: NODE, method: 'searchTemplates', parameters: SEND, credentials: creds(), filter: 'AVISO' });
+		expect(typed.results.map((t) => t.value)).toEqual(['103']);
+		const oldValue = await listSearch({ type: NODE, method: 'searchTemplates', parameters: SEND_SAVED_BEFORE, credentials: creds() });
+		expect(oldValue.results.map((t) => t.value)).toEqual(['102', '103', '104', '106']);
+		const anySender = await listSearch({
 			type: NODE,
-			method: 'getTemplateVariables',
-			parameters: { ...SEND, templateId: 102 },
+			method: 'searchTemplates',
+			parameters: { ...SEND, senderId: { __rl: true, mode: 'id', value: '={{ $json.sender }}' } },
 			credentials: creds(),
 		});
-		expect(variables.map((v) => v.value)).toEqual(['nome', 'valor', 'vencimento']);
+		expect(anySender.results).toHaveLength(6);
+	});
+
+	it('the mapper offers the chosen template variables, each required', async () => {
+		const { fields } = await resourceMapping({ type: NODE, method: 'getTemplateVariableFields', parameters: SEND, credentials: creds() });
+		expect(fields.map((f) => [f.id, f.required])).toEqual([
+			['nome', true],
+			['valor', true],
+			['vencimento', true],
+		]);
+		const none = await resourceMapping({
+			type: NODE,
+			method: 'getTemplateVariableFields',
+			parameters: { ...SEND, templateId: { __rl: true, mode: 'id', value: '={{ $json.template }}' } },
+			credentials: creds(),
+		});
+		expect(none.fields).toEqual([]);
+		expect(none.emptyFieldsNotice).toContain('add the variables by name');
+	});
+
+	it('a failing list shows the service message, and never the token', async () => {
+		const wrong = credentials(ctx.sandbox.baseUrl, 'wrong-token-123');
+		const error = await listSearch({ type: NODE, method: 'searchTemplates', parameters: SEND, credentials: wrong }).catch((e: Error) => e);
+		expect(error).toBeInstanceOf(Error);
+		const text = JSON.stringify({ message: (error as Error).message, description: (error as { description?: string }).description });
+		expect(text).toContain('credenciais inválidas');
+		expect(text).not.toContain('wrong-token-123');
 	});
 });

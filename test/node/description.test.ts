@@ -31,10 +31,17 @@ function dependsOnAnother(property: INodeProperties): boolean {
 /** The given values plus a placeholder for every empty parameter n8n requires before it runs a node. */
 async function placeholders(values: IDataObject): Promise<IDataObject> {
 	const { description } = await nodeType(NODE);
+	const isLocator = (p: INodeProperties) => p.type === 'resourceLocator';
 	const required = description.properties.filter(
-		(p) => p.required && p.default === '' && NodeHelpers.displayParameter(values as never, p, null, description),
+		(p) =>
+			p.required &&
+			(p.default === '' || isLocator(p)) &&
+			NodeHelpers.displayParameter(values as never, p, null, description),
 	);
-	return { ...values, ...Object.fromEntries(required.map((p) => [p.name, '0'])) };
+	return {
+		...values,
+		...Object.fromEntries(required.map((p) => [p.name, isLocator(p) ? { __rl: true, mode: 'id', value: p.modes?.find((m) => m.name === 'id')?.placeholder ?? '0' } : '0'])),
+	};
 }
 
 /** The parameters n8n shows for the given values (what the editor would display). */

@@ -14,7 +14,7 @@ const extras = (pairs: Record<string, string>) => ({
 describe('Extra Parameters', () => {
 	it('an 80-character name given as an extra is refused locally, naming the field', async () => {
 		const result = await run(ctx.sandbox, { ...LETTER, ...extras({ name: 'N'.repeat(80) }) }, { items: [await pdfItem(1)] });
-		expect(result.error?.message).toMatch(/"name" is 80 characters long; the limit is 60/);
+		expect(result.error?.message).toMatch(/"Recipient Name" \(name\) is 80 characters long; the limit is 60/);
 		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(0);
 	});
 
@@ -57,7 +57,7 @@ describe('Extra Parameters', () => {
 
 	it('Create with an extra pdfFile is refused: the PDF comes from PDF Source', async () => {
 		const result = await run(ctx.sandbox, { ...LETTER, ...extras({ pdfFile: 'https://example.com/other.pdf' }) }, { items: [await pdfItem(1)] });
-		expect(result.error?.message).toMatch(/"pdfFile"/);
+		expect(result.error?.message).toMatch(/\(pdfFile\) cannot be set here/);
 		expect(ctx.sandbox.control.requests()).toHaveLength(0);
 	});
 
@@ -70,7 +70,7 @@ describe('Extra Parameters', () => {
 			phone: '+5511987654321',
 			...extras({ phone: '123' }),
 		});
-		expect(result.error?.message).toMatch(/"phone"/);
+		expect(result.error?.message).toMatch(/"Recipient Phone" \(phone\)/);
 		expect(ctx.sandbox.control.requests()).toHaveLength(0);
 	});
 

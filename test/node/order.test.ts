@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 
 import { SHIP_TYPES, valuesOf } from '../../nodes/PostalService/contract/lists';
+import { EMAIL_ID, LETTER_ID, type OrderIdKind } from '../../nodes/PostalService/actions/shared/orderIds';
 import { binaryBuffer } from '../harness/engine';
 import { startHttpServer } from '../harness/httpServer';
 import { LETTER, makePdf, pdfItem, run, TOKEN, useSandbox } from './fixture';
@@ -220,6 +221,41 @@ describe('Order > Get', () => {
 		const malformed = await run(ctx.sandbox, { resource: 'order', operation: 'get', orderId: '12/../balance' });
 		expect(malformed.error?.message).toMatch(/orderId/);
 		expect(ctx.sandbox.control.requests({ path: /^\/api\/v2\/get\// })).toHaveLength(1);
+	});
+
+	it('reads the id from its By ID locator, whose editor check agrees with the run-time check', async () => {
+		const id = await createLetter();
+		const located = await run(ctx.sandbox, { resource: 'order', operation: 'get', orderId: { __rl: true, mode: 'id', value: id } });
+		expect(located.error).toBeUndefined();
+		expect(located.items[0].json).toMatchObject({ id });
+		// n8n itself refuses a typed value its check rejects, before the node runs
+		await expect(
+			run(ctx.sandbox, { resource: 'order', operation: 'get', orderId: { __rl: true, mode: 'id', value: 'E5001' } }),
+		).rejects.toThrow(/An order ID is made of digits/);
+		// an expression is only known at run time, where the node checks it again
+		const fromExpression = await run(ctx.sandbox, {
+			resource: 'order',
+			operation: 'get',
+			orderId: { __rl: true, mode: 'id', value: '={{ "E" + "5001" }}' },
+		});
+		expect(fromExpression.error?.message).toMatch(/orderId/);
+		expect(ctx.sandbox.control.requests({ path: /^\/api\/v2\/get\/.*E5001/ })).toHaveLength(0);
+
+		const editorCheck = (kind: OrderIdKind) => {
+			const validation = kind.property.modes?.[0].validation?.[0];
+			const regex = validation && typeof validation === 'object' ? (validation.properties as { regex?: string }).regex : undefined;
+			return new RegExp(regex ?? '$^');
+		};
+		for (const [kind, good, bad] of [
+			[LETTER_ID, ['123456', ' 42 '], ['E123456', '12a', '', '12/../balance']],
+			[EMAIL_ID, ['E123456', 'E1'], ['123456', 'e123', 'E', 'E12/x']],
+		] as const) {
+			for (const value of [...good, ...bad]) {
+				expect(editorCheck(kind).test(value), `${kind.property.displayName}: ${value}`).toBe(kind.pattern.test.test(value.trim()));
+			}
+			for (const value of good) expect(editorCheck(kind).test(value)).toBe(true);
+			for (const value of bad) expect(editorCheck(kind).test(value)).toBe(false);
+		}
 	});
 });
 

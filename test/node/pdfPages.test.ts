@@ -93,14 +93,14 @@ describe('countPdfPages', () => {
 describe('page limits checked before sending', () => {
 	it('refuses a 151-page PDF from binary data, naming the limit, and sends nothing', async () => {
 		const result = await run(ctx.sandbox, LETTER, { items: [await pdfItem(151)] });
-		expect(result.error?.message).toMatch(/"pdfFile" has 151 pages; the limit is 150 pages/);
+		expect(result.error?.message).toMatch(/\(pdfFile\) has 151 pages; the limit is 150 pages\. Nothing was sent\./);
 		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(0);
 	});
 
 	it('refuses a 151-page PDF given as base64 (object streams), and sends nothing', async () => {
 		const pdf = await blankPdf(151, { useObjectStreams: true });
 		const result = await run(ctx.sandbox, { ...LETTER, pdfSource: 'base64', pdfBase64: pdf.toString('base64') });
-		expect(result.error?.message).toMatch(/"pdfFile" has 151 pages; the limit is 150 pages/);
+		expect(result.error?.message).toMatch(/\(pdfFile\) has 151 pages; the limit is 150 pages\. Nothing was sent\./);
 		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(0);
 	});
 

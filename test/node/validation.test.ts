@@ -144,7 +144,9 @@ describe('validation before any request', () => {
 			}
 			const message = String(out.json.error);
 			expect(message, rule).toContain(`Item ${index}:`);
-			expect(message, rule).toContain(`"${field}"`);
+			// the wire name, quoted alone or next to the node field's name
+			expect(message.includes(`"${field}"`) || message.includes(`(${field})`), `${rule}: ${message}`).toBe(true);
+			expect(message, rule).toMatch(/Nothing was sent\.$/);
 			expect(message, rule).toMatch(says!);
 			expect(String(out.json.description), rule).toMatch(/Nothing was sent/);
 		}
@@ -164,10 +166,20 @@ describe('validation before any request', () => {
 				{ json: { ...VALID, tag: 'c' }, binary },
 			],
 		});
-		expect(result.error?.message).toBe('Item 1: "name" is 75 characters long; the limit is 60 characters');
+		expect(result.error?.message).toBe('Item 1: "Recipient Name" (name) is 75 characters long; the limit is 60 characters. Nothing was sent.');
 		expect(result.error?.description).toMatch(/No item of this run was sent/);
 		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toEqual([]);
 		expect(ctx.sandbox.control.orders()).toEqual([]);
+	});
+
+	it('names the node field next to the wire name, so an agent reading only the message can fix it', async () => {
+		const pdf = await makePdf(1);
+		const binary = { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } };
+		const result = await run(ctx.sandbox, FROM_ITEM, { items: [{ json: { ...VALID, zip: '0130-500' }, binary }] });
+		expect(result.error?.message).toMatch(
+			/^Item 0: "Recipient Postal Code" \(zip\) must be a Brazilian postal code of 8 digits .*; got "0130-500"\. Nothing was sent\.$/,
+		);
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toEqual([]);
 	});
 
 	it('a run stopped by the service names the items it had already sent, with their ids', async () => {

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ValidationProblem } from '../contract/order';
+import { fieldNamesOf } from './fieldNames';
 
 /**
  * Names an extra can never set, whatever the operation: the token and where it travels belong to
@@ -37,9 +38,14 @@ export function readExtraParameters(ctx: IExecuteFunctions, itemIndex: number, o
 /** The error for an item that breaks the contract: no request is made for it. */
 export function invalidItem(ctx: IExecuteFunctions, itemIndex: number, problems: ValidationProblem[]): NodeOperationError {
 	const fields = [...new Set(problems.map((p) => p.field))];
+	const labels = fieldNamesOf(ctx.getNodeParameter('resource', itemIndex, ''), ctx.getNodeParameter('operation', itemIndex, ''));
+	// Only the message reaches an AI agent: it names the field as the node shows it and says nothing left.
+	const messages = problems.map(({ field, message }) =>
+		labels[field] ? message.replace(`"${field}"`, `"${labels[field]}" (${field})`) : message,
+	);
 	return new NodeOperationError(
 		ctx.getNode(),
-		`Item ${itemIndex}: ${problems.map((p) => p.message).join('; ')}`,
+		`Item ${itemIndex}: ${messages.join('; ')}. Nothing was sent.`,
 		{
 			itemIndex,
 			description: `Nothing was sent to the service for this item. Fix ${fields.map((f) => `"${f}"`).join(', ')} and run again.`,

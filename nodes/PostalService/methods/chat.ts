@@ -1,6 +1,5 @@
-import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { ASSUMED } from '../contract/assumptions';
 import { ANSWERS } from '../contract/wire';
 import type { ServiceContext } from '../transport';
 import { serviceRequest } from '../transport';
@@ -35,36 +34,20 @@ export async function fetchTemplates(ctx: ServiceContext, itemIndex = 0, qs: IDa
 
 function currentParameter(ctx: ILoadOptionsFunctions, name: string): unknown {
 	try {
-		return ctx.getCurrentNodeParameter(name);
+		return ctx.getCurrentNodeParameter(name, { extractValue: true });
 	} catch {
 		return undefined;
 	}
 }
 
-export async function getSenders(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const f = ASSUMED.chatSenderFields;
-	return (await fetchSenders(this)).map((sender) => ({
-		name: [sender[f.name], sender[f.phone]].filter(Boolean).join(' · ') || String(sender[f.id]),
-		value: sender[f.id] as number,
-	}));
-}
-
-export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const senderId = currentParameter(this, 'senderId');
-	const templates = await fetchTemplates(this, 0, { [ASSUMED.templatesQuery.status]: 'approved' });
-	return templates
-		.filter((t) => !senderId || String(senderId).startsWith('=') || String(t.sender_id) === String(senderId))
-		.map((t) => ({
-			name: String(t.display_name || t.name),
-			value: t.id as number,
-			description: [t.language, t.category, `${t.variables_count ?? 0} variables`].filter(Boolean).join(' · '),
-		}));
-}
-
-export async function getTemplateVariables(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const templateId = currentParameter(this, 'templateId');
-	if (templateId === undefined || templateId === '') return [];
-	const template = (await fetchTemplates(this)).find((t) => String(t.id) === String(templateId));
-	const names = Array.isArray(template?.variable_names) ? (template.variable_names as string[]) : [];
-	return names.map((name) => ({ name, value: name }));
+/**
+ * The ID chosen in a locator (or, in workflows saved before the locators, a plain option), or
+ * undefined while it is empty or still an expression the editor cannot resolve.
+ */
+export function selectedId(ctx: ILoadOptionsFunctions, name: string): string | undefined {
+	const value = currentParameter(ctx, name);
+	const id = value && typeof value === 'object' ? (value as IDataObject).value : value;
+	if (id === undefined || id === null || id === '') return undefined;
+	const text = String(id);
+	return text.startsWith('=') ? undefined : text;
 }

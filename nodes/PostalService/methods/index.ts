@@ -1,3 +1,5 @@
-import { getSenders, getTemplates, getTemplateVariables } from './chat';
+import { searchSenders, searchTemplates } from './listSearch';
+import { getTemplateVariableFields } from './resourceMapping';
 
-export const loadOptions = { getSenders, getTemplates, getTemplateVariables };
+export const listSearch = { searchSenders, searchTemplates };
+export const resourceMapping = { getTemplateVariableFields };

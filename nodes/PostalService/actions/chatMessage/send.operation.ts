@@ -17,24 +17,53 @@ export const option = {
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Sender Name or ID',
+		displayName: 'Sender',
 		name: 'senderId',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getSenders' },
+		type: 'resourceLocator',
 		required: true,
-		default: '',
-		description:
-			'Business number that sends the message. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		default: { mode: 'list', value: '' },
+		description: 'Business number that sends the message',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a sender...',
+				typeOptions: { searchListMethod: 'searchSenders', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: '2',
+				validation: [{ type: 'regex', properties: { regex: '^\\d+$', errorMessage: 'The sender ID is a number, like 2' } }],
+			},
+		],
 	},
 	{
-		displayName: 'Template Name or ID',
+		displayName: 'Template',
 		name: 'templateId',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getTemplates', loadOptionsDependsOn: ['senderId'] },
+		type: 'resourceLocator',
 		required: true,
-		default: '',
+		default: { mode: 'list', value: '' },
 		description:
-			'Approved template of the sender. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'Template of the sender. Only approved templates can be sent: the list shows the others with the reason next to their name.',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a template...',
+				typeOptions: { searchListMethod: 'searchTemplates', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: '102',
+				validation: [{ type: 'regex', properties: { regex: '^\\d+$', errorMessage: 'The template ID is a number, like 102' } }],
+			},
+		],
 	},
 	{
 		displayName: 'Recipient Phone',
@@ -48,29 +77,22 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Template Variables',
 		name: 'variables',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Variable',
-		default: {},
-		description: 'Values of the template variables, by the names the template declares',
-		options: [
-			{
-				displayName: 'Variable',
-				name: 'variable',
-				values: [
-					{
-						displayName: 'Name or ID',
-						name: 'name',
-						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getTemplateVariables', loadOptionsDependsOn: ['templateId'] },
-						default: '',
-						description:
-							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-					},
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: true,
+		description: 'Values of the template variables, by the names the template declares; each is required',
+		typeOptions: {
+			loadOptionsDependsOn: ['templateId.value'],
+			resourceMapper: {
+				resourceMapperMethod: 'getTemplateVariableFields',
+				mode: 'add',
+				fieldWords: { singular: 'variable', plural: 'variables' },
+				addAllFields: true,
+				supportAutoMap: true,
+				noFieldsError: 'This template has no variables, or it could not be read: choose a template, or map the variables by name',
 			},
-		],
+		},
 	},
 	// A message paid with credits can be reprocessed after a top-up; the others cannot.
 	...paymentProperties({ service_credits: '(can be reprocessed after a top-up)' }),
@@ -79,21 +101,36 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['chatMessage'], operation: ['send'] } }, properties);
 
+/**
+ * The template variables by name: from the mapper's columns, or from the name/value rows that
+ * workflows saved before the mapper still hold.
+ */
+function readVariables(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const name = ASSUMED.chatSend.variables;
+	const raw = ctx.getNodeParameter('variables', itemIndex, {}) as IDataObject;
+	const rows = (raw?.variable ?? []) as Array<{ name?: string; value?: unknown }>;
+	const pairs: Array<[string, unknown]> = Array.isArray(rows)
+		? rows.map((row) => [String(row.name ?? '').trim(), row.value])
+		: [];
+	const columns = raw?.value;
+	if (columns && typeof columns === 'object') pairs.push(...Object.entries(columns as IDataObject));
+	const variables: IDataObject = {};
+	for (const [key, value] of pairs) {
+		if (!key) throw invalidItem(ctx, itemIndex, [{ field: name, message: 'a template variable has no name' }]);
+		variables[key] = value === undefined || value === null ? '' : String(value);
+	}
+	return variables;
+}
+
 /** The request body of one item as it will be sent (extras included), or the error naming what is wrong with it. */
 function buildBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const names = ASSUMED.chatSend;
-	const variables: IDataObject = {};
-	const rows = this.getNodeParameter('variables.variable', itemIndex, []) as Array<{ name?: string; value?: unknown }>;
-	for (const row of rows) {
-		const name = String(row.name ?? '').trim();
-		if (!name) throw invalidItem(this, itemIndex, [{ field: names.variables, message: 'a template variable has no name' }]);
-		variables[name] = row.value === undefined || row.value === null ? '' : String(row.value);
-	}
+	const variables = readVariables(this, itemIndex);
 	const paymentMethod = this.getNodeParameter('paymentMethod', itemIndex, 'service_credits');
 	const fields: IDataObject = {
 		[names.phone]: this.getNodeParameter('phone', itemIndex, '') as string,
-		[names.senderId]: this.getNodeParameter('senderId', itemIndex, '') as string,
-		[names.templateId]: this.getNodeParameter('templateId', itemIndex, '') as string,
+		[names.senderId]: this.getNodeParameter('senderId', itemIndex, '', { extractValue: true }) as string,
+		[names.templateId]: this.getNodeParameter('templateId', itemIndex, '', { extractValue: true }) as string,
 		[names.paymentMethod]: paymentMethod as string,
 	};
 	if (paymentMethod === 'team') fields[names.teamMemberId] = this.getNodeParameter('teamMemberId', itemIndex, '') as string;

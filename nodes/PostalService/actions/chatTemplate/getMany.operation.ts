@@ -5,6 +5,7 @@ import { TEMPLATE_STATUSES } from '../../contract/lists';
 import { fetchTemplates } from '../../methods/chat';
 import { limitList, readExtraParameters, withItem } from '../common';
 import { extraParameters, returnAllAndLimit, updateDisplayOptions } from '../descriptions';
+import { simplifyProperty } from '../order/get.operation';
 
 export const option = {
 	name: 'Get Many',
@@ -38,8 +39,16 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	simplifyProperty,
 	extraParameters('query'),
 ];
+
+// What a workflow uses of a template to send it; the raw answer adds its texts and components.
+const SIMPLE_FIELDS = ['id', 'name', 'display_name', 'status', 'language', 'category', 'sender_id', 'sender_name', 'variable_names'];
+
+function simplified(template: IDataObject): IDataObject {
+	return Object.fromEntries(SIMPLE_FIELDS.filter((field) => field in template).map((field) => [field, template[field]]));
+}
 
 export const description = updateDisplayOptions({ show: { resource: ['chatTemplate'], operation: ['getMany'] } }, properties);
 
@@ -50,5 +59,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (filters.status) qs[ASSUMED.templatesQuery.status] = filters.status;
 	Object.assign(qs, readExtraParameters(this, itemIndex));
 	const templates = await fetchTemplates(this, itemIndex, qs);
-	return limitList(this, itemIndex, templates).map((t) => withItem(t, itemIndex));
+	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+	return limitList(this, itemIndex, templates).map((t) => withItem(simplify ? simplified(t) : t, itemIndex));
 }

@@ -19,9 +19,9 @@ export const SENDER_FIELDS: Array<{ name: string; wire: string; displayName: str
 	{ name: 'addr1', wire: 'addr1_sender', displayName: 'Street', description: 'Street address, up to 60 characters' },
 	{ name: 'streetNumber', wire: 'street_number_sender', displayName: 'Number', description: 'Street number, up to 15 characters' },
 	{ name: 'addr2', wire: 'addr2_sender', displayName: 'Complement', description: 'Apartment, suite, district; up to 40 characters' },
-	{ name: 'zip', wire: 'zip_sender', displayName: 'Postal Code', description: 'Brazilian CEP of 8 digits (like 01310-100)' },
+	{ name: 'zip', wire: 'zip_sender', displayName: 'Postal Code', description: 'Brazilian CEP of 8 digits, with or without the hyphen (like 01310-100)' },
 	{ name: 'city', wire: 'city_sender', displayName: 'City', description: 'Up to 40 characters' },
-	{ name: 'state', wire: 'state_sender', displayName: 'State', description: 'For Brazil the 2-letter state code (like SP)' },
+	{ name: 'state', wire: 'state_sender', displayName: 'State', description: 'For Brazil the 2-letter state code (like SP); up to 40 characters' },
 	{ name: 'country', wire: 'country_sender', displayName: 'Country', description: 'Up to 60 characters' },
 ];
 
@@ -77,7 +77,8 @@ export const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: '01310-100',
-		description: 'For Brazil the CEP: 8 digits, with or without the hyphen. It must belong to the state.',
+		description:
+			'For Brazil the CEP: 8 digits, with or without the hyphen (01310-100 or 01310100). It must belong to the Recipient State: a CEP of another state is refused.',
 	},
 	{
 		displayName: 'Recipient City',
@@ -94,7 +95,7 @@ export const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'SP',
-		description: 'For Brazil the 2-letter state code',
+		description: 'For Brazil the 2-letter state code (like SP), the state of the postal code; up to 40 characters',
 	},
 	{
 		displayName: 'Recipient Country',
@@ -123,7 +124,7 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: 'data',
-		hint: 'The name of the input binary field containing the PDF',
+		hint: 'The name of the input binary field containing the PDF (at most 150 pages)',
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.pdf, { pdfSource: ['binary'] }),
 	},
 	{
@@ -132,7 +133,7 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'https://example.com/letter.pdf',
-		description: 'Public link to the PDF; a public link of an online document-sharing service works too',
+		description: 'Public link to the PDF, at most 150 pages; a public link of an online document-sharing service works too',
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.pdf, { pdfSource: ['url'] }),
 	},
 	{
@@ -141,7 +142,7 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { rows: 3 },
 		default: '',
-		description: 'The PDF content encoded as base64',
+		description: 'The PDF content encoded as base64; at most 150 pages',
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.pdf, { pdfSource: ['base64'] }),
 	},
 	{
@@ -279,3 +280,32 @@ export const properties: INodeProperties[] = [
 	},
 	extraParameters('body'),
 ];
+
+/**
+ * The node field each wire name of Create / Get Price comes from, so an error names what the user
+ * sees next to what the service calls it.
+ */
+export const CREATE_FIELD_NAMES: Record<string, string> = {
+	shipType: 'Ship Type',
+	name: 'Recipient Name',
+	addr1: 'Recipient Street',
+	street_number: 'Recipient Number',
+	addr2: 'Recipient Complement',
+	zip: 'Recipient Postal Code',
+	city: 'Recipient City',
+	state: 'Recipient State',
+	country: 'Recipient Country',
+	pdfFile: 'PDF Source',
+	ar_type: 'Return Receipt Type',
+	paymentMethod: 'Payment Method',
+	team_member_id: 'Team Member ID',
+	use_client_contract: 'Use Client Contract',
+	tag: 'Tag',
+	telegram_msg: 'Telegram Message',
+	telegram_post_dated_date: 'Delivery Date',
+	ecarta_msg: 'Electronic Letter Message',
+	duplex_printing: 'Duplex Printing',
+	envelope_type: 'Envelope Type',
+	virtualbox: 'Virtual Box',
+	...Object.fromEntries(SENDER_FIELDS.map(({ wire, displayName }) => [wire, `Sender ${displayName}`])),
+};

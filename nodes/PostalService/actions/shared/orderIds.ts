@@ -16,11 +16,27 @@ export const LETTER_ID: OrderIdKind = {
 	property: {
 		displayName: 'Order ID',
 		name: 'orderId',
-		type: 'string',
+		type: 'resourceLocator',
 		required: true,
-		default: '',
-		placeholder: '123456',
+		default: { mode: 'id', value: '' },
 		description: 'Visual ID of the order, a string of digits, as returned by Create',
+		modes: [
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: '123456',
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: '^\\s*\\d+\\s*$',
+							errorMessage: 'An order ID is made of digits (like 123456); a registered e-mail ID (E123456) belongs to the Registered E-Mail resource',
+						},
+					},
+				],
+			},
+		],
 	},
 	pattern: {
 		test: /^\d+$/,
@@ -32,15 +48,32 @@ export const EMAIL_ID: OrderIdKind = {
 	property: {
 		displayName: 'Registered E-Mail ID',
 		name: 'orderId',
-		type: 'string',
+		type: 'resourceLocator',
 		required: true,
-		default: '',
-		placeholder: 'E123456',
+		default: { mode: 'id', value: '' },
 		description: 'ID of the registered e-mail: E followed by digits (like E123456)',
+		modes: [
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'E123456',
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: '^\\s*E\\d+\\s*$',
+							errorMessage: 'A registered e-mail ID is E followed by digits (like E123456)',
+						},
+					},
+				],
+			},
+		],
 	},
 	pattern: { test: /^E\d+$/, hint: 'must be a registered e-mail id: E followed by digits (like E123456)' },
 };
 
+/** The id of an item, checked again at run time: an expression can produce anything the editor did not see. */
 export function readOrderId(ctx: IExecuteFunctions, itemIndex: number, kind: OrderIdKind): string {
-	return requireText(ctx, itemIndex, ctx.getNodeParameter('orderId', itemIndex, ''), 'orderId', kind.pattern);
+	return requireText(ctx, itemIndex, ctx.getNodeParameter('orderId', itemIndex, '', { extractValue: true }), 'orderId', kind.pattern);
 }
