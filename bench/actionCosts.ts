@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
+import type { IDataObject } from 'n8n-workflow';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 import { startSandbox } from '../sandbox';
@@ -69,7 +70,7 @@ async function main() {
 			sandbox.control.clearRequests();
 			const readsBefore = credentialReadCount();
 			const started = performance.now();
-			const result = await runNode({ type: NODE, parameters: c.parameters, items, credentials });
+			const result = await runNode({ type: NODE, parameters: c.parameters as IDataObject, items, credentials });
 			const ms = performance.now() - started;
 			if (result.error) throw new Error(`${c.name}: ${String(result.error.message)}`);
 			// Round 0 warms up.
