@@ -30,6 +30,9 @@ export interface LoggedRequest {
 	files: Array<{ field: string; fileName: string; mimeType: string; size: number; sha256: string }>;
 	status: number;
 	at: string;
+	/** Positions in one sequence of arrivals and finished answers: how many requests overlapped. */
+	arrived: number;
+	answered?: number;
 }
 
 export type FaultKind =

@@ -42,6 +42,8 @@ const ROUTES: Route[] = [
 ];
 
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
+// Arrivals and finished answers share one counter, so tests can tell which requests overlapped.
+let requestEvents = 0;
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
 	return new Promise((resolve, reject) => {
@@ -153,8 +155,12 @@ async function handle(core: SandboxCore, control: SandboxControl, req: IncomingM
 		files: [],
 		status: 0,
 		at: new Date().toISOString(),
+		arrived: requestEvents++,
 	};
 	core.requestLog.push(entry);
+	res.once('close', () => {
+		entry.answered = requestEvents++;
+	});
 	const fault = core.takeFault(method, path);
 	if (fault?.kind === 'drop') {
 		req.socket.destroy();

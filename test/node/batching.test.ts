@@ -11,13 +11,51 @@ async function createOrders(n: number): Promise<string[]> {
 	return result.items.map((item) => String(item.json.id));
 }
 
+/** The most requests the sandbox was answering at once. */
+function maxInFlight(log: Array<{ arrived: number; answered?: number }>): number {
+	const events = log.flatMap((r) => [
+		{ at: r.arrived, step: 1 },
+		{ at: r.answered ?? Number.POSITIVE_INFINITY, step: -1 },
+	]);
+	events.sort((a, b) => a.at - b.at);
+	let now = 0;
+	let most = 0;
+	for (const { step } of events) most = Math.max(most, (now += step));
+	return most;
+}
+
 describe('Batching', () => {
-	it('sends the items of a batch together, pauses between batches, and keeps the input order', async () => {
+	it('keeps at most N requests in flight and starts the next as one ends: a slow answer holds one slot only', async () => {
+		const ids = await createOrders(8);
+		ctx.sandbox.control.clearRequests();
+		ctx.sandbox.control.injectFault({ path: `/api/v2/get/${TOKEN}/${ids[0]}`, kind: 'slow', delayMs: 1500 });
+		// Every answer takes a while, so the free slots overlap too.
+		ctx.sandbox.control.setLatency(100);
+		const result = await run(
+			ctx.sandbox,
+			{
+				resource: 'order',
+				operation: 'get',
+				orderId: '={{ $json.id }}',
+				options: { batching: { batch: { batchSize: 3, batchInterval: 0 } } },
+			},
+			{ items: ids.map((id) => ({ json: { id } })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.id)).toEqual(ids);
+		expect(result.items.map((item) => item.pairedItem)).toEqual(ids.map((_, item) => ({ item })));
+		const log = ctx.sandbox.control.requests({ path: /^\/api\/v2\/get\// });
+		expect(log.map((r) => r.path.split('/').pop())).toEqual(ids);
+		expect(maxInFlight(log)).toBe(3);
+		// Every other item came and went while the slow one held its slot.
+		const slow = log[0].answered!;
+		for (const entry of log.slice(1)) expect(entry.answered!).toBeLessThan(slow);
+	});
+
+	it('honours Batch Interval between starts: item k starts at least the interval after item k - N started', async () => {
 		const ids = await createOrders(4);
 		ctx.sandbox.control.clearRequests();
-		// The first item's answer comes last within its batch.
 		ctx.sandbox.control.injectFault({ path: `/api/v2/get/${TOKEN}/${ids[0]}`, kind: 'slow', delayMs: 400 });
-		const started = Date.now();
 		const result = await run(
 			ctx.sandbox,
 			{
@@ -30,15 +68,53 @@ describe('Batching', () => {
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.id)).toEqual(ids);
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
-		// Batch one waits for its slow item (400 ms), then the interval (300 ms) passes before batch two.
-		expect(Date.now() - started).toBeGreaterThanOrEqual(700);
 		const log = ctx.sandbox.control.requests({ path: /^\/api\/v2\/get\// });
-		const answered = log.map((r) => r.path.split('/').pop());
-		expect(answered.slice(0, 2).sort()).toEqual([ids[0], ids[1]].sort());
-		expect(answered.slice(2).sort()).toEqual([ids[2], ids[3]].sort());
+		expect(log.map((r) => r.path.split('/').pop())).toEqual(ids);
 		const at = log.map((r) => Date.parse(r.at));
-		expect(Math.min(at[2], at[3]) - Math.max(at[0], at[1])).toBeGreaterThanOrEqual(250);
+		// Starts are not spaced by the slow answer: item 2 does not wait for item 0's answer.
+		expect(at[2] - at[0]).toBeGreaterThanOrEqual(290);
+		expect(at[3] - at[1]).toBeGreaterThanOrEqual(290);
+		expect(log[2].arrived).toBeLessThan(log[0].answered!);
+	});
+
+	it('without Continue On Fail starts nothing after a failure, waits for the items in flight and names the completed ones', async () => {
+		const ids = await createOrders(5);
+		ctx.sandbox.control.clearRequests();
+		ctx.sandbox.control.injectFault({ path: `/api/v2/get/${TOKEN}/${ids[0]}`, kind: 'slow', delayMs: 600 });
+		const wanted = [ids[0], '9', ids[2], ids[3], ids[4]];
+		const result = await run(
+			ctx.sandbox,
+			{
+				resource: 'order',
+				operation: 'get',
+				orderId: '={{ $json.id }}',
+				options: { batching: { batch: { batchSize: 2, batchInterval: 0 } } },
+			},
+			{ items: wanted.map((id) => ({ json: { id } })) },
+		);
+		expect(result.error).toBeDefined();
+		const log = ctx.sandbox.control.requests({ path: /^\/api\/v2\/get\// });
+		expect(log.map((r) => r.path.split('/').pop())).toEqual([ids[0], '9']);
+		expect(log.every((r) => r.answered !== undefined)).toBe(true);
+		const error = result.error as { description?: string };
+		expect(error.description).toContain(`completed 1 item(s), which are not in the output: item 0 (id ${ids[0]})`);
+	});
+
+	it('with Continue On Fail keeps every item in its place while the window slides', async () => {
+		const ids = await createOrders(4);
+		const wanted = [ids[0], '9', ids[1], '8', ids[2], ids[3]];
+		const result = await run(
+			ctx.sandbox,
+			{
+				resource: 'order',
+				operation: 'get',
+				orderId: '={{ $json.id }}',
+				options: { batching: { batch: { batchSize: 2, batchInterval: 0 } } },
+			},
+			{ items: wanted.map((id) => ({ json: { id } })), continueOnFail: true },
+		);
+		expect(result.items.map((item) => item.json.id ?? 'error')).toEqual([ids[0], 'error', ids[1], 'error', ids[2], ids[3]]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual(wanted.map((_, item) => ({ item })));
 	});
 
 	it('without batching sends one item after another, in order, and a failure keeps its place', async () => {

@@ -16,7 +16,7 @@ export const requestOptions: INodeProperties = {
 			typeOptions: { multipleValues: false },
 			default: { batch: {} },
 			description:
-				'Send the items in batches: the items of a batch go at the same time, with a pause between batches. Output order always equals input order. Without batching, items go one after another.',
+				'Send several items at a time: at most "Items per Batch" requests are in flight, and the next item starts as soon as one ends. Output order always equals input order. Without batching, items go one after another.',
 			options: [
 				{
 					displayName: 'Batching',
@@ -28,7 +28,7 @@ export const requestOptions: INodeProperties = {
 							type: 'number',
 							typeOptions: { minValue: 1 },
 							default: 50,
-							description: 'Input will be split in batches to throttle requests',
+							description: 'The most requests in flight at once',
 						},
 						{
 							displayName: 'Batch Interval (Ms)',
@@ -36,7 +36,7 @@ export const requestOptions: INodeProperties = {
 							type: 'number',
 							typeOptions: { minValue: 0 },
 							default: 1000,
-							description: 'Time (in milliseconds) between each batch of requests. 0 for disabled.',
+							description: 'Measured between starts: each item starts at least this many milliseconds after the item "Items per Batch" places before it started, so no more than "Items per Batch" requests start within any such interval. 0 for no pause.',
 						},
 					],
 				},

@@ -69,8 +69,44 @@ function withDoneItems(error: NodeApiError | NodeOperationError, outcomes: Outco
 }
 
 /**
- * Runs every item, in batches when the user asks for them, and keeps the output in input order
- * whatever order the answers arrive in. Each item is validated and sent on its own, so with
+ * Runs the items through a sliding window of `size` requests: the next item starts as soon as one
+ * ends, so a slow answer holds one slot and not the whole batch. With an `interval`, item k starts
+ * no earlier than `interval` ms after item k - size started: at most `size` starts in any interval.
+ * With `stopOnFailure` no new item starts after a failure; those already in flight are awaited.
+ */
+async function runWindow(
+	this: IExecuteFunctions,
+	count: number,
+	size: number,
+	interval: number,
+	stopOnFailure: boolean,
+): Promise<Outcome[]> {
+	const outcomes: Outcome[] = new Array(count);
+	const starts: number[] = [];
+	const running = new Set<Promise<void>>();
+	let failed = false;
+	for (let itemIndex = 0; itemIndex < count && !failed; itemIndex++) {
+		while (running.size >= size) await Promise.race(running);
+		if (interval > 0 && itemIndex >= size) {
+			const wait = starts[itemIndex - size] + interval - Date.now();
+			if (wait > 0) await sleep(wait);
+		}
+		if (failed) break;
+		starts[itemIndex] = Date.now();
+		const slot: Promise<void> = runItem.call(this, itemIndex).then((outcome) => {
+			outcomes[itemIndex] = outcome;
+			if (stopOnFailure && 'error' in outcome) failed = true;
+			running.delete(slot);
+		});
+		running.add(slot);
+	}
+	await Promise.all(running);
+	return outcomes;
+}
+
+/**
+ * Runs every item, several at a time when the user asks for it, and keeps the output in input
+ * order whatever order the answers arrive in. Each item is validated and sent on its own, so with
  * "Continue On Fail" an invalid or refused item does not stop the others.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -80,21 +116,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const batch = batching.batch;
 	const batchSize = batch ? Math.max(1, Math.floor(Number(batch.batchSize ?? 50)) || 1) : 1;
 	const interval = batch ? Math.max(0, Number(batch.batchInterval ?? 1000) || 0) : 0;
-	const outcomes: Outcome[] = new Array(items.length);
-	if (!this.continueOnFail()) await validateAll.call(this, items.length);
+	const continueOnFail = this.continueOnFail();
+	if (!continueOnFail) await validateAll.call(this, items.length);
 
-	for (let start = 0; start < items.length; start += batchSize) {
-		if (start > 0 && interval > 0) await sleep(interval);
-		const indexes = Array.from({ length: Math.min(batchSize, items.length - start) }, (_, k) => start + k);
-		await Promise.all(
-			indexes.map(async (itemIndex) => {
-				outcomes[itemIndex] = await runItem.call(this, itemIndex);
-			}),
-		);
-		if (!this.continueOnFail()) {
-			const failed = indexes.map((i) => outcomes[i]).find((o): o is { error: NodeOperationError } => 'error' in o);
-			if (failed) throw withDoneItems(failed.error, outcomes);
-		}
+	const outcomes = await runWindow.call(this, items.length, batchSize, interval, !continueOnFail);
+	if (!continueOnFail) {
+		const failed = outcomes.find((o): o is { error: NodeOperationError } => o !== undefined && 'error' in o);
+		if (failed) throw withDoneItems(failed.error, outcomes);
 	}
 
 	const output: INodeExecutionData[] = [];

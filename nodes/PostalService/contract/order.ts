@@ -61,6 +61,21 @@ export interface PdfSource {
 	kind: 'binary' | 'url' | 'base64' | 'none';
 	bytes?: Buffer;
 	url?: string;
+	/** What is known of the bytes already, so that a large file is walked once, not per check. */
+	facts?: PdfFacts;
+}
+
+export interface PdfFacts {
+	encrypted: boolean;
+	/** Counted lazily; `null` when the page tree could not be read for sure. */
+	pages?: number | null;
+}
+
+/** The facts of a PDF's bytes, with the whole-file `/Encrypt` scan done once. */
+export function pdfFactsOf(pdf: PdfSource): PdfFacts | undefined {
+	if (!pdf.bytes) return undefined;
+	pdf.facts ??= { encrypted: pdf.bytes.indexOf('/Encrypt') !== -1 };
+	return pdf.facts;
 }
 
 export interface ValidationProblem {
@@ -172,7 +187,7 @@ export function validateOrder(
 		} else if (pdf.bytes) {
 			if (pdf.bytes.subarray(0, 1024).indexOf('%PDF-') === -1) {
 				problems.push({ field: 'pdfFile', message: '"pdfFile" is not a PDF (its content does not start with %PDF-)' });
-			} else if (pdf.bytes.indexOf('/Encrypt') !== -1) {
+			} else if (pdfFactsOf(pdf)?.encrypted) {
 				problems.push({ field: 'pdfFile', message: '"pdfFile" is password-protected; the service rejects protected PDFs' });
 			}
 		}

@@ -4,7 +4,7 @@
  * compressed object streams are followed. When any step cannot be read the answer is "unknown"
  * (undefined): the service then decides, so a valid file is never refused on a guess.
  */
-import { MAX_PDF_PAGES, type PdfSource, type ValidationProblem } from './order';
+import { MAX_PDF_PAGES, pdfFactsOf, type PdfSource, type ValidationProblem } from './order';
 import type { PdfDict, PdfValue } from './pdfSyntax';
 import { inflate, isDict, isRef, nameOf, PdfLexer, PdfSyntaxError, unpredict } from './pdfSyntax';
 
@@ -195,9 +195,11 @@ export async function countPdfPages(bytes: Uint8Array): Promise<number | undefin
  * rule 5's single page for the auto-envelope. Files whose count cannot be read pass.
  */
 export async function pageProblems(fields: Record<string, string>, pdf: PdfSource): Promise<ValidationProblem[]> {
-	if (!pdf.bytes || pdf.bytes.indexOf('/Encrypt') !== -1) return [];
-	const pages = await countPdfPages(pdf.bytes);
-	if (pages === undefined) return [];
+	const facts = pdfFactsOf(pdf);
+	if (!pdf.bytes || !facts || facts.encrypted) return [];
+	if (facts.pages === undefined) facts.pages = (await countPdfPages(pdf.bytes)) ?? null;
+	const pages = facts.pages;
+	if (pages === null) return [];
 	const problems: ValidationProblem[] = [];
 	if (pages > MAX_PDF_PAGES) {
 		problems.push({ field: 'pdfFile', message: `"pdfFile" has ${pages} pages; the limit is ${MAX_PDF_PAGES} pages` });

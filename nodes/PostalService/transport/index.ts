@@ -71,13 +71,32 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 
 const CONNECTION_NEVER_MADE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-export async function getServiceCredentials(ctx: ServiceContext, auth: TokenPlacement): Promise<ApiCredentials> {
+// Per node run (an execute or load-options context is made for one run and dropped after it): in
+// n8n each credential read is a database query and a decryption, once per item otherwise. The
+// credential is read without an item index, so every item of the run gets the same values anyway.
+const credentialsOfRun = new WeakMap<ServiceContext, Map<string, Promise<ApiCredentials>>>();
+
+async function readCredentials(ctx: ServiceContext, auth: TokenPlacement): Promise<ApiCredentials> {
 	if (auth === 'basic') {
 		const c = await ctx.getCredentials('postalServiceChatApi');
 		return { baseUrl: String(c.baseUrl ?? ''), securityToken: String(c.securityToken ?? ''), email: String(c.email ?? '') };
 	}
 	const c = await ctx.getCredentials('postalServiceApi');
 	return { baseUrl: String(c.baseUrl ?? ''), securityToken: String(c.securityToken ?? '') };
+}
+
+export async function getServiceCredentials(ctx: ServiceContext, auth: TokenPlacement): Promise<ApiCredentials> {
+	const type = auth === 'basic' ? 'chat' : 'api';
+	let ofRun = credentialsOfRun.get(ctx);
+	if (!ofRun) credentialsOfRun.set(ctx, (ofRun = new Map()));
+	let pending = ofRun.get(type);
+	if (!pending) {
+		pending = readCredentials(ctx, auth);
+		ofRun.set(type, pending);
+		// A failed read is not kept: the next item reads again and reports its own error.
+		pending.catch(() => ofRun.delete(type));
+	}
+	return await pending;
 }
 
 function buildOptions(req: ServiceRequest, creds: ApiCredentials, timeout: number, signal: AbortSignal): IHttpRequestOptions {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { PdfSource, ValidationProblem } from '../../contract/order';
+import type { PdfFacts, PdfSource, ValidationProblem } from '../../contract/order';
 import { applyForcing, SHIP_TYPE_RULES, validateOrder } from '../../contract/order';
 import { pageProblems } from '../../contract/pdfPages';
 import { ANSWERS } from '../../contract/wire';
@@ -62,6 +62,13 @@ export interface OrderRequest {
 
 const flag = (value: unknown) => (value === true || value === 1 || value === '1' || value === 'true' ? '1' : '0');
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
+
+/**
+ * What the checks learnt of each input file, keyed on the item's binary data entry (one object per
+ * stored file). Only these facts are kept, not the bytes: holding every item's PDF from the
+ * validation pass to its send would grow memory with the number of items.
+ */
+const factsOfBinary = new WeakMap<object, PdfFacts>();
 
 /** Reads one item's create-order parameters into wire fields, checks them, and builds the PDF part. */
 export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test: boolean): Promise<OrderRequest> {
@@ -146,7 +153,10 @@ export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test:
 			} else {
 				const meta = ctx.helpers.assertBinaryData(itemIndex, property);
 				const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
-				pdf = { kind: 'binary', bytes: buffer };
+				// The checks of the validation pass are not walked again at the send: same item, same file.
+				let facts = factsOfBinary.get(meta);
+				if (!facts) factsOfBinary.set(meta, (facts = { encrypted: buffer.indexOf('/Encrypt') !== -1 }));
+				pdf = { kind: 'binary', bytes: buffer, facts };
 				binary = { buffer, fileName: meta.fileName ?? 'letter.pdf', mimeType: meta.mimeType || 'application/pdf' };
 			}
 		}
@@ -176,7 +186,8 @@ export function orderForm(order: OrderRequest): FormData {
 	if (order.binary) {
 		form.append(
 			'pdfFile',
-			new Blob([new Uint8Array(order.binary.buffer)], { type: order.binary.mimeType }),
+			// The Blob takes its own copy of the bytes: no intermediate one.
+			new Blob([order.binary.buffer], { type: order.binary.mimeType }),
 			order.binary.fileName,
 		);
 	}

@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { LETTER, makePdf, pdfItem, run, useSandbox } from './fixture';
+
+const ctx = useSandbox();
+
+afterEach(() => {
+	vi.restoreAllMocks();
+});
+
+/** Counts the whole-file `/Encrypt` scans (Buffer's own method is observed, nothing replaced). */
+function countEncryptScans(): () => number {
+	const indexOf = vi.spyOn(Buffer.prototype, 'indexOf');
+	return () => indexOf.mock.calls.filter(([value]) => value === '/Encrypt').length;
+}
+
+describe('Order > Create reads each PDF with one scan', () => {
+	it('scans each item’s file once over the validation pass and the send, and sends the same bytes', async () => {
+		const items = await Promise.all([pdfItem(1, { tag: 'a' }), pdfItem(2, { tag: 'b' }), pdfItem(3, { tag: 'c' })]);
+		const scans = countEncryptScans();
+		const result = await run(ctx.sandbox, { ...LETTER, additionalFields: { tag: '={{ $json.tag }}' } }, { items });
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.tag)).toEqual(['a', 'b', 'c']);
+		expect(scans()).toBe(3);
+		const sent = ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((r) => r.files[0]?.size);
+		expect(sent).toEqual(items.map((item) => item.binary!.data.data.length));
+	});
+
+	it('still refuses a protected PDF and a page count over the rule, before sending anything', async () => {
+		const protectedPdf = Buffer.concat([await makePdf(1), Buffer.from('\ntrailer << /Encrypt 5 0 R >>')]);
+		const protectedRun = await run(ctx.sandbox, LETTER, {
+			items: [{ json: {}, binary: { data: { data: protectedPdf, fileName: 'p.pdf', mimeType: 'application/pdf' } } }],
+		});
+		expect(protectedRun.error?.message ?? '').toMatch(/invalid|pdfFile/i);
+		expect(JSON.stringify(protectedRun.error)).toContain('password-protected');
+
+		const twoPages = await run(ctx.sandbox, { ...LETTER, additionalFields: { envelopeType: 'autoenvelope' } }, { items: [await pdfItem(2)] });
+		expect(JSON.stringify(twoPages.error)).toContain('autoenvelope needs a single-page PDF; this one has 2 pages');
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(0);
+	});
+});
