@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { credentialReadCount, loadOptions } from '../harness/engine';
+import { credentialReadCount, listSearch } from '../harness/engine';
 import { credentials, NODE, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
@@ -44,12 +44,12 @@ describe('Credential reads', () => {
 		expect(paths).toEqual([`/api/v2/balance/${TOKEN}`, `/api/v2/balance/${TOKEN}`, '/api/v2/balance/zzz-wrong']);
 	});
 
-	it('reads the credential for each load-options call', async () => {
+	it('reads the credential for each list the editor loads', async () => {
 		const reads = await readsDuring(async () => {
 			for (let i = 0; i < 2; i++) {
-				const senders = await loadOptions({
+				const { results: senders } = await listSearch({
 					type: NODE,
-					method: 'getSenders',
+					method: 'searchSenders',
 					parameters: { resource: 'chatMessage', operation: 'send' },
 					credentials: credentials(ctx.sandbox.baseUrl),
 				});
