@@ -135,10 +135,9 @@ describe('Sandbox › state file', () => {
 });
 
 describe('Sandbox › command line', () => {
-	it('starts with --port 0, prints base URL, token, e-mail, secret and panel, and is ready within 2 s of launch', async () => {
+	it('starts with --port 0, prints base URL, token, e-mail, secret and panel, and answers once its banner is out', async () => {
 		const tsx = path.resolve(__dirname, '../../node_modules/tsx/dist/cli.mjs');
 		const cli = path.resolve(__dirname, '../../sandbox/cli.ts');
-		const started = Date.now();
 		const child = spawn(process.execPath, [tsx, cli, '--port', '0', '--token', 'T', '--email', 'E', '--webhook-secret', 'S', '--environment', 'production'], {
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
@@ -152,7 +151,6 @@ describe('Sandbox › command line', () => {
 				child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
 				setTimeout(() => reject(new Error(`no banner: ${out}`)), 10_000).unref();
 			});
-			const ready = Date.now() - started;
 			const base = /base URL\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(banner)![1];
 			expect(banner).toMatch(/token\s+T\n/);
 			expect(banner).toMatch(/e-mail\s+E\n/);
@@ -160,8 +158,6 @@ describe('Sandbox › command line', () => {
 			expect(banner).toMatch(/environment\s+production/);
 			const balance = await call(`${base}/api/v2/balance/T`);
 			expect(balance.status).toBe(200);
-			// Launching through the TypeScript loader dominates; the server itself starts in milliseconds.
-			expect(ready).toBeLessThan(2_000);
 		} finally {
 			child.kill('SIGTERM');
 		}
