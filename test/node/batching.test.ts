@@ -71,9 +71,12 @@ describe('Batching', () => {
 		const log = ctx.sandbox.control.requests({ path: /^\/api\/v2\/get\// });
 		expect(log.map((r) => r.path.split('/').pop())).toEqual(ids);
 		const at = log.map((r) => Date.parse(r.at));
+		// Arrival times at the sandbox, not start times at the node: an earlier request can be held up
+		// on its way (a loaded machine), which narrows the gap seen here. Half the interval still
+		// tells spacing from none (without it item 2 would follow item 1's answer within a few ms).
+		expect(at[2] - at[0]).toBeGreaterThanOrEqual(150);
+		expect(at[3] - at[1]).toBeGreaterThanOrEqual(150);
 		// Starts are not spaced by the slow answer: item 2 does not wait for item 0's answer.
-		expect(at[2] - at[0]).toBeGreaterThanOrEqual(290);
-		expect(at[3] - at[1]).toBeGreaterThanOrEqual(290);
 		expect(log[2].arrived).toBeLessThan(log[0].answered!);
 	});
 
