@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 
+import type { Environment } from '../nodes/PostalServiceTrigger/contract';
 import { DEFAULTS, startSandbox } from './index';
 
 const usage = `Usage: npm run sandbox -- [options]
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
 		if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} must be a non-negative number`);
 		return n;
 	};
-	const environment = values.environment as 'production' | 'homolog' | undefined;
+	const environment = values.environment as Environment | undefined;
 	const sandbox = await startSandbox({
 		port: number(values.port, 'port'),
 		token: values.token,

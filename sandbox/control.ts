@@ -1,3 +1,4 @@
+import type { RrType } from '../nodes/PostalServiceTrigger/contract';
 import type { Fault, FaultKind, LoggedRequest, SandboxCore } from './core';
 import {
 	addReturnReceipt,
@@ -33,7 +34,7 @@ export interface SandboxControl {
 	addTrackingEvent(id: string, event?: TrackingEventInput): Record<string, unknown>;
 	addReturnReceipt(
 		id: string,
-		options?: { rrType?: 'rr' | 'rr_electronic'; pdf?: Buffer | Uint8Array; unreadable?: boolean },
+		options?: { rrType?: RrType; pdf?: Buffer | Uint8Array; unreadable?: boolean },
 	): Record<string, unknown>;
 	createEmailOrder(fields: EmailOrderInput): Record<string, unknown>;
 	balance(): number;

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
+import type { Environment } from '../nodes/PostalServiceTrigger/contract';
 import { errorReply, type Ctx, type Family, type Reply } from './http';
 import { seedState, type State } from './state';
 import { WebhookDispatcher } from './webhooks';
@@ -9,7 +10,7 @@ export interface SandboxSettings {
 	token: string;
 	email: string;
 	webhookSecret: string;
-	environment: 'production' | 'homolog';
+	environment: Environment;
 	/** Milliseconds per "minute" of webhook retry back-off. */
 	timeScale: number;
 	authFailureLimit: number;

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 
+import { ENVIRONMENT_NAMES, type Environment } from '../nodes/PostalServiceTrigger/contract';
 import { createControl, type SandboxControl } from './control';
 import { SandboxCore, type SandboxSettings } from './core';
 import { createSandboxServer } from './server';
@@ -21,7 +22,7 @@ export interface Sandbox {
 	token: string;
 	email: string;
 	webhookSecret: string;
-	environment: 'production' | 'homolog';
+	environment: Environment;
 	/** The homolog panel page. */
 	panelUrl: string;
 	control: SandboxControl;
@@ -45,8 +46,8 @@ export const DEFAULTS: SandboxSettings = {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
 	const settings: SandboxSettings = { ...DEFAULTS, ...defined };
-	if (settings.environment !== 'production' && settings.environment !== 'homolog') {
-		throw new Error(`environment must be production or homolog, not ${settings.environment}`);
+	if (!ENVIRONMENT_NAMES.includes(settings.environment)) {
+		throw new Error(`environment must be ${ENVIRONMENT_NAMES.join(' or ')}, not ${settings.environment}`);
 	}
 	const core = new SandboxCore(settings);
 	const control = createControl(core);

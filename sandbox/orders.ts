@@ -1,3 +1,4 @@
+import { DELIVERY_STATUSES, RR_TYPES, type RrType } from '../nodes/PostalServiceTrigger/contract';
 import type { SandboxCore } from './core';
 import { textPdf } from './pdf';
 import type { EmailOrder, LetterFileType, LetterOrder, Order, StoredFile, TrackingEvent } from './state';
@@ -22,7 +23,7 @@ export const EMAIL_STATUS_TEXT: Record<number, string> = {
 	5: 'Falhou',
 };
 
-export const STATUS_DELIVERY_VALUES = ['', 'delivered', 'going_back_to_sender', 'delivered_to_sender'];
+export const STATUS_DELIVERY_VALUES: readonly string[] = DELIVERY_STATUSES;
 
 /** Price of a registered e-mail in the sandbox's own table. */
 export const EMAIL_PRICE = 4.9;
@@ -340,11 +341,11 @@ export function addTrackingEvent(core: SandboxCore, id: string, input?: Tracking
 export function addReturnReceipt(
 	core: SandboxCore,
 	id: string,
-	options: { rrType?: 'rr' | 'rr_electronic'; pdf?: Buffer; unreadable?: boolean } = {},
+	options: { rrType?: RrType; pdf?: Buffer; unreadable?: boolean } = {},
 ): Record<string, unknown> {
 	const order = requireLetter(core, id);
 	const rrType = options.rrType ?? (order.ar_type === 'electronic' ? 'rr_electronic' : 'rr');
-	if (rrType !== 'rr' && rrType !== 'rr_electronic') throw new ControlError('rrType must be rr or rr_electronic');
+	if (!RR_TYPES.includes(rrType)) throw new ControlError(`rrType must be ${RR_TYPES.join(' or ')}`);
 	const now = saoPauloDateTime();
 	order.rr_count++;
 	const name = `${order.id}-${rrType}-${order.rr_count}.pdf`;

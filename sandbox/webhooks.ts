@@ -2,16 +2,10 @@ import { createHmac } from 'node:crypto';
 
 import type { Agent } from 'undici';
 
+import { WEBHOOK_EVENT_NAMES, type WebhookEvent } from '../nodes/PostalServiceTrigger/contract';
 import { saoPauloDateTime } from './util';
 
-export const WEBHOOK_EVENTS = [
-	'order.created',
-	'order.status_updated',
-	'tracking.updated',
-	'rr.created',
-	'webhook.test',
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export type { WebhookEvent };
 
 /** Retry back-off of the spec, in "minutes" (each `timeScale` milliseconds long). */
 export const RETRY_DELAYS_MINUTES = [5, 10, 20];
@@ -85,7 +79,7 @@ export class WebhookDispatcher {
 		const url = new URL(input.url).toString();
 		const events = input.events && input.events.length > 0 ? input.events : ['*'];
 		for (const event of events) {
-			if (event !== '*' && !(WEBHOOK_EVENTS as readonly string[]).includes(event)) {
+			if (event !== '*' && !(WEBHOOK_EVENT_NAMES as readonly string[]).includes(event)) {
 				throw new Error(`unknown webhook event: ${event}`);
 			}
 		}

@@ -1,56 +1,174 @@
+/**
+ * Which deliveries already ran, per workflow and trigger node, keyed by environment and
+ * delivery_id (production and the test environment number their deliveries separately).
+ *
+ * An id is remembered for good only once the execution it started runs (execute(), see
+ * executionMemory.ts); until then webhook() holds a claim on it in this process. A copy arriving
+ * meanwhile waits for the claim's outcome: answered 200 when the delivery ran, it takes over when
+ * the claim's request failed (n8n answered an error, or the connection closed unanswered). A claim
+ * counts for CLAIM_LIFETIME_MS at most.
+ *
+ * Three places hold what is known:
+ * - this process: claims, and the ids whose execution ran here (closes the time until the
+ *   execution's static data is saved, including copies arriving at the same moment);
+ * - the node's static data (`acceptedDeliveries`), written by the execution and saved by n8n at
+ *   its end, read by webhook() to drop a resend without starting anything;
+ * - n8n's processed-data store, checked and written inside the execution: the one record shared
+ *   by all n8n processes of a queue-mode setup (see executionMemory.ts).
+ */
 import type { IDataObject } from 'n8n-workflow';
 
-/** How many delivery ids the node remembers per workflow; the oldest are forgotten first. */
+/** How many deliveries static data and this process remember per node; the oldest are forgotten first. */
 export const DEDUP_WINDOW = 2000;
 
-/**
- * Delivery ids accepted by this n8n process, per workflow and node.
- *
- * The durable memory is the node's static data, but n8n 2.41 does not keep what webhook() writes
- * there once the static data holds anything: the execution a delivery starts rebuilds the workflow
- * over the same object, which clears its change flag before n8n's save after the webhook. The node
- * therefore also writes the list during that execution (see `mergeAccepted`), where n8n does save
- * it at the end; and this process-wide list closes the gap until then, including two copies of one
- * delivery arriving at the same moment.
- */
-const acceptedInProcess = new Map<string, string[]>();
+/** The longest a claim holds when no answer says the execution could not start. */
+export const CLAIM_LIFETIME_MS = 60_000;
 
-export function memoryKey(workflowId: string | undefined, nodeName: string): string {
-	return `${workflowId ?? ''}\u0000${nodeName}`;
-}
+const STATIC_FIELD = 'acceptedDeliveries';
 
-function storedIds(staticData: IDataObject): string[] {
-	return Array.isArray(staticData.deliveryIds) ? (staticData.deliveryIds as string[]) : [];
-}
-
-export function alreadyAccepted(key: string, staticData: IDataObject, deliveryId: string): boolean {
-	return storedIds(staticData).includes(deliveryId) || (acceptedInProcess.get(key) ?? []).includes(deliveryId);
-}
-
-/** Takes the delivery in this process at once (before any await), so a concurrent copy is dropped. */
-export function claim(key: string, deliveryId: string): void {
-	acceptedInProcess.set(key, [...(acceptedInProcess.get(key) ?? []), deliveryId].slice(-DEDUP_WINDOW));
-}
-
-/** Gives a claim back when the delivery could not be turned into an item, so its retry is taken. */
-export function release(key: string, deliveryId: string): void {
-	acceptedInProcess.set(
-		key,
-		(acceptedInProcess.get(key) ?? []).filter((id) => id !== deliveryId),
-	);
+/** The id of a delivery as it identifies the delivery: digits as written, or the string given. */
+export function deliveryIdText(value: unknown): string | undefined {
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	return undefined;
 }
 
 /**
- * Writes into static data every id known to be accepted: what it holds, what this process accepted
- * and the given ones, in order of acceptance. Always a new array, so n8n sees a change and saves it.
+ * The memory key of an envelope: its environment (as sent in the body) and its delivery_id.
+ * Undefined for a delivery without an id, which cannot be told from another and always runs.
  */
-export function mergeAccepted(key: string, staticData: IDataObject, deliveryIds: string[]): void {
+export function deliveryKey(envelope: IDataObject): string | undefined {
+	const id = deliveryIdText(envelope.delivery_id);
+	if (id === undefined) return undefined;
+	const environment = typeof envelope.environment === 'string' ? envelope.environment : '';
+	// Encoded, so that no environment and id can spell the key of another pair.
+	return `${encodeURIComponent(environment)}:${id}`;
+}
+
+export function storedKeys(staticData: IDataObject): string[] {
+	const stored = staticData[STATIC_FIELD];
+	return Array.isArray(stored) ? stored.filter((key): key is string => typeof key === 'string') : [];
+}
+
+/** Writes the keys into static data, oldest first, when that changes what it holds. */
+export function storeKeys(staticData: IDataObject, keys: Iterable<string>): void {
 	const merged: string[] = [];
 	const seen = new Set<string>();
-	for (const id of [...storedIds(staticData), ...(acceptedInProcess.get(key) ?? []), ...deliveryIds]) {
-		if (seen.has(id)) continue;
-		seen.add(id);
-		merged.push(id);
+	for (const key of [...storedKeys(staticData), ...keys]) {
+		if (seen.has(key)) continue;
+		seen.add(key);
+		merged.push(key);
 	}
-	staticData.deliveryIds = merged.slice(-DEDUP_WINDOW);
+	const kept = merged.slice(-DEDUP_WINDOW);
+	const current = storedKeys(staticData);
+	if (kept.length === current.length && kept.every((key, index) => key === current[index])) return;
+	// A new array, so that n8n sees the change and saves it.
+	staticData[STATIC_FIELD] = kept;
+}
+
+/**
+ * A request on its way to its execution. Its outcome settles once its answer is known: true when
+ * the delivery ran (a 2xx from the trigger's step in the execution), false when it did not (an
+ * error answer, or the connection closed without one).
+ */
+export class Claim {
+	readonly outcome: Promise<boolean>;
+	private resolve!: (ran: boolean) => void;
+	private settled = false;
+
+	constructor(readonly until: number) {
+		this.outcome = new Promise<boolean>((resolve) => (this.resolve = resolve));
+	}
+
+	settle(ran: boolean): void {
+		if (this.settled) return;
+		this.settled = true;
+		this.resolve(ran);
+	}
+}
+
+/** What this process knows of one trigger node of one workflow. */
+export class NodeMemory {
+	private readonly ran = new Set<string>();
+	private readonly claims = new Map<string, Claim>();
+	private queue: Promise<unknown> = Promise.resolve();
+
+	hasRun(key: string): boolean {
+		return this.ran.has(key);
+	}
+
+	/** The claim a request still holds on the delivery, if any. */
+	claimOf(key: string, now: number): Claim | undefined {
+		const claim = this.claims.get(key);
+		return claim !== undefined && claim.until > now ? claim : undefined;
+	}
+
+	/** Takes the delivery for the request at hand. Call it in the same tick as `claimOf`. */
+	claim(key: string, now: number): Claim {
+		for (const [claimed, { until }] of this.claims) if (until <= now) this.claims.delete(claimed);
+		const claim = new Claim(now + CLAIM_LIFETIME_MS);
+		this.claims.set(key, claim);
+		return claim;
+	}
+
+	/** Settles a claim with its request's outcome: a delivery that ran is remembered, one that did not is free again. */
+	settle(key: string, claim: Claim, ran: boolean): void {
+		if (ran) this.recordRuns([key]);
+		else if (this.claims.get(key) === claim) this.claims.delete(key);
+		claim.settle(ran);
+	}
+
+	/** Records deliveries whose execution ran (here, or in the worker that answered). */
+	recordRuns(keys: Iterable<string>): void {
+		for (const key of keys) {
+			this.ran.delete(key);
+			this.ran.add(key);
+			this.claims.get(key)?.settle(true);
+			this.claims.delete(key);
+		}
+		for (const oldest of this.ran) {
+			if (this.ran.size <= DEDUP_WINDOW) break;
+			this.ran.delete(oldest);
+		}
+	}
+
+	/** Deliveries that ran here, oldest first. */
+	ranKeys(): string[] {
+		return [...this.ran];
+	}
+
+	forget(): void {
+		this.ran.clear();
+		for (const claim of this.claims.values()) claim.settle(false);
+		this.claims.clear();
+	}
+
+	/** Runs `task` after every task queued before it: one check-and-record at a time per node. */
+	exclusive<T>(task: () => Promise<T>): Promise<T> {
+		const result = this.queue.then(task);
+		this.queue = result.catch(() => undefined);
+		return result;
+	}
+}
+
+const nodes = new Map<string, NodeMemory>();
+
+/** The memory of this process for one trigger node (the node id stays when the node is renamed). */
+export function nodeMemory(workflowId: string | undefined, nodeId: string): NodeMemory {
+	const scope = `${workflowId ?? ''}\u0000${nodeId}`;
+	let memory = nodes.get(scope);
+	if (!memory) {
+		memory = new NodeMemory();
+		nodes.set(scope, memory);
+	}
+	return memory;
+}
+
+/**
+ * Forgets the deliveries this process knows (claims and runs), as a restarted or another n8n
+ * process would not know them. Tests use it to stand for another webhook process in front of the
+ * same worker: the worker's one-at-a-time order of checks stays.
+ */
+export function forgetProcessMemory(): void {
+	for (const memory of nodes.values()) memory.forget();
 }

@@ -7,6 +7,7 @@
  * engine); vitest.config.ts aliases it to the CommonJS build n8n-core requires.
  */
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,8 @@ import path from 'node:path';
 // Every execution context writes $N8N_USER_FOLDER/.n8n/config: keep it out of the home folder.
 // The test run's global setup provides one folder (and removes it); this is the fallback for
 // other callers such as benchmarks, which remove their own.
-if (!process.env.N8N_USER_FOLDER?.includes('postal-harness-')) {
+// The reliability runner provides its own (postal-reliability-).
+if (!/postal-(harness|reliability)-/.test(process.env.N8N_USER_FOLDER ?? '')) {
 	process.env.N8N_USER_FOLDER = mkdtempSync(path.join(tmpdir(), 'postal-harness-'));
 }
 process.env.N8N_RUNNERS_ENABLED ??= 'false';
@@ -22,6 +24,7 @@ process.env.N8N_RUNNERS_ENABLED ??= 'false';
 import { Container } from '@n8n/di';
 import {
 	BinaryDataService,
+	DataDeduplicationService,
 	ExecutionLifecycleHooks,
 	LoadOptionsContext,
 	WebhookContext,
@@ -55,6 +58,7 @@ import {
 	Workflow,
 } from 'n8n-workflow';
 
+import { MemoryProcessedDataStore } from './processedData';
 import { loadCredentialTypes, loadNodeTypes } from './registry';
 
 export interface WorkflowJson {
@@ -78,9 +82,16 @@ export interface RunResult {
 	serialized: string;
 }
 
+/** n8n's processed-data store as the engine reaches it (`this.helpers.checkProcessedAndRecord`). */
+export const processedData = new MemoryProcessedDataStore();
+
 let binaryDataReady: Promise<void> | undefined;
 async function ensureBinaryDataService() {
-	binaryDataReady ??= Container.get(BinaryDataService).init();
+	binaryDataReady ??= (async () => {
+		await Container.get(BinaryDataService).init();
+		// n8n's server does this at start (`initDataDeduplicationService`) with its database store.
+		await DataDeduplicationService.init(processedData);
+	})();
 	await binaryDataReady;
 	await loadRegistry();
 }
@@ -209,7 +220,7 @@ export async function credentialType(name: string): Promise<ICredentialType | un
 	return getRegistry().credentialTypes.get(name);
 }
 
-function toWorkflow(json: WorkflowJson, staticData?: IDataObject): Workflow {
+function toWorkflow(json: WorkflowJson, staticData?: IDataObject, workflowId?: string): Workflow {
 	const nodes: INode[] = json.nodes.map((node, index) => ({
 		id: node.id ?? randomUUID(),
 		position: node.position ?? [index * 220, 0],
@@ -219,7 +230,7 @@ function toWorkflow(json: WorkflowJson, staticData?: IDataObject): Workflow {
 		credentials: node.credentials,
 	})) as INode[];
 	return new Workflow({
-		id: randomUUID(),
+		id: workflowId ?? randomUUID(),
 		name: json.name ?? 'test workflow',
 		nodes,
 		connections: json.connections,
@@ -417,8 +428,11 @@ export interface WebhookRequest {
 	deferRawBody?: boolean;
 }
 
-/** Records what the node answers through the response object, as Express would send it. */
-export class RecordedResponse {
+/**
+ * Records what is answered through the response object, as Express would send it, and emits
+ * `finish` once the answer is complete, as Node's HTTP response does.
+ */
+export class RecordedResponse extends EventEmitter {
 	statusCode = 200;
 	headers: Record<string, string> = {};
 	body: unknown = undefined;
@@ -444,27 +458,43 @@ export class RecordedResponse {
 
 	json(body: unknown) {
 		this.body = body;
-		this.ended = true;
-		return this;
+		return this.finish();
 	}
 
 	send(body?: unknown) {
 		this.body = body;
-		this.ended = true;
-		return this;
+		return this.finish();
 	}
 
 	end(body?: unknown) {
 		if (body !== undefined) this.body = body;
-		this.ended = true;
+		return this.finish();
+	}
+
+	private finish() {
+		if (!this.ended) {
+			this.ended = true;
+			this.emit('finish');
+		}
+		return this;
+	}
+
+	/** The connection closed before an answer was sent (the process died): the caller saw no status. */
+	abort() {
+		if (!this.ended) this.emit('close');
 		return this;
 	}
 }
 
 export interface WebhookRunResult {
-	/** What the node returned from webhook(). */
+	/** What the node returned from webhook() (empty when it threw). */
 	webhookResponse: IWebhookResponseData;
-	/** The node's own answer, when it answered through the response object. */
+	/** What webhook() threw, if it did: n8n then answers 500 and no execution of the node runs. */
+	webhookError?: unknown;
+	/**
+	 * The answer: the node's own from webhook() or, with responseMode `responseNode`, from its
+	 * execution; otherwise n8n's (200 once the execution started, 500 when it could not).
+	 */
 	response: RecordedResponse;
 	/** The workflow run that the webhook started, when it started one. */
 	run?: RunResult;
@@ -490,6 +520,22 @@ export async function runWebhook(options: {
 	 * lost there); the result's `staticData` is then what that execution would save.
 	 */
 	executionStaticData?: 'shared' | 'reloaded';
+	/** The workflow's id; the same id stands for the same workflow across calls (default: a new one). */
+	workflowId?: string;
+	/** The execution's id (default: a new one); the same id stands for the same execution run again. */
+	executionId?: string;
+	/**
+	 * n8n could not start the execution the webhook asked for (its database refused it, the
+	 * process is shutting down...): it answers 500 and nothing runs.
+	 */
+	failExecutionStart?: boolean;
+	/** n8n registered the execution, then its process died before the execution ran. */
+	executionDies?: boolean;
+	/**
+	 * Runs after n8n registered the execution and before it starts: the gap in which other
+	 * requests arrive (in queue mode the job waits there for a worker).
+	 */
+	beforeExecution?: () => Promise<void> | void;
 }): Promise<WebhookRunResult> {
 	await ensureBinaryDataService();
 	const mode = options.mode ?? 'webhook';
@@ -499,10 +545,10 @@ export async function runWebhook(options: {
 		options.executionStaticData === 'reloaded' ? (JSON.parse(JSON.stringify(staticData)) as IDataObject) : undefined;
 	// Node ids fixed once, so the webhook's and the execution's workflow hold the same nodes.
 	const json: WorkflowJson = { ...options.workflow, nodes: options.workflow.nodes.map((n) => ({ ...n, id: n.id ?? randomUUID() })) };
-	const workflow = toWorkflow(json, staticData);
+	const workflow = toWorkflow(json, staticData, options.workflowId);
 	const node = workflow.getNode(options.webhookNode);
 	if (!node) throw new Error(`No node named "${options.webhookNode}"`);
-	const executionId = randomUUID();
+	const executionId = options.executionId ?? randomUUID();
 	const hooks = new ExecutionLifecycleHooks(mode, executionId, { id: workflow.id } as never);
 	const additionalData = additionalDataFor(options.credentials ?? {}, hooks, executionId, workflow.id);
 
@@ -534,10 +580,34 @@ export async function runWebhook(options: {
 	};
 	const context = new WebhookContext(workflow, node, additionalData, mode, webhookData, [], null);
 	if (!nodeType.webhook) throw new Error(`${node.type} has no webhook method`);
-	const webhookResponse = await nodeType.webhook.call(context);
+	let webhookResponse: IWebhookResponseData;
+	try {
+		webhookResponse = await nodeType.webhook.call(context);
+	} catch (error) {
+		// n8n's answer when webhook() throws; the execution it records fails before the node runs.
+		if (!response.ended) response.status(500).json({ code: 0, message: 'Workflow Webhook Error: Workflow could not be started!' });
+		return { webhookResponse: {}, webhookError: error, response, staticData: workflow.staticData as IDataObject };
+	}
 
 	let run: RunResult | undefined;
-	if (webhookResponse.workflowData) {
+	if (webhookResponse.workflowData && options.failExecutionStart) {
+		response.status(500).json({ code: 0, message: 'There was a problem executing the workflow' });
+	} else if (webhookResponse.workflowData) {
+		const answersFromExecution = description?.responseMode === 'responseNode';
+		if (answersFromExecution) {
+			// "Using 'Respond to Webhook' node": the answer is what a node of the execution sends.
+			hooks.addHandler('sendResponse', (sent) => {
+				if (!response.ended) response.status(Number(sent.statusCode ?? 200)).json(sent.body);
+			});
+		} else if (!response.ended) {
+			// "On received": n8n answers once the execution is registered, without waiting for it.
+			response.status(200).end();
+		}
+		await options.beforeExecution?.();
+		if (options.executionDies) {
+			response.abort();
+			return { webhookResponse, response, staticData: workflow.staticData as IDataObject };
+		}
 		const runExecutionData: IRunExecutionData = createRunExecutionData({
 			startData: {},
 			resultData: { runData: {} },
@@ -550,9 +620,15 @@ export async function runWebhook(options: {
 				waitingExecutionSource: {},
 			},
 		});
-		const executionWorkflow = options.executionStaticData === 'reloaded' ? toWorkflow(json, stored) : workflow;
+		const executionWorkflow =
+			options.executionStaticData === 'reloaded' ? toWorkflow(json, stored, workflow.id) : workflow;
 		const execution = new WorkflowExecute(additionalData, mode, runExecutionData);
 		run = resultOf(await execution.processRunExecutionData(executionWorkflow));
+		// n8n's answer when the execution ended without one: 500 after an error, else an empty 200.
+		if (answersFromExecution && !response.ended) {
+			if (run.error) response.status(500).json({ message: 'Error in workflow' });
+			else response.status(200).end();
+		}
 		if (options.executionStaticData === 'reloaded') {
 			return { webhookResponse, response, run, staticData: executionWorkflow.staticData as IDataObject };
 		}

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 import type { ICredentialType, INodeType, IVersionedNodeType } from 'n8n-workflow';
 
-import { TestItemsNode } from './testNodes';
+import { TestItemsNode, TestPassThroughNode } from './testNodes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PACKAGE_NAME = 'n8n-nodes-postal-service';
@@ -45,6 +45,7 @@ export async function loadNodeTypes(): Promise<Map<string, INodeType | IVersione
 		}
 	}
 	types.set('test.items', new TestItemsNode());
+	types.set('test.passThrough', new TestPassThroughNode());
 	return types;
 }
 

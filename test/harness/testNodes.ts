@@ -43,3 +43,22 @@ export class TestItemsNode implements INodeType {
 		return [output];
 	}
 }
+
+/** A node after the trigger in test workflows: passes its items on, so a test sees whether it ran. */
+export class TestPassThroughNode implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Test Pass Through',
+		name: 'testPassThrough',
+		group: ['transform'],
+		version: 1,
+		description: 'Passes items on (tests only)',
+		defaults: { name: 'After' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [this.getInputData().map((item, index) => ({ ...item, pairedItem: { item: index } }))];
+	}
+}

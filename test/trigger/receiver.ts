@@ -75,7 +75,7 @@ export async function startTriggerReceiver(
 		receiver.staticData = outcome.staticData;
 		let status = outcome.status;
 		// Accepted deliveries get an empty 200, as n8n sends for the node's `responseData: 'noData'`.
-		let body: unknown = outcome.webhookResponse.noWebhookResponse ? outcome.response.body : undefined;
+		let body: unknown = outcome.response.body;
 		if (receiver.loseAnswer > 0) {
 			receiver.loseAnswer--;
 			status = 500;

@@ -80,7 +80,8 @@ async function settled(s: Sandbox, count: number): Promise<SentDelivery[]> {
 
 function pdfOf(size: number): Buffer {
 	const head = Buffer.from('%PDF-1.4\n');
-	return Buffer.concat([head, randomBytes(size - head.length)]);
+	const tail = Buffer.from('\n%%EOF\n');
+	return Buffer.concat([head, randomBytes(size - head.length - tail.length), tail]);
 }
 
 describe('trigger with the sandbox dispatcher: every event kind', () => {

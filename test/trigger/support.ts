@@ -6,26 +6,33 @@
 import { createHmac } from 'node:crypto';
 
 import { DateTime } from 'luxon';
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
 
 import { runWebhook, type WebhookRunResult, type WorkflowJson } from '../harness/engine';
 
 export const TRIGGER_TYPE = 'n8n-nodes-postal-service.postalServiceTrigger';
 export const TRIGGER_NAME = 'Postal Service Trigger';
+/** The trigger's node id: n8n keeps it when the node is renamed, and its processed data is keyed on it. */
+export const TRIGGER_ID = '5b0f8a52-3c1e-4a7d-9d61-7f2a9c0e4b13';
+/** A node after the trigger, to see whether anything downstream ran. */
+export const AFTER_NAME = 'After';
 export const SECRET = 'trigger-secret-4Kd9-x';
 
-export function triggerWorkflow(parameters: IDataObject = {}): WorkflowJson {
+export function triggerWorkflow(parameters: IDataObject = {}, settings: Partial<INode> = {}): WorkflowJson {
 	return {
 		nodes: [
 			{
+				...settings,
+				id: TRIGGER_ID,
 				name: TRIGGER_NAME,
 				type: TRIGGER_TYPE,
 				parameters: parameters as never,
 				webhookId: 'e0c6a1f4-1b7e-4d1e-9a53-2f7c1d0b9e11',
 				credentials: { postalServiceWebhookApi: { id: 'webhook-secret', name: 'Webhook secret' } },
 			},
+			{ id: 'c3d1b7e2-8f4a-4e0b-a6c9-1d2e3f4a5b6c', name: AFTER_NAME, type: 'test.passThrough', parameters: {} },
 		],
-		connections: {},
+		connections: { [TRIGGER_NAME]: { main: [[{ node: AFTER_NAME, type: 'main', index: 0 }]] } },
 	};
 }
 
@@ -87,26 +94,47 @@ export interface Outcome extends WebhookRunResult {
 	status: number;
 	/** The items the trigger emitted, when a run started. */
 	items: INodeExecutionData[];
+	/** The items the node after the trigger received (empty when it did not run). */
+	after: INodeExecutionData[];
+}
+
+export interface DeliverOptions {
+	parameters?: IDataObject;
+	/** The trigger's node settings (Always Output Data, On Error...). */
+	settings?: Partial<INode>;
+	secret?: string;
+	staticData?: IDataObject;
+	executionStaticData?: 'shared' | 'reloaded';
+	/** The same id for the same workflow across deliveries (default: a workflow of its own). */
+	workflowId?: string;
+	executionId?: string;
+	mode?: WorkflowExecuteMode;
+	failExecutionStart?: boolean;
+	executionDies?: boolean;
+	beforeExecution?: () => Promise<void> | void;
 }
 
 /** Hands one delivery to the trigger; `staticData` carries the node's state from the last call. */
-export async function deliver(
-	request: Delivery & { deferRawBody?: boolean },
-	options: {
-		parameters?: IDataObject;
-		secret?: string;
-		staticData?: IDataObject;
-		executionStaticData?: 'shared' | 'reloaded';
-	} = {},
-): Promise<Outcome> {
+export async function deliver(request: Delivery & { deferRawBody?: boolean }, options: DeliverOptions = {}): Promise<Outcome> {
 	const result = await runWebhook({
-		workflow: triggerWorkflow(options.parameters),
+		workflow: triggerWorkflow(options.parameters, options.settings),
 		webhookNode: TRIGGER_NAME,
 		request: { ...request, body: parsedBody(request.rawBody) },
 		credentials: { postalServiceWebhookApi: { secret: options.secret ?? SECRET } },
 		staticData: options.staticData,
 		executionStaticData: options.executionStaticData,
+		workflowId: options.workflowId,
+		executionId: options.executionId,
+		mode: options.mode,
+		failExecutionStart: options.failExecutionStart,
+		executionDies: options.executionDies,
+		beforeExecution: options.beforeExecution,
 	});
-	const status = result.webhookResponse.noWebhookResponse ? result.response.statusCode : 200;
-	return { ...result, status, items: result.run?.output(TRIGGER_NAME) ?? [] };
+	return {
+		...result,
+		// No answer at all (the connection closed) is 0, as a client sees no status.
+		status: result.response.ended ? result.response.statusCode : 0,
+		items: result.run?.output(TRIGGER_NAME) ?? [],
+		after: result.run?.output(AFTER_NAME) ?? [],
+	};
 }

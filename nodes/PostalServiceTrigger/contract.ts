@@ -1,0 +1,74 @@
+/**
+ * What the service's webhooks are made of, as its interface lists them (Events, States and
+ * transitions). The trigger's options, the sandbox's dispatcher, the README's tables and the tests
+ * read these lists from here: an event or a value is added in this file only.
+ */
+
+export const WEBHOOK_EVENTS = [
+	{
+		value: 'order.created',
+		name: 'Order Created',
+		description: 'A letter or registered e-mail order is created',
+	},
+	{
+		value: 'order.status_updated',
+		name: 'Order Status Updated',
+		description: 'An order changes status',
+	},
+	{
+		value: 'tracking.updated',
+		name: 'Tracking Updated',
+		description: 'A tracking code is assigned, or the postal operator reports new events',
+	},
+	{
+		value: 'rr.created',
+		name: 'Return Receipt Created',
+		description: 'A return receipt is available; the file comes as binary data',
+	},
+	{
+		value: 'webhook.test',
+		name: 'Test Event',
+		description: 'Sent only when the test button is pressed in the panel',
+	},
+] as const;
+
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]['value'];
+
+/** The event names, in the order the service's interface lists them. */
+export const WEBHOOK_EVENT_NAMES: readonly WebhookEvent[] = WEBHOOK_EVENTS.map((event) => event.value);
+
+/** Production and the test environment: separate platforms, each with its own database and ids. */
+export const ENVIRONMENTS = [
+	{ value: 'production', name: 'Production' },
+	{ value: 'homolog', name: 'Test Environment (Homolog)' },
+] as const;
+
+export type Environment = (typeof ENVIRONMENTS)[number]['value'];
+
+export const ENVIRONMENT_NAMES: readonly Environment[] = ENVIRONMENTS.map((environment) => environment.value);
+
+/** `rr_type` of rr.created: a scanned physical receipt, or one returned digitally. */
+export const RR_TYPES = ['rr', 'rr_electronic'] as const;
+
+export type RrType = (typeof RR_TYPES)[number];
+
+/** `status_delivery` of a letter, carried by tracking.updated. */
+export const DELIVERY_STATUSES = ['', 'delivered', 'going_back_to_sender', 'delivered_to_sender'] as const;
+
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** `event_detail_type` of tracking.updated. */
+export const TRACKING_DETAIL_TYPES = ['new_tracking_code', 'new_tracking_record'] as const;
+
+/** Headers of every delivery, as Node names them (lower case). */
+export const WEBHOOK_HEADERS = {
+	event: 'x-webhook-event',
+	delivery: 'x-webhook-delivery',
+	timestamp: 'x-webhook-timestamp',
+	environment: 'x-webhook-environment',
+	signature: 'x-webhook-signature',
+} as const;
+
+/** Timestamps of the service: wall-clock time in Brazil, without an offset. */
+export const SERVICE_TIME_ZONE = 'America/Sao_Paulo';
+export const SERVICE_TIME_FORMAT = 'yyyy-MM-dd HH:mm:ss';

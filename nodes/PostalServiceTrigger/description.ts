@@ -1,0 +1,96 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { ENVIRONMENTS, WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS } from './contract';
+
+/** The options the trigger offers (its Options collection). */
+export interface TriggerOptions {
+	acceptUnsigned?: boolean;
+	binaryPropertyName?: string;
+	deduplicate?: boolean;
+	includeHeaders?: boolean;
+	maxAgeSeconds?: number;
+}
+
+const byName = <T extends { name: string }>(list: readonly T[]) => [...list].sort((a, b) => a.name.localeCompare(b.name));
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName:
+			"The service has no API to register webhooks: in its panel open the Webhooks section, add an endpoint with this node's Production URL, choose the same events, and give it the signing secret you keep in this node's credential. Activate the workflow, then press the panel's test button.",
+		name: 'setupNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		options: byName(WEBHOOK_EVENTS).map(({ name, value, description }) => ({ name, value, description })),
+		default: [...WEBHOOK_EVENT_NAMES],
+		description:
+			'Events that start the workflow. Other events are acknowledged (200) and dropped, so the service does not retry them.',
+	},
+	{
+		displayName: 'Environment',
+		name: 'environment',
+		type: 'options',
+		// One entry per environment of the contract (a test holds them together), then both.
+		options: [
+			{ name: ENVIRONMENTS[0].name, value: ENVIRONMENTS[0].value },
+			{ name: ENVIRONMENTS[1].name, value: ENVIRONMENTS[1].value },
+			{ name: 'Both', value: 'both' },
+		],
+		default: 'production',
+		description:
+			"Which environment's deliveries start the workflow. Deliveries from the other one are acknowledged (200) and dropped.",
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Accept Unsigned Deliveries',
+				name: 'acceptUnsigned',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether a delivery without X-Webhook-Signature starts the workflow (for an endpoint registered without a secret). A delivery with a wrong signature is refused either way.',
+			},
+			{
+				displayName: 'Drop Duplicate Deliveries',
+				name: 'deduplicate',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether a delivery whose delivery_id (in its environment) already ran is acknowledged (200) without running the workflow again. The service delivers at least once and retries.',
+			},
+			{
+				displayName: 'Include Request Headers',
+				name: 'includeHeaders',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to add the HTTP headers of the delivery to the item, under "headers"',
+			},
+			{
+				displayName: 'Maximum Age (Seconds)',
+				name: 'maxAgeSeconds',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 300,
+				description:
+					'Refuse (401) a delivery whose X-Webhook-Timestamp is further than this from the current time, in either direction. That header is not signed, so this stops stale or naively replayed deliveries, not a determined replay; duplicate dropping does that.',
+			},
+			{
+				displayName: 'Put Return Receipt in Field',
+				name: 'binaryPropertyName',
+				type: 'string',
+				default: 'data',
+				description: 'Name of the binary field that receives the return receipt file of rr.created events',
+			},
+		],
+	},
+];

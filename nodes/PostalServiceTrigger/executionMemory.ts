@@ -1,0 +1,90 @@
+/**
+ * The execution's side of duplicate dropping: execute() runs inside the execution a delivery
+ * started (n8n runs a webhook node's execute() with what webhook() returned), so reaching it means
+ * the execution ran. There the delivery is checked against, and recorded in, n8n's processed-data
+ * store (the table behind the Remove Duplicates node, shared by every n8n process of a queue-mode
+ * setup), and a delivery already recorded by another execution leaves the trigger with no item:
+ * nothing after the trigger runs for it.
+ *
+ * n8n's store reads and then writes its row without a lock, so the check is serialized per node
+ * in this process; two processes checking the same delivery within the same few milliseconds can
+ * still both pass (see the README, Duplicates and queue mode).
+ */
+import type { IDataObject, IDeduplicationOutput, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import { deliveryKey, nodeMemory, type NodeMemory, storedKeys, storeKeys } from './deliveryMemory';
+
+/** Deliveries n8n's processed-data store remembers per node (two entries each); the oldest go first. */
+export const PROCESSED_WINDOW = 5000;
+
+interface Keyed {
+	item: INodeExecutionData;
+	index: number;
+	key?: string;
+}
+
+/**
+ * The input items whose delivery has not run before (with their input index), recording them as
+ * run. Items without a delivery_id always pass.
+ */
+export async function firstRuns(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<Keyed[]> {
+	const keyed: Keyed[] = items.map((item, index) => ({ item, index, key: deliveryKey(item.json) }));
+	const keys = [...new Set(keyed.flatMap(({ key }) => (key === undefined ? [] : [key])))];
+	if (keys.length === 0) return keyed;
+	const memory = nodeMemory(this.getWorkflow().id, this.getNode().id);
+	return await memory.exclusive(async () => {
+		const staticData = this.getWorkflowStaticData('node');
+		const running = await keysToRun.call(this, keys, memory, staticData);
+		// Every one of them has run now: here, or in the execution that recorded it first.
+		memory.recordRuns(keys);
+		storeKeys(staticData, memory.ranKeys());
+		const emitted = new Set<string>();
+		return keyed.filter(({ key }) => {
+			if (key === undefined) return true;
+			if (!running.has(key) || emitted.has(key)) return false;
+			emitted.add(key);
+			return true;
+		});
+	});
+}
+
+async function keysToRun(
+	this: IExecuteFunctions,
+	keys: string[],
+	memory: NodeMemory,
+	staticData: IDataObject,
+): Promise<Set<string>> {
+	// n8n releases without the processed-data store: this process and static data are all there is.
+	if (typeof this.helpers.checkProcessedAndRecord !== 'function') {
+		const stored = new Set(storedKeys(staticData));
+		return new Set(keys.filter((key) => !stored.has(key) && !memory.hasRun(key)));
+	}
+	// Each delivery is recorded twice: as such, and as run by this execution, so that the same
+	// execution run again (Retry On Fail, a job n8n restarts after a worker died) still passes.
+	const execution = this.getExecutionId();
+	const own = (key: string) => `x:${execution}:${key}`;
+	const { processed } = await checkAndRecord.call(this, keys.flatMap((key) => [`d:${key}`, own(key)]));
+	const seen = new Set(processed.map(String));
+	return new Set(keys.filter((key) => !seen.has(`d:${key}`) || seen.has(own(key))));
+}
+
+async function checkAndRecord(this: IExecuteFunctions, values: string[]): Promise<IDeduplicationOutput> {
+	const options = { mode: 'entries' as const, maxEntries: PROCESSED_WINDOW * 2 };
+	try {
+		return await this.helpers.checkProcessedAndRecord(values, 'node', options);
+	} catch {
+		// The first record of a node is an insert; two processes inserting it at once make one fail.
+		// The row exists by now, so a second attempt reads it.
+		await sleep(50);
+		try {
+			return await this.helpers.checkProcessedAndRecord(values, 'node', options);
+		} catch (error) {
+			throw new NodeOperationError(this.getNode(), error as Error, {
+				message: 'Could not check whether this delivery already ran',
+				description:
+					"n8n's processed-data store (its database) did not answer, so the trigger cannot tell a first delivery from a resend. Retry this execution once the database is back.",
+			});
+		}
+	}
+}

@@ -1,0 +1,173 @@
+// The trigger in a real n8n under the load the service puts on it: hundreds of signed deliveries,
+// a fifth of them sent again, ten at a time, both environments, while n8n restarts.
+import { createHmac, randomUUID } from 'node:crypto';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { PACKAGE_NAME, sleep } from '../../scripts/n8n';
+import { activateWorkflow, createWorkflow, waitForWebhook, type WorkflowFile } from '../../scripts/workflows';
+import { saoPauloDateTime } from '../../sandbox/util';
+import { countSecretLeaks } from '../reliability/types';
+import { listExecutions, startEnvironment, type E2eEnvironment, type Execution } from './support/environment';
+
+const DISTINCT = 300;
+const RESENT = 60;
+const AT_ONCE = 10;
+
+let env: E2eEnvironment;
+
+beforeAll(async () => {
+	env = await startEnvironment();
+});
+
+afterAll(async () => {
+	console.log(`[e2e] timings: ${JSON.stringify(env?.timings ?? {})}`);
+	await env?.stop();
+});
+
+interface Sent {
+	key: string;
+	body: string;
+	environment: string;
+	id: string;
+}
+
+const statuses = (list: Execution[]) =>
+	list.reduce<Record<string, number>>((count, e) => ({ ...count, [e.status]: (count[e.status] ?? 0) + 1 }), {});
+
+/** Distinct deliveries: ids repeated across the two environments, and ids above 2^53. */
+function deliveries(webhookId: number): Sent[] {
+	const list: Sent[] = [];
+	for (let n = 0; list.length < DISTINCT; n++) {
+		const environment = n % 3 === 2 ? 'homolog' : 'production';
+		const id = n % 25 === 0 ? (2n ** 53n + BigInt(n)).toString() : String(5_000 + Math.floor(n / 2));
+		const key = `${environment}:${id}`;
+		if (list.some((d) => d.key === key)) continue;
+		const envelope = {
+			event: 'order.status_updated',
+			environment,
+			timestamp: saoPauloDateTime(),
+			webhook_id: webhookId,
+			delivery_id: '__ID__',
+			data: { id: `order-${n}`, type: 'letter', status: { old: 0, new: 1 }, updated_at: saoPauloDateTime() },
+		};
+		list.push({ key, environment, id, body: JSON.stringify(envelope).replace('"__ID__"', id) });
+	}
+	return list;
+}
+
+describe('the trigger under load, across a restart', () => {
+	const webhookId = randomUUID();
+	let workflowId: string;
+	let url: string;
+
+	const workflow: WorkflowFile = {
+		name: 'e2e: postal deliveries under load',
+		nodes: [
+			{
+				id: randomUUID(),
+				name: 'Postal Service Trigger',
+				type: `${PACKAGE_NAME}.postalServiceTrigger`,
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId,
+				parameters: { environment: 'both' },
+				credentials: { postalServiceWebhookApi: { id: '0', name: 'secret' } },
+			},
+			{ id: randomUUID(), name: 'After', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+		],
+		connections: { 'Postal Service Trigger': { main: [[{ node: 'After', type: 'main', index: 0 }]] } },
+	};
+
+	beforeAll(async () => {
+		workflowId = (await createWorkflow(env.client, workflow, env.credentials)).id;
+		await activateWorkflow(env.client, workflowId);
+		url = `${env.n8n.baseUrl}/webhook/${webhookId}/webhook`;
+		await waitForWebhook(url);
+	});
+
+	/** One delivery as the service sends it, again and again until it is answered 2xx. */
+	async function send(delivery: Sent): Promise<number> {
+		for (let attempt = 1; ; attempt++) {
+			try {
+				const response = await fetch(url, {
+					method: 'POST',
+					headers: {
+						'content-type': 'application/json',
+						'user-agent': 'Service-Webhooks/1.0',
+						'x-webhook-event': 'order.status_updated',
+						'x-webhook-delivery': delivery.id,
+						'x-webhook-timestamp': saoPauloDateTime(),
+						'x-webhook-environment': delivery.environment,
+						'x-webhook-signature': `sha256=${createHmac('sha256', env.sandbox.webhookSecret).update(delivery.body).digest('hex')}`,
+					},
+					body: delivery.body,
+				});
+				await response.arrayBuffer();
+				if (response.ok) return attempt;
+			} catch {
+				// n8n is restarting: the service retries later.
+			}
+			if (attempt > 240) throw new Error(`delivery ${delivery.key} was never answered 2xx`);
+			await sleep(250);
+		}
+	}
+
+	it('runs the workflow once per distinct delivery and loses none', { timeout: 600_000 }, async () => {
+		const distinct = deliveries(7);
+		// A fifth sent again: right after the first copy (mostly in the same batch), a few batches
+		// later, or at the end (after the restart).
+		const order = distinct.map((delivery, at) => ({ delivery, at }));
+		for (let n = 0; n < RESENT; n++) {
+			const first = (n * 53) % DISTINCT;
+			order.push({ delivery: distinct[first], at: first + [0.5, 60, DISTINCT][n % 3] });
+		}
+		const queue = order.sort((a, b) => a.at - b.at).map(({ delivery }) => delivery);
+		const restartAt = Math.floor(queue.length / AT_ONCE / 2);
+		let restart: Promise<number> | undefined;
+		let retried = 0;
+		const started = Date.now();
+		for (let batch = 0; batch * AT_ONCE < queue.length; batch++) {
+			if (batch === restartAt) restart = env.n8n.restart();
+			const attempts = await Promise.all(queue.slice(batch * AT_ONCE, (batch + 1) * AT_ONCE).map(send));
+			retried += attempts.filter((n) => n > 1).length;
+		}
+		env.timings.n8nRestartSeconds = await restart!;
+		env.timings.loadSeconds = (Date.now() - started) / 1000;
+
+		// Every execution ended and saved (the count stable for a few seconds), then what reached the
+		// node after the trigger.
+		const waiting = ['new', 'running', 'waiting'];
+		let summaries: Execution[] = [];
+		for (let stable = 0, last = -1, since = Date.now(); stable < 3; ) {
+			await sleep(1_000);
+			summaries = (await listExecutions(env.client, { workflowId })).filter((e) => e.mode === 'webhook');
+			const ended = summaries.every((e) => !waiting.includes(e.status));
+			stable = ended && summaries.length === last ? stable + 1 : 0;
+			last = summaries.length;
+			if (Date.now() - since > 120_000) throw new Error(`executions still not settled: ${JSON.stringify(statuses(summaries))}`);
+		}
+		const executions = (await listExecutions(env.client, { workflowId, includeData: true })).filter((e) => e.mode === 'webhook');
+		const runs = new Map<string, number>();
+		for (const execution of executions) {
+			for (const item of execution.data?.resultData.runData.After?.[0]?.data?.main[0] ?? []) {
+				const key = `${String(item.json.environment)}:${String(item.json.delivery_id)}`;
+				runs.set(key, (runs.get(key) ?? 0) + 1);
+			}
+		}
+		const lost = distinct.filter((d) => !runs.has(d.key)).map((d) => d.key);
+		const twice = [...runs].filter(([, n]) => n > 1).map(([key]) => key);
+		const downstream = [...runs.values()].reduce((a, b) => a + b, 0);
+		const failed = executions.filter((e) => e.status !== 'success').length;
+		console.log(
+			`[e2e] trigger under load: ${queue.length} deliveries (${distinct.length} distinct, ${queue.length - distinct.length} sent again), ` +
+				`${AT_ONCE} at a time, n8n restarted after batch ${restartAt} (${retried} deliveries retried by the sender): ` +
+				`executions ${executions.length} ${JSON.stringify(statuses(executions))}, runs after the trigger ${downstream}, lost ${lost.length}, twice ${twice.length}`,
+		);
+		expect(lost).toEqual([]);
+		expect(twice).toEqual([]);
+		expect(downstream).toBe(distinct.length);
+		expect(failed).toBe(0);
+		expect(countSecretLeaks(JSON.stringify(executions), [{ secret: env.sandbox.webhookSecret }])).toBe(0);
+	});
+});

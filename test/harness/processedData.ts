@@ -1,0 +1,139 @@
+/**
+ * n8n's processed-data store (what `this.helpers.checkProcessedAndRecord` reaches, behind the
+ * Remove Duplicates node), kept in memory for the harness.
+ *
+ * n8n-core ships only the service (`DataDeduplicationService`); the store itself lives in n8n's
+ * server (`packages/cli/src/deduplication/deduplication-helper.ts`, a row per workflow and context
+ * in the `processed_data` table). This stand-in follows what that helper does in n8n 2.41.1 for
+ * the `entries` mode: values are kept as MD5 hashes (base64), one row per workflow and context
+ * (`n:<node id>` for the node scope), the oldest dropped beyond `maxEntries`; a value repeated
+ * within one call is not seen as processed by that call. Like the server, it reads the row, then
+ * writes it back in a second step without a lock, so concurrent callers interleave as they do
+ * against the database.
+ */
+import { createHash } from 'node:crypto';
+
+import type {
+	DeduplicationItemTypes,
+	DeduplicationScope,
+	ICheckProcessedContextData,
+	ICheckProcessedOptions,
+	IDataDeduplicator,
+	IDeduplicationOutput,
+} from 'n8n-workflow';
+
+interface Row {
+	mode: string;
+	data: string[];
+}
+
+// A database round trip: other work may run between the read and the write.
+const roundTrip = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function contextOf(scope: DeduplicationScope, contextData: ICheckProcessedContextData): string {
+	if (scope !== 'node') return '';
+	if (!contextData.node) throw new Error("No node information has been provided and so cannot use scope 'node'");
+	return `n:${contextData.node.id}`;
+}
+
+const hash = (value: DeduplicationItemTypes) => createHash('md5').update(value.toString()).digest('base64');
+
+export class MemoryProcessedDataStore implements IDataDeduplicator {
+	private readonly rows = new Map<string, string>();
+
+	/** How many check-and-record calls reached the store (to see that a node used it). */
+	calls = 0;
+
+	private keyOf(scope: DeduplicationScope, contextData: ICheckProcessedContextData): string {
+		if (!contextData.workflow.id) throw new Error('The workflow has no id');
+		return `${contextData.workflow.id}\u0000${contextOf(scope, contextData)}`;
+	}
+
+	// Rows are stored serialized, as a database returns a fresh copy on every read.
+	private async read(key: string): Promise<Row | undefined> {
+		await roundTrip();
+		const text = this.rows.get(key);
+		return text === undefined ? undefined : (JSON.parse(text) as Row);
+	}
+
+	private async update(key: string, row: Row): Promise<void> {
+		await roundTrip();
+		this.rows.set(key, JSON.stringify(row));
+	}
+
+	// The table's primary key is (workflow, context): a second insert of one row fails, as it does
+	// when two callers both found no row.
+	private async insert(key: string, row: Row): Promise<void> {
+		await roundTrip();
+		if (this.rows.has(key)) throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
+		this.rows.set(key, JSON.stringify(row));
+	}
+
+	async checkProcessedAndRecord(
+		items: DeduplicationItemTypes[],
+		scope: DeduplicationScope,
+		contextData: ICheckProcessedContextData,
+		options: ICheckProcessedOptions,
+	): Promise<IDeduplicationOutput> {
+		this.calls++;
+		if (options.mode !== 'entries') throw new Error(`The harness store only keeps mode "entries", not "${options.mode}"`);
+		const key = this.keyOf(scope, contextData);
+		const hashed = items.map(hash);
+		const row = await this.read(key);
+		if (!row) {
+			const data = options.maxEntries ? hashed.slice(Math.max(0, hashed.length - options.maxEntries)) : hashed;
+			await this.insert(key, { mode: options.mode, data });
+			return { new: items, processed: [] };
+		}
+		if (row.mode !== options.mode) throw new Error('Deduplication data was saved with another mode');
+		const known = new Set(row.data);
+		const result: IDeduplicationOutput = { new: [], processed: [] };
+		hashed.forEach((value, index) => {
+			if (known.has(value)) result.processed.push(items[index]);
+			else {
+				result.new.push(items[index]);
+				row.data.push(value);
+			}
+		});
+		if (options.maxEntries) row.data.splice(0, Math.max(0, row.data.length - options.maxEntries));
+		await this.update(key, row);
+		return result;
+	}
+
+	async removeProcessed(
+		items: DeduplicationItemTypes[],
+		scope: DeduplicationScope,
+		contextData: ICheckProcessedContextData,
+	): Promise<void> {
+		const key = this.keyOf(scope, contextData);
+		const row = await this.read(key);
+		if (!row) return;
+		const drop = new Set(items.map(hash));
+		row.data = row.data.filter((value) => !drop.has(value));
+		await this.update(key, row);
+	}
+
+	async clearAllProcessedItems(scope: DeduplicationScope, contextData: ICheckProcessedContextData): Promise<void> {
+		this.rows.delete(this.keyOf(scope, contextData));
+	}
+
+	async getProcessedDataCount(
+		scope: DeduplicationScope,
+		contextData: ICheckProcessedContextData,
+		options: ICheckProcessedOptions,
+	): Promise<number> {
+		const row = await this.read(this.keyOf(scope, contextData));
+		return options.mode === 'entries' && row ? row.data.length : 0;
+	}
+
+	/** The stored hashes of a workflow's node, oldest first (what the row holds). */
+	entries(workflowId: string, nodeId: string): string[] {
+		const text = this.rows.get(`${workflowId}\u0000n:${nodeId}`);
+		return text === undefined ? [] : (JSON.parse(text) as Row).data;
+	}
+
+	/** Whether a value is recorded for a workflow's node. */
+	holds(workflowId: string, nodeId: string, value: DeduplicationItemTypes): boolean {
+		return this.entries(workflowId, nodeId).includes(hash(value));
+	}
+}

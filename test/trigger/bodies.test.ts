@@ -1,0 +1,80 @@
+/**
+ * Bodies n8n's own parser accepts: once the signature holds on the raw bytes, the trigger decodes
+ * them as n8n 2.41's body parser does (charset of Content-Type, UTF-8 by default, a byte order
+ * mark dropped).
+ */
+import { describe, expect, it } from 'vitest';
+
+import { deliver, delivery, envelope, SECRET, sign, type Delivery } from './support';
+
+const body = () =>
+	envelope('order.created', {
+		id: '1048576',
+		type: 'email',
+		status: 0,
+		recipient: { name: 'João Conceição', email: 'joao@example.com' },
+		sender: { name_sender: 'Loja São Paulo', email_sender: 'loja@example.com', email_replyTo: '' },
+		subject: 'Notificação',
+		value: 9.9,
+		created_at: '2026-11-23 10:00:00',
+		paymentMethod: 'credits',
+	});
+
+/** The bytes as given, with the content type given, signed over exactly those bytes. */
+function encoded(bytes: Buffer, contentType: string | undefined): Delivery {
+	const request = delivery(bytes);
+	if (contentType === undefined) delete request.headers['content-type'];
+	else request.headers['content-type'] = contentType;
+	request.headers['x-webhook-signature'] = sign(bytes, SECRET);
+	return request;
+}
+
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+describe('bodies: decoded as n8n decodes them', () => {
+	it('accepts a signed UTF-8 body that starts with a byte order mark', async () => {
+		const sent = body();
+		const outcome = await deliver(encoded(Buffer.concat([BOM, Buffer.from(JSON.stringify(sent))]), 'application/json'));
+		expect(outcome.status).toBe(200);
+		expect(outcome.items.map((item) => item.json)).toEqual([sent]);
+	});
+
+	it.each([
+		['utf-16le', (text: string) => Buffer.from(text, 'utf16le')],
+		['UTF-16LE with a byte order mark', (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])],
+		['latin1', (text: string) => Buffer.from(text, 'latin1')],
+		['iso-8859-1', (text: string) => Buffer.from(text, 'latin1')],
+		['"utf-8"', (text: string) => Buffer.from(text, 'utf8')],
+	])('honours charset=%s in Content-Type', async (charset, encode) => {
+		const sent = body();
+		const label = charset.split(' ')[0].toLowerCase();
+		const outcome = await deliver(encoded(encode(JSON.stringify(sent)), `application/json; charset=${label}`));
+		expect(outcome.status).toBe(200);
+		expect(outcome.items.map((item) => item.json)).toEqual([sent]);
+	});
+
+	it('reads UTF-8 when Content-Type names no charset, or is missing', async () => {
+		const sent = body();
+		for (const contentType of ['application/json', 'text/plain', undefined]) {
+			const outcome = await deliver(encoded(Buffer.from(JSON.stringify(sent)), contentType));
+			expect(outcome.items.map((item) => item.json), String(contentType)).toEqual([sent]);
+		}
+	});
+
+	it('refuses (415) a charset it cannot decode, naming it, and starts nothing', async () => {
+		const outcome = await deliver(encoded(Buffer.from(JSON.stringify(body())), 'application/json; charset=ebcdic-cp-us'));
+		expect(outcome.status).toBe(415);
+		expect(outcome.response.body).toEqual({ message: expect.stringContaining('ebcdic-cp-us') });
+		expect(outcome.run).toBeUndefined();
+	});
+
+	it('still refuses a body whose signature was made over other bytes than the ones received', async () => {
+		const sent = body();
+		const utf8 = Buffer.from(JSON.stringify(sent));
+		const request = encoded(Buffer.from(JSON.stringify(sent), 'latin1'), 'application/json; charset=latin1');
+		request.headers['x-webhook-signature'] = sign(utf8, SECRET);
+		const outcome = await deliver(request);
+		expect(outcome.status).toBe(401);
+		expect(outcome.run).toBeUndefined();
+	});
+});

@@ -1,0 +1,72 @@
+/**
+ * The webhook lists are defined once (nodes/PostalServiceTrigger/contract.ts): the trigger's
+ * options, the sandbox and the README follow them.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { describe, expect, it } from 'vitest';
+
+import {
+	DELIVERY_STATUSES,
+	ENVIRONMENTS,
+	RR_TYPES,
+	WEBHOOK_EVENT_NAMES,
+	WEBHOOK_EVENTS,
+} from '../../nodes/PostalServiceTrigger/contract';
+import { startSandbox } from '../../sandbox';
+import { STATUS_DELIVERY_VALUES } from '../../sandbox/orders';
+import { nodeType } from '../harness/engine';
+import { TRIGGER_TYPE } from './support';
+
+async function property(name: string): Promise<INodeProperties> {
+	const found = (await nodeType(TRIGGER_TYPE)).description.properties.find((p) => p.name === name);
+	if (!found) throw new Error(`the trigger has no property ${name}`);
+	return found;
+}
+
+describe('webhook contract', () => {
+	it('is what the trigger offers: every event, in alphabetical order, all chosen by default', async () => {
+		const events = await property('events');
+		const options = events.options as INodePropertyOptions[];
+		expect(options).toEqual(
+			[...WEBHOOK_EVENTS]
+				.sort((a, b) => a.name.localeCompare(b.name))
+				.map(({ name, value, description }) => ({ name, value, description })),
+		);
+		expect(events.default).toEqual([...WEBHOOK_EVENT_NAMES]);
+	});
+
+	it('is what the trigger offers: every environment, then both', async () => {
+		const environment = await property('environment');
+		expect(environment.options).toEqual([
+			...ENVIRONMENTS.map(({ name, value }) => ({ name, value })),
+			{ name: 'Both', value: 'both' },
+		]);
+	});
+
+	it('is what the sandbox sends: it registers every event and refuses others', async () => {
+		const sandbox = await startSandbox({ port: 0, quiet: true });
+		try {
+			for (const event of WEBHOOK_EVENT_NAMES) {
+				expect(sandbox.control.registerWebhook({ url: 'http://127.0.0.1:9/hook', events: [event] }).events).toEqual([event]);
+			}
+			expect(() => sandbox.control.registerWebhook({ url: 'http://127.0.0.1:9/hook', events: ['order.deleted'] })).toThrow(
+				/unknown webhook event/,
+			);
+		} finally {
+			await sandbox.stop();
+		}
+		expect(STATUS_DELIVERY_VALUES).toBe(DELIVERY_STATUSES);
+		expect(RR_TYPES).toEqual(['rr', 'rr_electronic']);
+	});
+
+	it('is what the README lists under Events', () => {
+		const readme = readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
+		const section = readme.split('\n### Events\n')[1].split('\n### ')[0];
+		const rows = section.split('\n').filter((line) => /^\| [A-Z]/.test(line) && !line.startsWith('| Event |'));
+		const listed = rows.map((row) => /^\| (.+?) \(`([^`]+)`\)/.exec(row)?.slice(1, 3));
+		expect(listed).toEqual(WEBHOOK_EVENTS.map(({ name, value }) => [name, value]));
+	});
+});
