@@ -85,6 +85,14 @@ async function ensureBinaryDataService() {
 	await loadRegistry();
 }
 
+// In a real n8n every read is a database query and a decryption: benchmarks count them.
+let credentialReads = 0;
+
+/** How many times nodes have read credentials through the harness in this process. */
+export function credentialReadCount(): number {
+	return credentialReads;
+}
+
 class TestCredentialsHelper extends ICredentialsHelper {
 	constructor(
 		private readonly credentials: CredentialsByType,
@@ -152,6 +160,7 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		_nodeCredentials: unknown,
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
+		credentialReads++;
 		const data = this.credentials[type];
 		if (!data) throw new Error(`The test gave no credentials of type "${type}"`);
 		return { ...data };
@@ -274,7 +283,10 @@ function resultOf(run: IRun): RunResult {
 		task,
 		output: (name, outputIndex = 0) => task(name)?.data?.main?.[outputIndex] ?? [],
 		error: run.data.resultData.error,
-		serialized: JSON.stringify(run),
+		// On demand: with many items or files in memory the string is large, and benchmarks never read it.
+		get serialized() {
+			return JSON.stringify(run);
+		},
 	};
 }
 
