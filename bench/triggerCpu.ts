@@ -1,14 +1,13 @@
 /**
  * What a 10 MB rr.created delivery costs the trigger, against the least any receiver must do with
- * it: parse the JSON and decode the file's base64 (the baseline).
+ * it: parse the JSON and decode the file's base64 (the floor).
  *
- * Time: every scenario runs in this one process, interleaved, after a warm-up; the figure is the
- * median, and the ratio is against the baseline's median measured alongside it.
+ * Time: every scenario runs in one process, interleaved, after a warm-up; wall time and the
+ * process's CPU time of each run are kept, and each ratio is taken per round against the floor
+ * measured alongside it.
  * Peak memory: each scenario runs once in a fresh child process (this same script, same Node),
- * which reports how far the scenario raised the process's peak resident memory; the baseline runs
+ * which reports how far the scenario raised the process's peak resident memory; the floor runs
  * the same way. Memory already released cannot be told apart inside one process, hence children.
- *
- * Usage: npm run bench [-- --runs 15]
  */
 import { spawnSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -20,6 +19,8 @@ import { DateTime } from 'luxon';
 
 import { runWebhook } from '../test/harness/engine';
 import { isValidSignature } from '../nodes/PostalServiceTrigger/signature';
+import { benchScript, repoRoot } from './spawn';
+import { round, roundSpread, spread, type Spread } from './stats';
 
 const SECRET = 'bench-secret';
 const TRIGGER = 'Postal Service Trigger';
@@ -94,15 +95,22 @@ const scenarios: Record<string, (f: Fixture) => Promise<unknown>> = {
 	},
 };
 
-function median(values: number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.floor(sorted.length / 2)];
+export interface TriggerCpuFigures {
+	bodyBytes: number;
+	fileBytes: number;
+	runs: number;
+	scenarios: Record<string, { ms: Spread; cpuMs: Spread; peakMiB: number }>;
+	/** Trigger ÷ floor per round. */
+	cpuRatio: Spread;
+	timeRatio: Spread;
+	/** How far the trigger raised peak memory, as a multiple of the body's size. */
+	peakPerPayload: number;
 }
 
 // The child reads the body from a file, so that building it (several large temporary strings)
 // does not set the peak the scenario is measured against; a small delivery first loads and warms
 // everything the scenario touches.
-async function child(name: string, bodyFile: string) {
+export async function triggerPeakChild(name: string, bodyFile: string) {
 	const gc = (globalThis as { gc?: () => void }).gc;
 	await scenarios[name](fixture(10_000));
 	const rawBody = readFileSync(bodyFile);
@@ -123,9 +131,8 @@ async function child(name: string, bodyFile: string) {
 }
 
 function peakInChild(name: string, bodyFile: string): number {
-	const script = path.resolve(process.argv[1]);
-	const out = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', script, '--child', name, bodyFile], {
-		cwd: path.resolve(path.dirname(script), '..'),
+	const out = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', benchScript, '--server-child', 'trigger-peak', name, bodyFile], {
+		cwd: repoRoot,
 		encoding: 'utf8',
 	});
 	if (out.status !== 0) throw new Error(`child ${name} failed: ${out.stderr}`);
@@ -133,21 +140,21 @@ function peakInChild(name: string, bodyFile: string): number {
 	return (JSON.parse(line) as { peakKiB: number }).peakKiB;
 }
 
-async function main() {
-	const childIndex = process.argv.indexOf('--child');
-	if (childIndex >= 0) return await child(process.argv[childIndex + 1], process.argv[childIndex + 2]);
-	const runsIndex = process.argv.indexOf('--runs');
-	const runs = runsIndex >= 0 ? Number(process.argv[runsIndex + 1]) : 15;
-
+/** Runs in a child process of its own (the engine stays loaded there), with the peaks in grandchildren. */
+export async function triggerCpu(runs: number): Promise<TriggerCpuFigures> {
 	const f = fixture();
 	const names = Object.keys(scenarios);
 	const times: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+	const cpu: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
 	for (const name of names) await scenarios[name](f); // warm-up (and first load of the engine)
 	for (let i = 0; i < runs; i++) {
 		for (const name of names) {
+			const cpuStart = process.cpuUsage();
 			const start = performance.now();
 			await scenarios[name](f);
 			times[name].push(performance.now() - start);
+			const used = process.cpuUsage(cpuStart);
+			cpu[name].push((used.user + used.system) / 1000);
 		}
 	}
 	const dir = mkdtempSync(path.join(tmpdir(), 'postal-bench-'));
@@ -159,41 +166,16 @@ async function main() {
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}
-
-	const base = median(times.baseline);
-	const basePeak = peaks.baseline;
-	console.log(`rr.created delivery: ${(f.rawBody.length / 1e6).toFixed(2)} MB body, ${(f.pdf.length / 1e6).toFixed(2)} MB file`);
-	console.log(`Node ${process.version}, ${runs} timed runs per scenario (median), peak memory from one run each in a child`);
-	console.log('');
-	console.log('scenario   time (ms)   x baseline   peak memory (MiB)   x baseline');
-	for (const name of names) {
-		const t = median(times[name]);
-		const p = peaks[name];
-		console.log(
-			`${name.padEnd(9)}  ${t.toFixed(1).padStart(9)}   ${(t / base).toFixed(2).padStart(10)}   ${(p / 1024).toFixed(1).padStart(17)}   ${(p / basePeak).toFixed(2).padStart(10)}`,
-		);
-	}
-	console.log('');
-	console.log('baseline: JSON.parse of the body + Buffer.from(base64) of the file');
-	console.log('verify:   HMAC-SHA256 of the raw body and constant-time compare only');
-	console.log(
-		"trigger:  the node in n8n-core (WebhookContext): verify, parse, de-duplicate, store the file in n8n's binary data store (on disk), run the workflow",
-	);
+	const perRound = (values: Record<string, number[]>) => roundSpread(spread(values.trigger.map((t, i) => t / values.baseline[i])));
+	return {
+		bodyBytes: f.rawBody.length,
+		fileBytes: f.pdf.length,
+		runs,
+		scenarios: Object.fromEntries(
+			names.map((n) => [n, { ms: roundSpread(spread(times[n]), 1), cpuMs: roundSpread(spread(cpu[n]), 1), peakMiB: round(peaks[n] / 1024, 1) }]),
+		),
+		cpuRatio: perRound(cpu),
+		timeRatio: perRound(times),
+		peakPerPayload: round((peaks.trigger * 1024) / f.rawBody.length, 2),
+	};
 }
-
-// The engine harness keeps n8n's user folder (and the binary data store in it) in a temporary
-// folder; the files this benchmark wrote there go with it.
-function removeEngineFolder() {
-	const folder = process.env.N8N_USER_FOLDER;
-	if (folder?.includes('postal-harness-')) rmSync(folder, { recursive: true, force: true });
-}
-
-const isChild = process.argv.includes('--child');
-main()
-	.catch((error) => {
-		console.error(error);
-		process.exitCode = 1;
-	})
-	.finally(() => {
-		if (!isChild) removeEngineFolder();
-	});

@@ -1,0 +1,85 @@
+/**
+ * The package against what users would build instead (issue 14's suite).
+ *
+ *   npm run bench                  the action node in n8n's engine against n8n's HTTP Request node,
+ *                                  a loop over n8n's request helper and a raw undici loop; peak
+ *                                  memory and growth (about 10 minutes on 2 cores)
+ *   npm run bench -- --quick       the same, smaller (about 2 minutes)
+ *   npm run bench -- --server      the trigger through a real n8n against n8n's Webhook node 1 and 2,
+ *                                  the trigger's own CPU against the floor, the package's size and
+ *                                  cold load (builds and packs the package, starts n8n)
+ *   npm run bench -- --only read   only the groups whose id contains `read` (no growth)
+ *   npm run bench -- --profile read-instant:pkg.seq[:items]
+ *                                  where one contender's CPU time goes (nothing is written)
+ *
+ * Prints progress, then the tables; writes bench/results/latest.json (each command its own part)
+ * and bench/results/chart.svg. Everything runs on 127.0.0.1; n8n must be installed
+ * (`bash scripts/install-n8n.sh`, once).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { childMain } from './child';
+import { FULL, QUICK } from './cases';
+import { runEngineSuite } from './engineSuite';
+import { n8nInstalled, n8nDir } from './n8nNodes';
+import { runProfile } from './profile';
+import { chart, engineTables, machine, serverTables, type Results } from './report';
+import { runServerSuite, serverChildMain } from './serverSuite';
+
+const resultsDir = path.join(__dirname, 'results');
+const resultsFile = path.join(resultsDir, 'latest.json');
+
+function argument(name: string): string | undefined {
+	const index = process.argv.indexOf(`--${name}`);
+	return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+function previous(): Partial<Results> {
+	try {
+		return JSON.parse(readFileSync(resultsFile, 'utf8')) as Partial<Results>;
+	} catch {
+		return {};
+	}
+}
+
+async function main() {
+	const args = process.argv.slice(2);
+	if (args[0] === '--child') return await childMain(args[1], args[2]);
+	if (args[0] === '--server-child') return await serverChildMain(args[1], args[2], args[3]);
+
+	const quick = args.includes('--quick');
+	const only = argument('only');
+	const started = Date.now();
+	const say = (message: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${message}`);
+	if (!n8nInstalled()) throw new Error(`n8n is not installed in ${n8nDir}: run \`bash scripts/install-n8n.sh\` first (once)`);
+	const results: Results = { ...previous(), machine: machine() } as Results;
+	say(`${results.machine.cpu}, ${results.machine.cores} cores, Node ${results.machine.node}, n8n ${results.machine.n8n}; load average ${results.machine.load.join(' ')}`);
+	const workDir = mkdtempSync(path.join(tmpdir(), 'postal-bench-'));
+	try {
+		const profile = argument('profile');
+		if (profile) return await runProfile(profile, { quick, workDir, say });
+		if (args.includes('--server')) {
+			results.server = await runServerSuite({ quick, workDir, say });
+			results.server.ranAt = new Date().toISOString();
+			console.log('\n' + serverTables(results.server));
+		} else {
+			const engine = await runEngineSuite({ scale: quick ? QUICK : FULL, quick, only, workDir, say });
+			results.engine = { ...engine, quick, ranAt: new Date().toISOString() };
+			console.log('\n' + engineTables(results.engine));
+		}
+	} finally {
+		rmSync(workDir, { recursive: true, force: true });
+	}
+	results.machine.loadAfter = machine().load;
+	mkdirSync(resultsDir, { recursive: true });
+	writeFileSync(resultsFile, JSON.stringify(results, null, '\t') + '\n');
+	writeFileSync(path.join(resultsDir, 'chart.svg'), chart(results));
+	say(`figures written to ${path.relative(process.cwd(), resultsFile)} and bench/results/chart.svg`);
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exitCode = 1;
+});
