@@ -145,7 +145,7 @@ export interface Scale {
 	rounds: number;
 }
 
-export const FULL: Scale = { reads: 1000, slowSequentialReads: 60, creates: 100, rounds: 5 };
+export const FULL: Scale = { reads: 1000, slowSequentialReads: 40, creates: 100, rounds: 5 };
 export const QUICK: Scale = { reads: 200, slowSequentialReads: 20, creates: 20, rounds: 3 };
 
 const READ_IDS = ['pkg.seq', 'pkg.b50', 'helper.seq', 'undici.seq', 'undici.w50', 'http.default'];

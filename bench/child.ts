@@ -39,6 +39,8 @@ export interface Sample {
 	/** Garbage collection during the run: pauses in ms, and how many were full (mark-compact) collections. */
 	gcMs: number;
 	majorGcs: number;
+	/** What the finished run still holds (its result, as n8n keeps it until the execution is saved), after a full collection. */
+	retainedMiB: number;
 }
 
 export interface GroupResult {
@@ -53,6 +55,7 @@ export interface PeakResult {
 	/** The child's peak resident memory over its whole life, and how much the measured run raised it. */
 	peakMiB: number;
 	riseMiB: number;
+	retainedMiB: number;
 	traffic: Traffic;
 	credentialReads: number;
 }
@@ -84,6 +87,11 @@ async function runOnce(task: ChildTask, contender: ContenderSpec, items: number,
 	gc();
 	await traffic(task); // resets the counters
 	await new Promise((resolve) => setImmediate(resolve)); // the forced collection's entry arrives first
+	const held = () => {
+		const memory = process.memoryUsage();
+		return memory.heapUsed + memory.arrayBuffers;
+	};
+	const heldBefore = held();
 	const collectionsBefore = collections.length;
 	const reads = credentialReadCount();
 	const cpu = process.cpuUsage();
@@ -93,6 +101,8 @@ async function runOnce(task: ChildTask, contender: ContenderSpec, items: number,
 	const used = process.cpuUsage(cpu);
 	await new Promise((resolve) => setImmediate(resolve));
 	const during = collections.slice(collectionsBefore);
+	gc();
+	const retainedMiB = (held() - heldBefore) / 2 ** 20;
 	const sample: Sample = {
 		round,
 		ms,
@@ -102,6 +112,7 @@ async function runOnce(task: ChildTask, contender: ContenderSpec, items: number,
 		credentialReads: credentialReadCount() - reads,
 		gcMs: during.reduce((sum, c) => sum + c.ms, 0),
 		majorGcs: during.filter((c) => c.major).length,
+		retainedMiB,
 	};
 	const output = result.output('Node');
 	if (result.error || output.length !== items || !JSON.stringify(output[items - 1]?.json ?? {}).includes(task.marker)) {
@@ -148,6 +159,7 @@ async function runPeak(task: ChildTask): Promise<PeakResult> {
 		cpuMs: sample.cpuMs,
 		peakMiB: after / 1024,
 		riseMiB: (after - before) / 1024,
+		retainedMiB: sample.retainedMiB,
 		traffic: sample.traffic,
 		credentialReads: sample.credentialReads,
 	};
@@ -157,11 +169,11 @@ export interface ProfileResult {
 	samples: Sample[];
 	/** V8's CPU profile of the three runs only (not the start-up or the warm-up). */
 	profile: object;
-	/** V8's sampling heap profile of the same runs, counting memory already collected too. */
+	/** V8's sampling heap profile of one more run, counting memory already collected too. */
 	allocations: object;
 }
 
-/** Runs one contender three times under V8's sampling profiler. */
+/** Runs one contender three times under V8's CPU profiler, then once under its heap sampler. */
 async function runProfile(task: ChildTask): Promise<ProfileResult> {
 	const contender = task.group.contenders.find((c) => c.id === task.contender);
 	if (!contender || !task.items) throw new Error(`no contender ${task.contender} in ${task.group.id}`);
@@ -171,16 +183,18 @@ async function runProfile(task: ChildTask): Promise<ProfileResult> {
 	await session.post('Profiler.enable');
 	await session.post('Profiler.setSamplingInterval', { interval: 250 });
 	await session.post('Profiler.start');
+	const samples: Sample[] = [];
+	for (let run = 0; run < 3; run++) samples.push(await runOnce(task, contender, task.items, run));
+	const { profile } = await session.post('Profiler.stop');
+	// A fourth run for the allocations alone: the heap sampler slows allocation and collection.
 	await session.post('HeapProfiler.enable');
 	await session.post('HeapProfiler.startSampling', {
 		samplingInterval: 16_384,
 		includeObjectsCollectedByMajorGC: true,
 		includeObjectsCollectedByMinorGC: true,
 	});
-	const samples: Sample[] = [];
-	for (let run = 0; run < 3; run++) samples.push(await runOnce(task, contender, task.items, run));
+	await runOnce(task, contender, task.items, 3);
 	const { profile: allocations } = await session.post('HeapProfiler.stopSampling');
-	const { profile } = await session.post('Profiler.stop');
 	session.disconnect();
 	return { samples, profile, allocations };
 }

@@ -163,12 +163,13 @@ export async function runProfile(spec: string, options: { quick: boolean; workDi
 		});
 		const wall = samples.map((s) => (s.ms / s.items).toFixed(3)).join(', ');
 		const cpu = samples.map((s) => (s.cpuMs / s.items).toFixed(3)).join(', ');
-		console.log(`\n${group.title}, ${contender.label}\nwall ms per item per run: ${wall}; CPU ms per item: ${cpu}`);
+		console.log(`\n${group.id}, ${contender.label}, ${items} items\nwall ms per item per run: ${wall}; CPU ms per item: ${cpu}`);
 		console.log(`connections per run: ${samples.map((s) => s.traffic.connections).join(', ')}; credential reads per run: ${samples.map((s) => s.credentialReads).join(', ')}`);
+		console.log(`garbage collection per item: ${samples.map((s) => (s.gcMs / s.items).toFixed(3)).join(', ')} ms; full collections per run: ${samples.map((s) => s.majorGcs).join(', ')}`);
 		console.log('');
 		console.log(summarise(profile as CpuProfile, items * samples.length));
 		console.log('');
-		console.log(summariseAllocations((allocations as { head: AllocationNode }).head, items * samples.length));
+		console.log(summariseAllocations((allocations as { head: AllocationNode }).head, items));
 	} finally {
 		await bench.close();
 	}

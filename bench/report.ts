@@ -16,15 +16,22 @@ export interface Machine {
 	n8n: string;
 	os: string;
 	commit: string;
-	load: number[];
-	loadAfter?: number[];
+}
+
+/** When a part ran, and how busy the machine was (1-minute load average, at start and at end). */
+export interface RunInfo {
+	ranAt: string;
+	quick: boolean;
+	load: { start: number; end: number };
 }
 
 export interface Results {
 	machine: Machine;
-	engine?: EngineFigures & { quick: boolean; ranAt: string };
-	server?: ServerFigures;
+	engine?: EngineFigures & RunInfo;
+	server?: ServerFigures & RunInfo;
 }
+
+export const loadAverage = () => Number(loadavg()[0].toFixed(2));
 
 function cpuModel(): string {
 	const fromOs = cpus()[0]?.model.trim() ?? '';
@@ -57,12 +64,11 @@ export function machine(): Machine {
 		n8n: N8N_VERSION,
 		os: `Linux ${release()}`,
 		commit: commit(),
-		load: loadavg().map((l) => Number(l.toFixed(2))),
 	};
 }
 
 export function describeMachine(m: Machine): string {
-	return `${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}, Node ${m.node}, n8n ${m.n8n}, commit ${m.commit}, load average ${m.load[0]} at start`;
+	return `${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}, Node ${m.node}, n8n ${m.n8n}, commit ${m.commit}`;
 }
 
 function table(header: string[], rows: string[][]): string {
@@ -95,12 +101,12 @@ export function engineTables(e: EngineFigures): string {
 	}
 	const time = table(['Case', 'Ratio of', 'Median', 'Rounds min–max', 'Goal', 'ms per item', 'Connections per run', 'Credential reads per run'], rows);
 	const peaks = table(
-		['Case', 'Contender', 'Items', 'Peak RSS (MiB)', 'Raised by the run (MiB)', 'ms per item'],
-		e.peaks.map((p) => [p.group, p.contender, String(p.items), p.peakMiB.toFixed(0), p.riseMiB.toFixed(0), p.msPerItem.toFixed(2)]),
+		['Case', 'Contender', 'Items', 'Peak RSS (MiB)', 'Raised by the run (MiB)', 'Held after the run (MiB)', 'ms per item'],
+		e.peaks.map((p) => [p.group, p.contender, String(p.items), p.peakMiB.toFixed(0), p.riseMiB.toFixed(0), p.retainedMiB.toFixed(1), p.msPerItem.toFixed(2)]),
 	);
 	const growth = table(
-		['Work (package, default)', 'Items', 'ms per item', 'CPU ms per item', 'Peak RSS (MiB)', 'Raised by the run (MiB)'],
-		e.growth.map((g) => [g.work === 'read' ? 'Get Balance' : 'Create, 1 MiB PDF (binary, filesystem)', String(g.items), g.msPerItem.toFixed(2), (g.cpuMs / g.items).toFixed(2), g.peakMiB.toFixed(0), g.riseMiB.toFixed(0)]),
+		['Work (package, default)', 'Items', 'ms per item', 'CPU ms per item', 'Peak RSS (MiB)', 'Raised by the run (MiB)', 'Held after the run (MiB)'],
+		e.growth.map((g) => [g.work === 'read' ? 'Get Balance' : 'Create, 1 MiB PDF (binary, filesystem)', String(g.items), g.msPerItem.toFixed(2), (g.cpuMs / g.items).toFixed(2), g.peakMiB.toFixed(0), g.riseMiB.toFixed(0), g.retainedMiB.toFixed(1)]),
 	);
 	const perContender = table(
 		['Case', 'Contender', 'Items', 'ms per item (p25–p75)', 'CPU ms per item', 'GC ms per item', 'Full GCs per run', 'Connections', 'Bytes per request', 'Credential reads'],
@@ -133,7 +139,7 @@ export function engineTables(e: EngineFigures): string {
 		'',
 		perContender,
 		'',
-		'Peak memory: one fresh process per case, after a 5-item warm-up.',
+		"Peak memory: one fresh process per case, after a 5-item warm-up. Held after the run: the JavaScript heap and buffers still in use once the run is over (its result is kept, as n8n keeps it until the execution is saved) after a full collection.",
 		'',
 		peaks,
 		...(e.growth.length ? ['', 'Growth: one fresh process per size.', '', growth] : []),
@@ -235,9 +241,9 @@ export function chart(results: Results): string {
 	});
 	const foot = top + rows.length * rowHeight + 36;
 	parts.push(`<text x="12" y="${foot}" fill="#555">${escape(describeMachine(results.machine))}</text>`);
-	const when = [results.engine ? `engine suite ${results.engine.ranAt.slice(0, 16).replace('T', ' ')} UTC${results.engine.quick ? ' (quick)' : ''}` : '', results.server?.ranAt ? `server suite ${results.server.ranAt.slice(0, 16).replace('T', ' ')} UTC` : '']
-		.filter(Boolean)
-		.join('; ');
+	const part = (name: string, info?: RunInfo) =>
+		info ? `${name} ${info.ranAt.slice(0, 16).replace('T', ' ')} UTC${info.quick ? ' (quick)' : ''}, load ${info.load.start}→${info.load.end}` : '';
+	const when = [part('engine suite', results.engine), part('server suite', results.server)].filter(Boolean).join('; ');
 	parts.push(`<text x="12" y="${foot + 18}" fill="#555">${escape(when)}. Green: goal met; red: not met; grey: no goal. npm run bench</text>`);
 	parts.push('</svg>');
 	return parts.join('\n') + '\n';

@@ -13,8 +13,8 @@
  *                                  where one contender's CPU time goes (nothing is written)
  *
  * Prints progress, then the tables; writes bench/results/latest.json (each command its own part)
- * and bench/results/chart.svg. Everything runs on 127.0.0.1; n8n must be installed
- * (`bash scripts/install-n8n.sh`, once).
+ * and bench/results/chart.svg, or under bench/results/quick/ for --quick and --only runs.
+ * Everything runs on 127.0.0.1; n8n must be installed (`bash scripts/install-n8n.sh`, once).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,18 +25,18 @@ import { FULL, QUICK } from './cases';
 import { runEngineSuite } from './engineSuite';
 import { n8nInstalled, n8nDir } from './n8nNodes';
 import { runProfile } from './profile';
-import { chart, engineTables, machine, serverTables, type Results } from './report';
+import { chart, describeMachine, engineTables, loadAverage, machine, serverTables, type Results } from './report';
 import { runServerSuite, serverChildMain } from './serverSuite';
 
-const resultsDir = path.join(__dirname, 'results');
-const resultsFile = path.join(resultsDir, 'latest.json');
+// The README shows the figures of a full run; quick and partial runs (CI, developers) go beside them.
+const fullResults = path.join(__dirname, 'results');
 
 function argument(name: string): string | undefined {
 	const index = process.argv.indexOf(`--${name}`);
 	return index >= 0 ? process.argv[index + 1] : undefined;
 }
 
-function previous(): Partial<Results> {
+function previous(resultsFile: string): Partial<Results> {
 	try {
 		return JSON.parse(readFileSync(resultsFile, 'utf8')) as Partial<Results>;
 	} catch {
@@ -51,32 +51,34 @@ async function main() {
 
 	const quick = args.includes('--quick');
 	const only = argument('only');
+	const resultsDir = quick || only ? path.join(fullResults, 'quick') : fullResults;
+	const resultsFile = path.join(resultsDir, 'latest.json');
 	const started = Date.now();
 	const say = (message: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${message}`);
 	if (!n8nInstalled()) throw new Error(`n8n is not installed in ${n8nDir}: run \`bash scripts/install-n8n.sh\` first (once)`);
-	const results: Results = { ...previous(), machine: machine() } as Results;
-	say(`${results.machine.cpu}, ${results.machine.cores} cores, Node ${results.machine.node}, n8n ${results.machine.n8n}; load average ${results.machine.load.join(' ')}`);
+	const results: Results = { ...previous(resultsFile), machine: machine() } as Results;
+	const loadAtStart = loadAverage();
+	say(`${describeMachine(results.machine)}; load average ${loadAtStart}`);
+	const info = () => ({ ranAt: new Date().toISOString(), quick, load: { start: loadAtStart, end: loadAverage() } });
 	const workDir = mkdtempSync(path.join(tmpdir(), 'postal-bench-'));
 	try {
 		const profile = argument('profile');
 		if (profile) return await runProfile(profile, { quick, workDir, say });
 		if (args.includes('--server')) {
-			results.server = await runServerSuite({ quick, workDir, say });
-			results.server.ranAt = new Date().toISOString();
+			results.server = { ...(await runServerSuite({ quick, workDir, say })), ...info() };
 			console.log('\n' + serverTables(results.server));
 		} else {
 			const engine = await runEngineSuite({ scale: quick ? QUICK : FULL, quick, only, workDir, say });
-			results.engine = { ...engine, quick, ranAt: new Date().toISOString() };
+			results.engine = { ...engine, ...info() };
 			console.log('\n' + engineTables(results.engine));
 		}
 	} finally {
 		rmSync(workDir, { recursive: true, force: true });
 	}
-	results.machine.loadAfter = machine().load;
 	mkdirSync(resultsDir, { recursive: true });
 	writeFileSync(resultsFile, JSON.stringify(results, null, '\t') + '\n');
 	writeFileSync(path.join(resultsDir, 'chart.svg'), chart(results));
-	say(`figures written to ${path.relative(process.cwd(), resultsFile)} and bench/results/chart.svg`);
+	say(`figures written to ${path.relative(process.cwd(), resultsFile)} and chart.svg beside it`);
 }
 
 main().catch((error) => {

@@ -38,7 +38,6 @@ export interface ReceiverFigures {
 }
 
 export interface ServerFigures {
-	ranAt?: string;
 	small: { bytes: number; deliveries: number; receivers: ReceiverFigures[] };
 	large: { bytes: number; deliveries: number; receivers: ReceiverFigures[] };
 	comparisons: ServerComparison[];
