@@ -32,12 +32,15 @@ interface CpuProfile {
 const ORIGINS: Array<[string, (frame: CallFrame) => boolean]> = [
 	['garbage collection', (f) => f.functionName === '(garbage collector)'],
 	['the profiler itself', (f) => f.url === 'node:inspector'],
-	['the package (nodes/, credentials/)', (f) => /^(nodes|credentials)\//.test(f.url)],
+	['the package (nodes/, credentials/)', (f) => /^(nodes|credentials)\//.test(f.url) || f.url.includes('n8n-nodes-postal-service/dist/')],
 	['benchmark nodes and harness', (f) => /^(bench|test)\//.test(f.url)],
 	["n8n's request helper (@n8n/backend-network)", (f) => f.url.includes('@n8n/backend-network')],
 	['axios, follow-redirects, form-data', (f) => /node_modules\/(axios|follow-redirects|form-data|combined-stream|proxy-from-env|delayed-stream)\//.test(f.url)],
 	["n8n's engine (n8n-core)", (f) => f.url.includes('node_modules/n8n-core/')],
-	['n8n-workflow (parameters, expressions)', (f) => f.url.includes('node_modules/n8n-workflow/') || f.url.includes('@n8n/tournament') || f.url.includes('@n8n/expression')],
+	["n8n's expression isolates (@n8n/expression-runtime, isolated-vm)", (f) => f.url.includes('@n8n/expression-runtime') || f.url.includes('isolated-vm')],
+	["n8n's database (@n8n/typeorm, sqlite3)", (f) => /@n8n\/typeorm|\/sqlite3\//.test(f.url)],
+	["n8n's server (n8n)", (f) => f.url.includes('node_modules/n8n/')],
+	['n8n-workflow (parameters, expressions)', (f) => f.url.includes('node_modules/n8n-workflow/') || f.url.includes('@n8n/tournament')],
 	['n8n-nodes-base (HTTP Request node)', (f) => f.url.includes('n8n-nodes-base')],
 	['undici (npm)', (f) => f.url.includes('node_modules/undici/')],
 	["Node's fetch, FormData, Blob (bundled undici)", (f) => /^node:internal\/(deps\/undici|blob|webstreams|file)/.test(f.url)],
@@ -48,7 +51,7 @@ const ORIGINS: Array<[string, (frame: CallFrame) => boolean]> = [
 ];
 
 const root = `file://${repoRoot}/`;
-const relative = (url: string) => (url.startsWith(root) ? url.slice(root.length) : url.replace(/^file:\/\/.*?\/node_modules\//, 'node_modules/'));
+const relative = (url: string) => (url.startsWith(root) ? url.slice(root.length) : url.replace(/^(file:\/\/)?\/.*?\/node_modules\//, 'node_modules/'));
 const short = (url: string) => url.replace(/^node_modules\//, '').replace(/^.*\/node_modules\//, '');
 
 export function summarise(profile: CpuProfile, items: number): string {

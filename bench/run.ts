@@ -11,6 +11,8 @@
  *   npm run bench -- --only read   only the groups whose id contains `read` (no growth)
  *   npm run bench -- --profile read-instant:pkg.seq[:items]
  *                                  where one contender's CPU time goes (nothing is written)
+ *   npm run bench:server -- --profile trigger [--deliveries 200]
+ *                                  where n8n's server spends its CPU on one receiver's deliveries
  *
  * Prints progress, then the tables; writes bench/results/latest.json (each command its own part)
  * and bench/results/chart.svg, or under bench/results/quick/ for --quick and --only runs.
@@ -25,6 +27,7 @@ import { FULL, QUICK } from './cases';
 import { runEngineSuite } from './engineSuite';
 import { n8nInstalled, n8nDir } from './n8nNodes';
 import { runProfile } from './profile';
+import { profileServer } from './serverProfile';
 import { chart, describeMachine, engineTables, loadAverage, machine, serverTables, type Results } from './report';
 import { runServerSuite, serverChildMain } from './serverSuite';
 
@@ -63,6 +66,7 @@ async function main() {
 	const workDir = mkdtempSync(path.join(tmpdir(), 'postal-bench-'));
 	try {
 		const profile = argument('profile');
+		if (profile && args.includes('--server')) return await profileServer(profile, Number(argument('deliveries') ?? 200), { workDir, say });
 		if (profile) return await runProfile(profile, { quick, workDir, say });
 		if (args.includes('--server')) {
 			results.server = { ...(await runServerSuite({ quick, workDir, say })), ...info() };

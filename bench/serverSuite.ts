@@ -11,7 +11,7 @@ import path from 'node:path';
 
 import { Agent, setGlobalDispatcher } from 'undici';
 
-import { prepareN8n, sleep, type N8nServer } from '../scripts/n8n';
+import { prepareN8n, sleep, type N8nClient, type N8nServer } from '../scripts/n8n';
 import { activateWorkflow, createWorkflow, upsertCredential, waitForWebhook, type WorkflowFile } from '../scripts/workflows';
 import { n8nDir } from './n8nNodes';
 import { runChild, repoRoot } from './spawn';
@@ -45,7 +45,7 @@ export interface ServerFigures {
 	package: { tarballBytes: number; unpackedBytes: number; files: number; coldLoadMs: Spread; nodes: number; credentials: number };
 }
 
-const RECEIVERS = [
+export const RECEIVERS = [
 	{ id: 'trigger', label: 'Postal Service Trigger' },
 	{ id: 'webhook1', label: "n8n's Webhook node 1" },
 	{ id: 'webhook2', label: "n8n's Webhook node 2.1" },
@@ -104,7 +104,7 @@ async function settle(pid: number) {
 	}
 }
 
-async function post(url: string, body: Buffer, headers: Record<string, string>): Promise<number> {
+export async function post(url: string, body: Buffer, headers: Record<string, string>): Promise<number> {
 	const start = performance.now();
 	const response = await fetch(url, { method: 'POST', body: new Uint8Array(body), headers });
 	await response.arrayBuffer();
@@ -171,6 +171,23 @@ function packageFigures(tarball: string, installed: string, runs: number) {
 	};
 }
 
+/** The three workflows, created and active; returns each receiver's production URL. */
+export async function activateReceivers(server: N8nServer, client: N8nClient): Promise<Record<string, string>> {
+	const credential = await upsertCredential(client, { name: 'bench secret', type: 'postalServiceWebhookApi', data: { secret: SECRET } });
+	const ids = Object.fromEntries(RECEIVERS.map((r) => [r.id, randomUUID()]));
+	const urls: Record<string, string> = {
+		trigger: `${server.baseUrl}/webhook/${ids.trigger}/webhook`,
+		webhook1: `${server.baseUrl}/webhook/bench-webhook1`,
+		webhook2: `${server.baseUrl}/webhook/bench-webhook2`,
+	};
+	for (const [id, workflow] of Object.entries(workflows(ids))) {
+		const created = await createWorkflow(client, workflow, [credential]);
+		await activateWorkflow(client, created.id);
+		await waitForWebhook(urls[id]);
+	}
+	return urls;
+}
+
 export async function runServerSuite(options: { quick: boolean; workDir: string; say: (m: string) => void }): Promise<ServerFigures> {
 	const { quick, say } = options;
 	// n8n closes a connection after 5 s without a request; fetch must not pick one up as n8n closes it.
@@ -186,18 +203,7 @@ export async function runServerSuite(options: { quick: boolean; workDir: string;
 		const pkg = packageFigures(prepared.tarball, installed, quick ? 3 : 7);
 		say(`package: tarball ${pkg.tarballBytes} B, unpacked ${pkg.unpackedBytes} B in ${pkg.files} files, cold load ${pkg.coldLoadMs.median} ms`);
 
-		const credential = await upsertCredential(client, { name: 'bench secret', type: 'postalServiceWebhookApi', data: { secret: SECRET } });
-		const ids = Object.fromEntries(RECEIVERS.map((r) => [r.id, randomUUID()]));
-		const urls: Record<string, string> = {
-			trigger: `${server.baseUrl}/webhook/${ids.trigger}/webhook`,
-			webhook1: `${server.baseUrl}/webhook/bench-webhook1`,
-			webhook2: `${server.baseUrl}/webhook/bench-webhook2`,
-		};
-		for (const [id, workflow] of Object.entries(workflows(ids))) {
-			const created = await createWorkflow(client, workflow, [credential]);
-			await activateWorkflow(client, created.id);
-			await waitForWebhook(urls[id]);
-		}
+		const urls = await activateReceivers(server, client);
 		say('three workflows active; warming up');
 		await receive(server, urls, { rounds: 1, perRound: 5, large: false, say: () => undefined });
 
