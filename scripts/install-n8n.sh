@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# Installs the n8n server used by `npm run dev` and the end-to-end suite into a cache outside the
-# repository, once; later runs reuse it. Prints the n8n install directory on its last line.
+# Installs an n8n release (N8N_VERSION, default the pinned 2.41.1) used by `npm run dev` and the
+# end-to-end suites into a cache outside the repository, one folder per release, once; later runs
+# reuse it without the network. Prints the n8n install directory on its last line.
 #
 # Why the special steps: a plain `npm install n8n` fails offline here. linkedom 0.18.15 needs a
-# package the registry lacks (pinned to 0.18.14), and some install scripts download from the
-# internet (Kafka client). So we install without scripts and rebuild only the native addons n8n
+# package the registry lacks (pinned to 0.18.14); n8n-nodes-base up to 2.0 takes xlsx 0.20.2 from
+# a URL outside the registry (replaced by the same release republished there as @e965/xlsx, which
+# later n8n releases use themselves); and some install scripts download from the internet (Kafka
+# client). So we install without scripts and rebuild only the native addons n8n
 # needs to run: sqlite3 (compiled from source), isolated-vm and friends (prebuilt binaries).
+#
+# Each release runs on the newest Node major its `engines` allow (24, else 22, else 20); the
+# major is kept in <dir>/.node-major and the addons are built for it.
+#
+# A release that does not install from the registry is not hidden: the exact npm errors go to
+# <dir>/.failed and to stderr, and the script exits with status 3 (a later run tries again).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 N8N_VERSION="${N8N_VERSION:-2.41.1}"
@@ -19,26 +28,67 @@ if [ -f "$stamp" ]; then
   exit 0
 fi
 
+# npm itself does not care which Node runs it; the addons below are built for the release's own.
 # shellcheck source=node24.sh
 source "$here/node24.sh"
-# The machine's npm may point node-gyp at the system Node's headers; build against Node 24's.
-if [ -n "${POSTAL_NODE24_DIR:-}" ]; then export npm_config_nodedir="$POSTAL_NODE24_DIR"; fi
 echo "Installing n8n $N8N_VERSION into $dir (first time only: about 8 minutes)" >&2
+rm -rf "$dir"
 mkdir -p "$dir"
 cat > "$dir/package.json" <<JSON
 {
   "name": "postal-service-n8n-runtime",
   "private": true,
   "dependencies": { "n8n": "$N8N_VERSION" },
-  "overrides": { "linkedom": "0.18.14" }
+  "overrides": { "linkedom": "0.18.14", "xlsx": "npm:@e965/xlsx@0.20.2" }
 }
 JSON
 start=$(date +%s)
+set +e
 (cd "$dir" && npm install --ignore-scripts --no-audit --no-fund --loglevel=http 2>&1 \
-  | awk -v s="$start" '/http fetch/ { n++; if (n % 250 == 0) { printf "  ... %d packages fetched (%ds)\n", n, systime()-s; fflush() } } /ERR!/ { print }' >&2)
+  | tee "$dir/install.log" \
+  | awk -v s="$start" '/http fetch/ { n++; if (n % 250 == 0) { printf "  ... %d packages fetched (%ds)\n", n, systime()-s; fflush() } } /ERR!|npm error/ { print }' >&2)
+status=${PIPESTATUS[0]}
+set -e
+[ -f "$dir/node_modules/n8n/package.json" ] || status=1
+if [ "$status" -ne 0 ]; then
+  grep -E 'npm (error|ERR!)' "$dir/install.log" > "$dir/.failed" || tail -20 "$dir/install.log" > "$dir/.failed"
+  # Keep only the record: a half-installed tree is gigabytes of nothing.
+  find "$dir" -mindepth 1 -maxdepth 1 ! -name .failed ! -name install.log -exec rm -rf {} +
+  echo "n8n $N8N_VERSION does not install from the registry (after $(( $(date +%s) - start ))s):" >&2
+  sed 's/^/  /' "$dir/.failed" >&2
+  exit 3
+fi
 echo "  packages installed in $(( $(date +%s) - start ))s; building native addons" >&2
+
+# The newest Node major the release declares support for.
+engines="$(node -p "require('$dir/node_modules/n8n/package.json').engines?.node ?? ''")"
+major=""
+for candidate in 24 22 20; do
+  if node -e "process.exit(require('$dir/node_modules/semver').satisfies('$candidate.99.0', process.argv[1] || '*') ? 0 : 1)" "$engines"; then
+    major=$candidate; break
+  fi
+done
+if [ -z "$major" ]; then
+  echo "n8n $N8N_VERSION declares engines.node \"$engines\": none of Node 24, 22, 20 fits" > "$dir/.failed"
+  cat "$dir/.failed" >&2
+  exit 3
+fi
+node_bin="$(bash "$here/node-major.sh" "$major")"
+export PATH="$node_bin:$PATH"
+# The machine's npm may point node-gyp at the system Node's headers; build against the chosen one's.
+if [ "$(dirname "$(command -v node)")" = "$node_bin" ] && [ -d "$node_bin/../include/node" ]; then
+  npm_config_nodedir="$(cd "$node_bin/.." && pwd)"
+  export npm_config_nodedir
+fi
+echo "  n8n $N8N_VERSION declares Node \"$engines\": using $(node -v)" >&2
+addons=()
+for addon in isolated-vm msgpackr-extract @parcel/watcher protobufjs; do
+  [ -d "$dir/node_modules/$addon" ] && addons+=("$addon")
+done
 (cd "$dir" && npm rebuild sqlite3 >&2)
-(cd "$dir" && npm rebuild isolated-vm msgpackr-extract @parcel/watcher protobufjs >&2)
+if [ ${#addons[@]} -gt 0 ]; then (cd "$dir" && npm rebuild "${addons[@]}" >&2); fi
+echo "$major" > "$dir/.node-major"
+rm -f "$dir/.failed"
 touch "$stamp"
 echo "  n8n $N8N_VERSION ready after $(( $(date +%s) - start ))s" >&2
 echo "$dir"
