@@ -100,6 +100,16 @@ export async function isPortFree(port: number): Promise<boolean> {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What an n8n process is: the server (`n8n start`), a queue worker, or a webhook processor. */
+export type N8nRole = 'start' | 'worker' | 'webhook';
+
+/** The line each role prints once it serves. */
+const READY_LINE: Record<N8nRole, RegExp> = {
+	start: /Editor is now accessible/,
+	worker: /n8n worker is now ready/,
+	webhook: /Webhook listener waiting for requests/,
+};
+
 export interface N8nOptions {
 	/** Folder n8n keeps its database, settings and community packages in. */
 	userFolder: string;
@@ -107,14 +117,37 @@ export interface N8nOptions {
 	/** Where n8n's own output goes: a file (default `<userFolder>/n8n.log`), and the console too when set. */
 	echo?: boolean;
 	env?: NodeJS.ProcessEnv;
+	/** Default `start`. */
+	role?: N8nRole;
+	/** Names the log file (`<name>.log`) and prefixes echoed lines; default `n8n`. */
+	name?: string;
+	/** Folder of the log file; default the user folder. */
+	logDir?: string;
+}
+
+/**
+ * The Node binary an installed n8n runs on: install-n8n.sh records the major the release declares
+ * (`.node-major`); the Node 24 running the scripts serves every release that allows it.
+ */
+export function nodeFor(n8nDir: string): string {
+	const recorded = path.join(n8nDir, '.node-major');
+	const major = existsSync(recorded) ? readFileSync(recorded, 'utf8').trim() : process.versions.node.split('.')[0];
+	if (major === process.versions.node.split('.')[0]) return process.execPath;
+	const binary = path.join(cacheDir, `node${major}`, 'package', 'bin', 'node');
+	if (!existsSync(binary)) throw new Error(`n8n in ${n8nDir} runs on Node ${major}: run scripts/node-major.sh ${major} first`);
+	return binary;
 }
 
 /** One n8n server process (plus the task runner it launches), restartable with the same data. */
 export class N8nServer {
 	readonly userFolder: string;
 	readonly logFile: string;
+	readonly role: N8nRole;
+	readonly name: string;
 	port = 0;
 	brokerPort = 0;
+	/** The worker's health server (workers only). */
+	healthPort = 0;
 	private child?: ChildProcess;
 	private log?: WriteStream;
 	private output = '';
@@ -126,7 +159,14 @@ export class N8nServer {
 		private readonly options: N8nOptions,
 	) {
 		this.userFolder = options.userFolder;
-		this.logFile = path.join(this.userFolder, 'n8n.log');
+		this.role = options.role ?? 'start';
+		this.name = options.name ?? 'n8n';
+		this.logFile = path.join(options.logDir ?? this.userFolder, `${this.name}.log`);
+	}
+
+	/** The process id of n8n itself (its task runner shares its process group). */
+	get pid() {
+		return this.child?.pid;
 	}
 
 	get baseUrl() {
@@ -143,11 +183,12 @@ export class N8nServer {
 		mkdirSync(this.userFolder, { recursive: true });
 		this.port = this.port || this.options.port || (await freePort());
 		this.brokerPort = await freePort();
+		if (this.role === 'worker') this.healthPort ||= await freePort();
 		this.output = '';
 		this.loadProblem = undefined;
 		this.log = createWriteStream(this.logFile, { flags: 'a' });
 		const bin = path.join(this.n8nDir, 'node_modules', 'n8n', 'bin', 'n8n');
-		const child = spawn(process.execPath, [bin, 'start'], {
+		const child = spawn(nodeFor(this.n8nDir), [bin, this.role], {
 			cwd: this.userFolder,
 			// Own process group, so that stop() can also reach the task runner n8n launches.
 			detached: true,
@@ -163,17 +204,17 @@ export class N8nServer {
 			const text = chunk.toString();
 			this.output = (this.output + text).slice(-200_000);
 			this.log?.write(text);
-			if (this.options.echo) process.stdout.write(text.replace(/^(?=.)/gm, '  n8n | '));
+			if (this.options.echo) process.stdout.write(text.replace(/^(?=.)/gm, `  ${this.name} | `));
 		};
 		child.stdout?.on('data', onData);
 		child.stderr?.on('data', onData);
-		while (!/Editor is now accessible/.test(this.output)) {
+		while (!READY_LINE[this.role].test(this.output)) {
 			if (!this.running) {
-				throw new Error(`n8n exited (${child.exitCode ?? child.signalCode}) while starting:\n${this.output.slice(-4000)}`);
+				throw new Error(`${this.name} exited (${child.exitCode ?? child.signalCode}) while starting (log: ${this.logFile}):\n${this.output.slice(-4000)}`);
 			}
-			if (Date.now() - started > 120_000) {
+			if (Date.now() - started > 180_000) {
 				await this.stop();
-				throw new Error(`n8n did not start within 120 s:\n${this.output.slice(-4000)}`);
+				throw new Error(`${this.name} did not start within 180 s (log: ${this.logFile}):\n${this.output.slice(-4000)}`);
 			}
 			await sleep(100);
 		}
@@ -184,14 +225,15 @@ export class N8nServer {
 	}
 
 	private async waitUntilReady(started: number) {
+		const base = this.role === 'worker' ? `http://127.0.0.1:${this.healthPort}` : this.baseUrl;
 		for (;;) {
 			try {
-				const response = await fetch(`${this.baseUrl}/healthz/readiness`);
+				const response = await fetch(`${base}/healthz/readiness`);
 				if (response.ok) return;
 			} catch {
 				// not listening yet
 			}
-			if (Date.now() - started > 120_000) throw new Error('n8n did not become ready within 120 s');
+			if (Date.now() - started > 180_000) throw new Error(`${this.name} did not become ready within 180 s (log: ${this.logFile})`);
 			await sleep(100);
 		}
 	}
@@ -222,6 +264,11 @@ export class N8nServer {
 			N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info',
 			DB_TYPE: 'sqlite',
 			EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
+			// Processes sharing a user folder must not share an event log file.
+			N8N_EVENTBUS_LOGWRITER_LOGBASENAME: `n8nEventLog-${this.name}`,
+			...(this.role === 'worker'
+				? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(this.healthPort), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' }
+				: {}),
 		};
 	}
 
@@ -252,6 +299,17 @@ export class N8nServer {
 	async restart(): Promise<number> {
 		await this.stop();
 		return await this.start();
+	}
+
+	/** Kills n8n and its task runner at once (SIGKILL), as a crash or a lost machine would. */
+	async kill(): Promise<void> {
+		const pid = this.child?.pid;
+		if (!pid) return;
+		groupKill(pid);
+		for (let i = 0; i < 50 && groupAlive(pid); i++) await sleep(100);
+		this.child = undefined;
+		await new Promise<void>((resolve) => (this.log ? this.log.end(resolve) : resolve()));
+		this.log = undefined;
 	}
 
 	/** Output n8n printed since it last started (also kept in `logFile`). */

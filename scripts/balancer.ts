@@ -1,0 +1,78 @@
+// A small HTTP load balancer in front of n8n's webhook processors, as a queue-mode deployment has:
+// round robin per request, moving to the next processor when one refuses the connection (as
+// nginx's `proxy_next_upstream error` does), and passing bodies on byte for byte: the trigger
+// checks the signature on the raw bytes, so a balancer must not re-encode, decompress or rewrite.
+import { createServer, request, Agent, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Balancer {
+	url: string;
+	port: number;
+	/** Requests answered by each target (by its base URL), and requests no target took. */
+	counts: Record<string, number> & { unavailable: number };
+	stop(): Promise<void>;
+}
+
+/** Errors that mean the request never reached the target, so another target may take it. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ECONNRESET_BEFORE_SEND', 'EHOSTUNREACH']);
+
+export async function startBalancer(targets: string[], port = 0): Promise<Balancer> {
+	const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+	const counts = Object.assign(Object.fromEntries(targets.map((t) => [t, 0])), { unavailable: 0 }) as Balancer['counts'];
+	let next = 0;
+
+	const forward = (incoming: IncomingMessage, body: Buffer, target: string) =>
+		new Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }>((resolve, reject) => {
+			const url = new URL(incoming.url ?? '/', target);
+			const outgoing = request(url, { method: incoming.method, headers: incoming.headers, agent }, (response) => {
+				const chunks: Buffer[] = [];
+				response.on('data', (c: Buffer) => chunks.push(c));
+				response.on('end', () => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: Buffer.concat(chunks) }));
+				response.on('error', reject);
+			});
+			let sent = false;
+			outgoing.on('finish', () => (sent = true));
+			outgoing.on('error', (error: NodeJS.ErrnoException) => {
+				// A reset before the request went out is as good as a refusal; after, the target may have acted on it.
+				if (error.code === 'ECONNRESET' && !sent) error.code = 'ECONNRESET_BEFORE_SEND';
+				reject(error);
+			});
+			outgoing.end(body);
+		});
+
+	const server: Server = createServer((incoming, response) => {
+		const chunks: Buffer[] = [];
+		incoming.on('data', (c: Buffer) => chunks.push(c));
+		incoming.on('end', async () => {
+			const body = Buffer.concat(chunks);
+			const first = next++ % targets.length;
+			for (let i = 0; i < targets.length; i++) {
+				const target = targets[(first + i) % targets.length];
+				try {
+					const answer = await forward(incoming, body, target);
+					counts[target]++;
+					response.writeHead(answer.status, answer.headers);
+					response.end(answer.body);
+					return;
+				} catch (error) {
+					if (!NOT_CONNECTED.has((error as NodeJS.ErrnoException).code ?? '')) break;
+				}
+			}
+			counts.unavailable++;
+			response.writeHead(502, { 'content-type': 'text/plain' });
+			response.end('no webhook processor answered');
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+	const { port: actual } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${actual}`,
+		port: actual,
+		counts,
+		async stop() {
+			agent.destroy();
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+}
