@@ -21,16 +21,16 @@ export default defineConfig({
 					hookTimeout: 30_000,
 				},
 			},
-			{
-				extends: true,
-				test: {
-					name: 'e2e',
-					include: ['test/e2e/**/*.test.ts'],
-					testTimeout: 180_000,
-					hookTimeout: 900_000,
-					fileParallelism: false,
-				},
-			},
+			// The end-to-end suites, one real n8n each: one process, queue mode, and the smoke subset
+			// that runs against other n8n releases (N8N_VERSION).
+			...[
+				{ name: 'e2e', include: ['test/e2e/n8n.test.ts'], testTimeout: 180_000 },
+				{ name: 'e2e-queue', include: ['test/e2e/queue.test.ts'], testTimeout: 900_000 },
+				{ name: 'e2e-smoke', include: ['test/e2e/smoke.test.ts'], testTimeout: 180_000 },
+			].map((project) => ({
+				extends: true as const,
+				test: { ...project, hookTimeout: 900_000, fileParallelism: false },
+			})),
 		],
 	},
 });

@@ -1,22 +1,42 @@
-// One real n8n (the packed package installed as users get it) and one sandbox for the whole suite.
+// One real n8n (the packed package installed as users get it) and one sandbox for a whole suite,
+// in either topology: one n8n process on SQLite, or n8n's queue mode (PostgreSQL, Redis, a main
+// process, a worker and two webhook processors behind a load balancer). The suite's cases talk to
+// the editor URL for the APIs and send deliveries to the webhook URL; they run the same in both.
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { startSandbox, type Sandbox } from '../../../sandbox';
+import { startBalancer, type Balancer } from '../../../scripts/balancer';
 import { prepareN8n, sleep, type N8nClient, type N8nServer } from '../../../scripts/n8n';
+import { prepareQueueN8n, type QueueTopology } from '../../../scripts/queue';
 import { upsertCredential, type StoredCredential } from '../../../scripts/workflows';
 
+export type Topology = 'single' | 'queue';
+
 export interface E2eEnvironment {
+	topology: Topology;
 	sandbox: Sandbox;
-	n8n: N8nServer;
 	client: N8nClient;
 	credentials: StoredCredential[];
+	/** The editor and the APIs (the main process in queue mode). */
+	editorUrl: string;
+	/** Where production webhooks are called: the n8n process, or the balancer in front of the webhook processors. */
+	webhookUrl: string;
+	/** Every process that takes production webhooks, by its own URL. */
+	receivers: string[];
+	/** The single process (single topology only). */
+	n8n?: N8nServer;
+	queue?: QueueTopology;
+	balancer?: Balancer;
+	/** Restarts the process that takes production webhooks (the given webhook processor in queue mode); resolves with its start time. */
+	restartReceiver(index?: number): Promise<number>;
 	/** The account token: must never show up in any execution. */
 	token: string;
 	timings: Record<string, number>;
-	stop(): Promise<void>;
+	/** Stops everything; keeps the folder with the log files (and names them) when `failed`. */
+	stop(options?: { failed?: boolean }): Promise<void>;
 }
 
 export const CREDENTIAL_NAMES = {
@@ -25,7 +45,7 @@ export const CREDENTIAL_NAMES = {
 	postalServiceWebhookApi: 'Postal Service webhook secret',
 } as const;
 
-export async function startEnvironment(): Promise<E2eEnvironment> {
+export async function startEnvironment(topology: Topology = 'single'): Promise<E2eEnvironment> {
 	const timings: Record<string, number> = {};
 	// Distinctive, so that a search for it over executions cannot miss a copy or hit by chance.
 	const token = `e2e-${randomBytes(12).toString('hex')}`;
@@ -38,18 +58,17 @@ export async function startEnvironment(): Promise<E2eEnvironment> {
 		timeScale: 20,
 		quiet: true,
 	});
-	const userFolder = path.join(tmpdir(), `postal-e2e-n8n-${process.pid}-${Date.now()}`);
 	const started = Date.now();
-	let prepared: Awaited<ReturnType<typeof prepareN8n>>;
+	const progress = (m: string) => console.log(`[e2e ${topology}] ${m}`);
+	let parts: Omit<E2eEnvironment, 'sandbox' | 'credentials' | 'token' | 'timings' | 'topology'>;
 	try {
-		prepared = await prepareN8n({ userFolder, progress: (m) => console.log(`[e2e] ${m}`) });
+		parts = topology === 'queue' ? await startQueue(progress, timings) : await startSingle(progress, timings);
 	} catch (error) {
 		await sandbox.stop();
 		throw error;
 	}
 	timings.prepareSeconds = (Date.now() - started) / 1000;
-	timings.n8nStartSeconds = prepared.startSeconds;
-	const { server, client } = prepared;
+	const { client } = parts;
 	const credentials = [
 		await upsertCredential(client, {
 			name: CREDENTIAL_NAMES.postalServiceApi,
@@ -68,16 +87,56 @@ export async function startEnvironment(): Promise<E2eEnvironment> {
 		}),
 	];
 	return {
+		...parts,
+		topology,
 		sandbox,
-		n8n: server,
-		client,
 		credentials,
 		token,
 		timings,
-		async stop() {
-			await server.stop();
+		async stop(options) {
+			await parts.stop(options);
 			await sandbox.stop();
-			if (!process.env.POSTAL_E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
+		},
+	};
+}
+
+async function startSingle(progress: (m: string) => void, timings: Record<string, number>) {
+	const userFolder = path.join(tmpdir(), `postal-e2e-n8n-${process.pid}-${Date.now()}`);
+	const { server, client, startSeconds } = await prepareN8n({ userFolder, progress });
+	timings.n8nStartSeconds = startSeconds;
+	return {
+		client,
+		n8n: server,
+		editorUrl: server.baseUrl,
+		webhookUrl: server.baseUrl,
+		receivers: [server.baseUrl],
+		restartReceiver: () => server.restart(),
+		async stop(options: { failed?: boolean } = {}) {
+			await server.stop();
+			if (options.failed || process.env.POSTAL_E2E_KEEP) console.log(`[e2e] n8n log: ${server.logFile}`);
+			else rmSync(userFolder, { recursive: true, force: true });
+		},
+	};
+}
+
+async function startQueue(progress: (m: string) => void, timings: Record<string, number>) {
+	const { topology, client, startSeconds } = await prepareQueueN8n({ progress });
+	timings.n8nStartSeconds = startSeconds;
+	const balancer = await startBalancer(topology.webhooks.map((w) => w.baseUrl));
+	progress(`balancer on ${balancer.url}\n${topology.describe()}`);
+	return {
+		client,
+		queue: topology,
+		balancer,
+		editorUrl: topology.main.baseUrl,
+		webhookUrl: balancer.url,
+		receivers: topology.webhooks.map((w) => w.baseUrl),
+		restartReceiver: (index = 0) => topology.webhooks[index].restart(),
+		async stop(options: { failed?: boolean } = {}) {
+			await balancer.stop();
+			const keep = options.failed || Boolean(process.env.POSTAL_E2E_KEEP);
+			await topology.stop({ keep });
+			if (keep) console.log(`[e2e] queue-mode log files:\n  ${topology.logFiles.join('\n  ')}`);
 		},
 	};
 }
@@ -148,11 +207,33 @@ export function nodeOutput(execution: Execution, node: string) {
 	return run.data?.main[0] ?? [];
 }
 
-/** The bytes of a binary property, from n8n's binary-data store (filesystem mode keeps only a reference in the execution). */
-export async function binaryContent(client: N8nClient, binary: BinaryRef): Promise<Buffer> {
+/**
+ * The bytes of a binary property, from n8n's binary-data store (filesystem and database modes keep
+ * only a reference in the execution). n8n 2.41 in database mode leaves a file stored while a
+ * webhook was received (the trigger's return receipt) attached to no execution, and its
+ * binary-data route answers 404 for it; the bytes are then read from PostgreSQL itself.
+ */
+export async function binaryContent(env: E2eEnvironment, binary: BinaryRef): Promise<Buffer> {
 	if (!binary.id) return Buffer.from(binary.data ?? '', 'base64');
 	const query = new URLSearchParams({ id: binary.id, action: 'download' });
-	const response = await fetch(`${client.baseUrl}/rest/binary-data?${query}`, { headers: { cookie: client.cookie } });
-	if (!response.ok) throw new Error(`binary data ${binary.id}: HTTP ${response.status}`);
-	return Buffer.from(await response.arrayBuffer());
+	const response = await fetch(`${env.editorUrl}/rest/binary-data?${query}`, { headers: { cookie: env.client.cookie } });
+	if (response.ok) return Buffer.from(await response.arrayBuffer());
+	const [mode, fileId] = binary.id.split(':');
+	if (response.status === 404 && mode === 'database' && env.queue) {
+		const source = await env.queue.postgres.query(`SELECT "sourceType" || ':' || "sourceId" FROM binary_data WHERE "fileId" = '${fileId.replace(/'/g, "''")}'`);
+		console.log(`[e2e ${env.topology}] n8n's binary-data route answers 404 for ${binary.id} (stored for ${source.trim() || 'nothing'}): read from PostgreSQL`);
+		const base64 = await env.queue.postgres.query(`SELECT encode(data, 'base64') FROM binary_data WHERE "fileId" = '${fileId.replace(/'/g, "''")}'`);
+		return Buffer.from(base64.replace(/\s+/g, ''), 'base64');
+	}
+	throw new Error(`binary data ${binary.id}: HTTP ${response.status}`);
 }
+
+/** A GET of the editor's REST routes outside `/rest` (node and credential types), as the signed-in owner. */
+export async function editorJson<T>(env: E2eEnvironment, route: string): Promise<T> {
+	const response = await fetch(`${env.editorUrl}${route}`, { headers: { cookie: env.client.cookie } });
+	if (response.status !== 200) throw new Error(`GET ${route} -> ${response.status}`);
+	return (await response.json()) as T;
+}
+
+/** Which cases a suite registers: all of them, or the smoke subset run against other n8n releases. */
+export type Scope = 'full' | 'smoke';

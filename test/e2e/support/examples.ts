@@ -27,7 +27,7 @@ function productionUrlOf(env: E2eEnvironment, workflow: WorkflowFile, type: stri
 	const node = workflow.nodes.find((n) => n.type === type);
 	if (!node) throw new Error(`"${workflow.name}" has no ${type} node`);
 	// n8n's own Webhook node takes its path as the full path; other webhook nodes get the node's id first.
-	return type === 'n8n-nodes-base.webhook' ? `${env.n8n.baseUrl}/webhook/${path}` : `${env.n8n.baseUrl}/webhook/${node.webhookId}/${path}`;
+	return type === 'n8n-nodes-base.webhook' ? `${env.webhookUrl}/webhook/${path}` : `${env.webhookUrl}/webhook/${node.webhookId}/${path}`;
 }
 
 async function finishedExecutions(env: E2eEnvironment, workflowId: string, count: number): Promise<Execution[]> {
@@ -79,7 +79,7 @@ export async function sendRegisteredLetter(env: E2eEnvironment): Promise<void> {
 	const [download] = nodeOutput(execution, 'Download the stored PDF');
 	const binary = download.binary?.data;
 	expect(binary?.mimeType).toBe('application/pdf');
-	expect(sha256(await binaryContent(env.client, binary!))).toBe(sha256(pdf));
+	expect(sha256(await binaryContent(env, binary!))).toBe(sha256(pdf));
 	expect(answer).toContain(orderId);
 
 	// A client that sends the same request again (its answer was lost) does not send a second letter.
@@ -105,7 +105,7 @@ export async function keepReturnReceipt(env: E2eEnvironment): Promise<void> {
 	expect(marked.json).toMatchObject({ orderId, receiptType: 'rr', receiptReadable: true, orderStatus: 'return receipt received' });
 	const binary = marked.binary?.data;
 	expect(binary?.mimeType).toBe('application/pdf');
-	expect(sha256(await binaryContent(env.client, binary!))).toBe(sha256(receipt));
+	expect(sha256(await binaryContent(env, binary!))).toBe(sha256(receipt));
 }
 
 export async function chatMessageWhenDelivered(env: E2eEnvironment): Promise<void> {

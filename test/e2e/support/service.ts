@@ -1,7 +1,10 @@
 // The service's side of the end-to-end tests: what another client of the service would send.
+import { createHmac } from 'node:crypto';
+
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { expect } from 'vitest';
 
+import { saoPauloDateTime } from '../../../sandbox/util';
 import type { E2eEnvironment } from './environment';
 
 /** A one-page PDF padded with a PDF comment to the given size. */
@@ -38,3 +41,43 @@ export async function createLetterAtService(env: E2eEnvironment, name: string): 
 	return String(body.data);
 }
 
+
+/** A delivery as the service stores it: the exact body bytes and what its headers are made of. */
+export interface StoredDelivery {
+	deliveryId: number;
+	event: string;
+	body: string;
+	payload: Record<string, unknown>;
+}
+
+/** Sends a delivery's exact bytes to one URL, signed and headed as the service sends it; resolves with the status. */
+export async function deliverTo(url: string, secret: string, delivery: StoredDelivery): Promise<number> {
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: {
+			'content-type': 'application/json',
+			'user-agent': 'Service-Webhooks/1.0',
+			'x-webhook-event': delivery.event,
+			'x-webhook-delivery': String(delivery.deliveryId),
+			'x-webhook-timestamp': saoPauloDateTime(),
+			'x-webhook-environment': String(delivery.payload.environment),
+			'x-webhook-signature': `sha256=${createHmac('sha256', secret).update(delivery.body, 'utf8').digest('hex')}`,
+		},
+		body: delivery.body,
+	});
+	await response.arrayBuffer();
+	return response.status;
+}
+
+/** A new delivery of the given event the service never sent, with an id of the caller's choosing. */
+export function newDelivery(deliveryId: number, event = 'webhook.test', environment = 'production'): StoredDelivery {
+	const payload = {
+		event,
+		environment,
+		timestamp: saoPauloDateTime(),
+		webhook_id: 1,
+		delivery_id: deliveryId,
+		data: { message: 'Evento de teste', webhook_id: 1, webhook_name: 'e2e' },
+	};
+	return { deliveryId, event, body: JSON.stringify(payload), payload };
+}

@@ -1,0 +1,189 @@
+// What only queue mode has: several processes taking the same deliveries, and processes that die.
+// Each case prints its figures; together they are the "Running in queue mode" table of the README.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { sleep } from '../../../scripts/n8n';
+import { waitForWebhook } from '../../../scripts/workflows';
+import { listExecutions, waitFor, type E2eEnvironment } from '../support/environment';
+import { inPool, startRecorder, type Recorder } from '../support/recorder';
+import { createLetterAtService, deliverTo, newDelivery, type StoredDelivery } from '../support/service';
+import { createTriggerWorkflow, type TriggerWorkflow } from '../support/triggerWorkflow';
+
+/** Deliveries whose copies reach both webhook processors at once (POSTAL_QUEUE_COPIES to change). */
+const SIMULTANEOUS = Number(process.env.POSTAL_QUEUE_COPIES ?? 1000);
+
+const figures: string[] = [];
+function figure(line: string) {
+	figures.push(line);
+	console.log(`[queue figures] ${line}`);
+}
+
+const keyOf = (d: StoredDelivery) => `${String(d.payload.environment)}:${d.deliveryId}`;
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+export function queueCases(env: () => E2eEnvironment) {
+	describe('queue mode: deliveries across processes, and processes that die', () => {
+		let recorder: Recorder;
+		const workers = () => env().queue!.workers.length;
+
+		beforeAll(async () => {
+			recorder = await startRecorder();
+			// Only the workflows of these cases receive the service's events from here on.
+			for (const endpoint of env().sandbox.control.webhooks()) env().sandbox.control.removeWebhook(endpoint.id);
+		});
+
+		afterAll(async () => {
+			await recorder?.stop();
+			if (figures.length) console.log(`[queue figures]\n  ${figures.join('\n  ')}`);
+		});
+
+		/** Waits until the workflow has `count` executions, none still new or running; returns their statuses. */
+		async function executionsDone(workflow: TriggerWorkflow, count: number, timeoutMs = 600_000) {
+			const list = await waitFor(
+				async () => {
+					const all = await listExecutions(env().client, { workflowId: workflow.id });
+					return all.length >= count && all.every((e) => e.status !== 'new' && e.status !== 'running') ? all : undefined;
+				},
+				`${count} finished executions of "${workflow.id}"`,
+				timeoutMs,
+			);
+			const statuses: Record<string, number> = {};
+			for (const e of list) statuses[e.status] = (statuses[e.status] ?? 0) + 1;
+			return { count: list.length, statuses };
+		}
+
+		it('a resend reaching the other webhook processor after the first execution ended runs nothing after the trigger', async () => {
+			const workflow = await createTriggerWorkflow(env(), { name: 'queue: resend to the other processor', recorderUrl: recorder.url });
+			const [first, other] = env().receivers.map((r) => `${r}${workflow.path}`);
+			const deliveries = Array.from({ length: 50 }, (_, i) => newDelivery(20_000_000 + i, 'tracking.updated'));
+			const keys = deliveries.map(keyOf);
+			const secret = env().sandbox.webhookSecret;
+			expect(await inPool(deliveries, 5, (d) => deliverTo(first, secret, d))).toEqual(deliveries.map(() => 200));
+			await executionsDone(workflow, deliveries.length);
+			expect(recorder.withRuns(keys, 1)).toHaveLength(deliveries.length);
+
+			const started = Date.now();
+			expect(await inPool(deliveries, 5, (d) => deliverTo(other, secret, d))).toEqual(deliveries.map(() => 200));
+			await sleep(2_000);
+			const after = await executionsDone(workflow, deliveries.length);
+			figure(
+				`resend to the other webhook processor after the first execution ended: ${deliveries.length} deliveries, ${deliveries.length} resends → ` +
+					`${after.count - deliveries.length} executions started by resends, ${recorder.withRuns(keys, 2).length} deliveries run twice after the trigger (${seconds(started)})`,
+			);
+			expect(recorder.withRuns(keys, 1)).toHaveLength(deliveries.length);
+		});
+
+		it(`copies of ${SIMULTANEOUS} deliveries reaching both webhook processors at the same moment run after the trigger once each`, async () => {
+			const workflow = await createTriggerWorkflow(env(), { name: 'queue: simultaneous copies', recorderUrl: recorder.url });
+			const urls = env().receivers.map((r) => `${r}${workflow.path}`);
+			const deliveries = Array.from({ length: SIMULTANEOUS }, (_, i) => newDelivery(30_000_000 + i, 'order.status_updated'));
+			const keys = deliveries.map(keyOf);
+			const secret = env().sandbox.webhookSecret;
+			const started = Date.now();
+			// Both copies of a delivery leave together; 16 deliveries (32 requests) are under way at a time.
+			const answers = (await inPool(deliveries, 16, (d) => Promise.all(urls.map((url) => deliverTo(url, secret, d))))).flat();
+			const accepted = answers.filter((status) => status === 200).length;
+			const byStatus: Record<number, number> = {};
+			for (const status of answers) byStatus[status] = (byStatus[status] ?? 0) + 1;
+			const sentIn = seconds(started);
+			const done = await executionsDone(workflow, accepted);
+			await sleep(2_000);
+			const twice = recorder.withRuns(keys, 2).length + recorder.withRuns(keys, 3).length;
+			const never = recorder.withRuns(keys, 0).length;
+			figure(
+				`simultaneous copies at ${urls.length} webhook processors, ${workers()} worker(s): ${deliveries.length} deliveries × ${urls.length} = ${answers.length} requests ` +
+					`(answers ${JSON.stringify(byStatus)}, sent in ${sentIn}) → ${done.count} executions ${JSON.stringify(done.statuses)}; ` +
+					`per delivery: ${(keys.reduce((sum, k) => sum + (recorder.runs.get(k)?.length ?? 0), 0) / keys.length).toFixed(3)}, ${twice} run twice, ${never} never (${seconds(started)})`,
+			);
+			expect(accepted).toBe(answers.length);
+			expect(never).toBe(0);
+			// One worker checks deliveries one at a time; with several, two may check the same one at once.
+			if (workers() === 1) expect(twice).toBe(0);
+		});
+
+		/** A workflow fed by the service itself (with its retries) through the balancer, for the fault cases. */
+		async function serviceFed(name: string, event: 'tracking.updated' | 'order.status_updated') {
+			const workflow = await createTriggerWorkflow(env(), { name, recorderUrl: recorder.url });
+			const url = `${env().webhookUrl}${workflow.path}`;
+			await waitForWebhook(url);
+			const endpoint = env().sandbox.control.registerWebhook({ url, events: [event], name });
+			const orderId = await createLetterAtService(env(), name);
+			const deliveries = () => env().sandbox.control.deliveries().filter((d) => d.webhookId === endpoint.id);
+			return { workflow, endpoint, orderId, deliveries };
+		}
+
+		function outcome(deliveries: Array<StoredDelivery & { state: string; attempts: unknown[] }>) {
+			const keys = deliveries.map(keyOf);
+			return {
+				delivered: deliveries.filter((d) => d.state === 'delivered').length,
+				retried: deliveries.filter((d) => d.attempts.length > 1).length,
+				once: recorder.withRuns(keys, 1).length,
+				twice: keys.length - recorder.withRuns(keys, 1).length - recorder.withRuns(keys, 0).length,
+				never: recorder.withRuns(keys, 0).length,
+			};
+		}
+
+		it('a worker killed (SIGKILL) in the middle of executions loses no delivery and runs none twice after the trigger', async () => {
+			const fed = await serviceFed('queue: worker killed', 'tracking.updated');
+			const control = env().sandbox.control;
+			const total = 40;
+			// Executions stay in the node after the trigger for 3 s: the kill finds them there.
+			recorder.holdMs = 3_000;
+			const started = Date.now();
+			for (let i = 0; i < total; i++) control.addTrackingEvent(fed.orderId);
+			await waitFor(async () => recorder.pending >= 5 || undefined, 'executions in the node after the trigger', 60_000);
+			const inFlight = recorder.pending;
+			const worker = env().queue!.workers[0];
+			await worker.kill();
+			recorder.holdMs = 0;
+			const restartSeconds = await worker.start();
+			await control.waitForDeliveries(() => fed.deliveries().length === total && fed.deliveries().every((d) => d.state === 'delivered' || d.state === 'failed'), 120_000);
+			// Executions of the killed worker stay "running" until n8n notices; wait for the rest.
+			await waitFor(async () => outcome(fed.deliveries()).never === 0 || undefined, 'a run after the trigger for every delivery', 120_000).catch(() => undefined);
+			const result = outcome(fed.deliveries());
+			const executions = await listExecutions(env().client, { workflowId: fed.workflow.id });
+			const statuses: Record<string, number> = {};
+			for (const e of executions) statuses[e.status] = (statuses[e.status] ?? 0) + 1;
+			figure(
+				`worker killed with ${inFlight} executions inside the node after the trigger, restarted in ${restartSeconds.toFixed(1)} s: ${total} deliveries, ${result.delivered} delivered ` +
+					`(${result.retried} after a retry) → executions ${JSON.stringify(statuses)}; after the trigger ${result.once} once, ${result.twice} twice, ${result.never} never (${seconds(started)})`,
+			);
+			control.removeWebhook(fed.endpoint.id);
+			expect(result.delivered).toBe(total);
+			expect(result.twice).toBe(0);
+			expect(result.never).toBe(0);
+		});
+
+		it('a webhook processor restarted during deliveries loses none and runs none twice after the trigger', async () => {
+			const fed = await serviceFed('queue: webhook processor restarted', 'tracking.updated');
+			const control = env().sandbox.control;
+			const balancer = env().balancer!;
+			const before = { ...balancer.counts };
+			const total = 80;
+			const started = Date.now();
+			// One tracking event every 250 ms while the processor stops and starts again.
+			const sending = (async () => {
+				for (let i = 0; i < total; i++) {
+					control.addTrackingEvent(fed.orderId);
+					await sleep(250);
+				}
+			})();
+			await sleep(1_000);
+			const restartSeconds = await env().restartReceiver(0);
+			await sending;
+			await control.waitForDeliveries(() => fed.deliveries().length === total && fed.deliveries().every((d) => d.state === 'delivered' || d.state === 'failed'), 120_000);
+			await executionsDone(fed.workflow, fed.deliveries().filter((d) => d.state === 'delivered').length, 120_000);
+			await sleep(2_000);
+			const result = outcome(fed.deliveries());
+			const served = Object.fromEntries(Object.entries(balancer.counts).map(([k, v]) => [k === 'unavailable' ? k : new URL(k).port, v - (before[k] ?? 0)]));
+			control.removeWebhook(fed.endpoint.id);
+			figure(
+				`webhook processor 1 restarted (${restartSeconds.toFixed(1)} s) during ${total} deliveries over ${seconds(started)}: ${result.delivered} delivered (${result.retried} after a retry), ` +
+					`balancer ${JSON.stringify(served)} → after the trigger ${result.once} once, ${result.twice} twice, ${result.never} never`,
+			);
+			expect(result.delivered).toBe(total);
+			expect(result.twice).toBe(0);
+			expect(result.never).toBe(0);
+		});
+	});
+}

@@ -1,0 +1,220 @@
+// The trigger in an active workflow: the service's signed deliveries of every kind, a forged one,
+// duplicates and a restart of the process that takes them. Run in both topologies; in queue mode
+// deliveries go through the balancer to the two webhook processors.
+import { createHash, createHmac } from 'node:crypto';
+
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { saoPauloDateTime } from '../../../sandbox/util';
+import { waitForWebhook } from '../../../scripts/workflows';
+import { binaryContent, getExecution, listExecutions, nodeOutput, waitFor, type E2eEnvironment, type Execution, type Scope } from '../support/environment';
+import { createLetterAtService, deliverTo, pdfOfSize } from '../support/service';
+import { createTriggerWorkflow, downstreamRuns, type TriggerWorkflow } from '../support/triggerWorkflow';
+
+export function triggerCases(env: () => E2eEnvironment, scope: Scope) {
+	describe('the trigger in an active workflow', () => {
+		let workflow: TriggerWorkflow;
+		let url: string;
+		let endpointId: number;
+
+		const executions = async () => (await listExecutions(env().client, { workflowId: workflow.id })).filter((e) => e.mode === 'webhook');
+		const done = (e: Execution) => e.finished || e.status === 'success' || e.status === 'error';
+
+		async function waitForExecutionCount(count: number) {
+			return await waitFor(
+				async () => {
+					const list = await executions();
+					return list.length === count && list.every((e) => e.finished || e.status === 'success') ? list : undefined;
+				},
+				`${count} executions of the trigger workflow`,
+				60_000,
+			);
+		}
+
+		/** Executions and runs after the trigger, once the executions under way are saved (stable for a second). */
+		async function settled() {
+			let last = -1;
+			for (;;) {
+				const list = await executions();
+				if (list.length === last && list.every(done)) return await downstreamRuns(env(), workflow.id);
+				last = list.length;
+				await new Promise((resolve) => setTimeout(resolve, 1_000));
+			}
+		}
+
+		/**
+		 * Waits a moment longer and checks that nothing ran after the trigger. One process drops a
+		 * duplicate before any execution starts; in queue mode a copy reaching the other webhook
+		 * processor may start an execution in which the trigger emits nothing.
+		 */
+		async function expectNothingNew(before: { executions: number; downstream: number }, what: string) {
+			await new Promise((resolve) => setTimeout(resolve, 2_000));
+			const after = await settled();
+			if (after.downstream !== before.downstream || (env().topology === 'single' && after.executions !== before.executions)) {
+				const stored = await env().client.api<{ staticData?: unknown }>('GET', `/workflows/${workflow.id}`);
+				const answers = ours().map((d) => [d.deliveryId, d.event, d.attempts.map((a) => a.responseBody.slice(0, 80))]);
+				expect.fail(
+					`${what}: ${after.executions} executions and ${after.downstream} runs after the trigger, expected ${before.executions} and ${before.downstream}; static data ${JSON.stringify(stored.staticData)}; deliveries ${JSON.stringify(answers)}`,
+				);
+			}
+			if (after.executions !== before.executions) {
+				console.log(`[e2e ${env().topology}] ${what}: ${after.executions - before.executions} execution(s) started in which the trigger emitted nothing`);
+			}
+		}
+
+		beforeAll(async () => {
+			workflow = await createTriggerWorkflow(env(), { name: 'e2e: every postal event' });
+			url = `${env().webhookUrl}${workflow.path}`;
+			await waitForWebhook(url);
+			endpointId = env().sandbox.control.registerWebhook({ url, events: ['*'], name: 'n8n e2e' }).id;
+		});
+
+		let receiptPdf: Buffer;
+
+		const ours = () => env().sandbox.control.deliveries().filter((d) => d.webhookId === endpointId);
+		const isSettled = (d: { state: string }) => d.state !== 'pending' && d.state !== 'retrying';
+
+		/** Does something that makes the service send events, and waits until it has delivered them. */
+		async function fire(action: () => unknown) {
+			const before = ours().length;
+			await action();
+			await env().sandbox.control.waitForDeliveries((all) => {
+				const mine = all.filter((d) => d.webhookId === endpointId);
+				return mine.length > before && mine.every(isSettled);
+			}, 60_000);
+		}
+
+		it('receives a signed delivery of every event kind at its production URL, one execution each', async () => {
+			const control = env().sandbox.control;
+			let orderId = '';
+			await fire(async () => (orderId = await createLetterAtService(env(), 'Maria Souza')));
+			await fire(() => control.createEmailOrder({ email: 'recipient@postal-service.test', subject: 'Notificação' }));
+			await fire(() => control.setOrderStatus(orderId, 1));
+			await fire(() => control.addTrackingEvent(orderId));
+			await fire(() => control.addTrackingEvent(orderId));
+			await fire(() => control.setOrderStatus(orderId, 4, { statusDelivery: 'delivered' }));
+			receiptPdf = await pdfOfSize(10 * 1024 * 1024, 'return receipt');
+			await fire(() => control.addReturnReceipt(orderId, { rrType: 'rr', pdf: receiptPdf }));
+			await fire(() => control.sendTestEvent(endpointId));
+
+			const deliveries = ours();
+			for (const delivery of deliveries) {
+				expect(delivery.state, `${delivery.event} ${JSON.stringify(delivery.attempts.at(-1))}`).toBe('delivered');
+				expect(delivery.attempts).toHaveLength(1);
+			}
+			const kinds = new Set(deliveries.map((d) => d.event));
+			expect([...kinds].sort()).toEqual(['order.created', 'order.status_updated', 'rr.created', 'tracking.updated', 'webhook.test']);
+
+			const list = await waitForExecutionCount(deliveries.length);
+			const seen: string[] = [];
+			for (const summary of list) {
+				const execution = await getExecution(env().client, summary.id);
+				const items = nodeOutput(execution, 'Postal Service Trigger');
+				expect(items).toHaveLength(1);
+				expect(nodeOutput(execution, 'Received')).toHaveLength(1);
+				seen.push(String(items[0].json.event));
+			}
+			expect(seen.sort()).toEqual(deliveries.map((d) => d.event).sort());
+		});
+
+		it('hands a 10 MB return receipt to the workflow as binary data', async () => {
+			const list = await executions();
+			let receipt: Execution | undefined;
+			for (const summary of list) {
+				const execution = await getExecution(env().client, summary.id);
+				if (nodeOutput(execution, 'Postal Service Trigger')[0]?.json.event === 'rr.created') receipt = execution;
+			}
+			expect(receipt).toBeDefined();
+			const [item] = nodeOutput(receipt!, 'Postal Service Trigger');
+			const binary = item.binary?.data;
+			expect(binary?.mimeType).toBe('application/pdf');
+			const bytes = await binaryContent(env(), binary!);
+			expect(bytes.length).toBe(receiptPdf.length);
+			expect(createHash('sha256').update(bytes).digest('hex')).toBe(createHash('sha256').update(receiptPdf).digest('hex'));
+			// The document travels as binary data, not as base64 inside the item.
+			expect(JSON.stringify(item.json).length).toBeLessThan(100_000);
+		});
+
+		if (scope === 'full') {
+			it('refuses a forged delivery without starting the workflow', async () => {
+				const before = await settled();
+				const now = saoPauloDateTime();
+				const body = JSON.stringify({
+					event: 'order.status_updated',
+					environment: 'production',
+					timestamp: now,
+					webhook_id: endpointId,
+					delivery_id: 999_999,
+					data: { id: '1', type: 'letter', status: { old: 0, new: 5 } },
+				});
+				const forgedSignature = `sha256=${createHmac('sha256', 'not-the-secret').update(body).digest('hex')}`;
+				for (const receiver of env().receivers) {
+					const response = await fetch(`${receiver}${workflow.path}`, {
+						method: 'POST',
+						headers: {
+							'content-type': 'application/json',
+							'x-webhook-event': 'order.status_updated',
+							'x-webhook-delivery': '999999',
+							'x-webhook-timestamp': now,
+							'x-webhook-environment': 'production',
+							'x-webhook-signature': forgedSignature,
+						},
+						body,
+					});
+					expect(response.status, receiver).toBe(401);
+				}
+				// A forged delivery starts no execution in either topology: it is refused before one exists.
+				await expectNothingNew(before, 'forged delivery');
+				expect((await settled()).executions).toBe(before.executions);
+			});
+		}
+
+		it('starts nothing for a duplicate delivery', async () => {
+			const before = await settled();
+			const [first] = ours().filter((d) => d.event === 'order.status_updated');
+			const resent = await env().sandbox.control.resendDelivery(first.deliveryId);
+			expect(resent.attempts.at(-1)?.status).toBe(200);
+			await expectNothingNew(before, 'resend of a delivery');
+		});
+
+		if (scope === 'smoke') return;
+
+		it('starts nothing for duplicates of deliveries that first arrived at the same time', async () => {
+			const control = env().sandbox.control;
+			let orderId = '';
+			await fire(async () => (orderId = await createLetterAtService(env(), 'João Lima')));
+			const first = ours().length;
+			const count = (await settled()).executions;
+			// The service sends events of different orders in parallel.
+			control.setOrderStatus(orderId, 1);
+			control.addTrackingEvent(orderId);
+			control.sendTestEvent(endpointId);
+			await control.waitForDeliveries((all) => {
+				const mine = all.filter((d) => d.webhookId === endpointId);
+				return mine.length >= first + 3 && mine.every(isSettled);
+			}, 60_000);
+			await waitForExecutionCount(count + 3);
+			const before = await settled();
+			for (const delivery of ours().slice(first - 1)) {
+				const resent = await control.resendDelivery(delivery.deliveryId);
+				expect(resent.attempts.at(-1)?.status).toBe(200);
+			}
+			await expectNothingNew(before, 'resends of simultaneous deliveries');
+		});
+
+		it('still starts nothing for a duplicate after the process that takes webhooks restarts', async () => {
+			const before = await settled();
+			env().timings.receiverRestartSeconds = await env().restartReceiver(0);
+			const restarted = `${env().receivers[0]}${workflow.path}`;
+			await waitForWebhook(restarted);
+			// The very bytes of an earlier delivery, to the restarted process itself.
+			const [first] = ours().filter((d) => d.event === 'tracking.updated');
+			expect(await deliverTo(restarted, env().sandbox.webhookSecret, first)).toBe(200);
+			await expectNothingNew(before, 'resend after a restart');
+			// And a new event still comes through after the restart.
+			const count = (await settled()).executions;
+			env().sandbox.control.sendTestEvent(endpointId);
+			await waitForExecutionCount(count + 1);
+		});
+	});
+}
