@@ -4,8 +4,14 @@
 //
 // n8n keeps its data in a stable folder (POSTAL_DEV_DIR, default <cache>/dev), so workflows and
 // executions you make survive restarts; delete the folder to start over.
+//
+// `npm run dev -- --queue` starts n8n's queue mode instead (PostgreSQL, Redis, a main process, a
+// worker, two webhook processors and a balancer in front of them, see scripts/queue.ts), to watch
+// deliveries spread over processes. Its data lives in a temporary folder and goes with Ctrl-C.
 import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
+
+import { startBalancer, type Balancer } from './balancer';
 
 import { startSandbox, type Sandbox } from '../sandbox';
 import {
@@ -21,8 +27,10 @@ import {
 	packageVersion,
 	repoRoot,
 } from './n8n';
+import { QueueTopology } from './queue';
 import { activateWorkflow, createWorkflow, findWorkflow, readExamples, upsertCredential, type StoredCredential } from './workflows';
 
+const queueMode = process.argv.includes('--queue');
 const devDir = process.env.POSTAL_DEV_DIR ?? path.join(cacheDir, 'dev');
 const userFolder = path.join(devDir, 'n8n');
 const started = Date.now();
@@ -32,16 +40,83 @@ async function pickPort(preferred: number): Promise<number> {
 	return (await isPortFree(preferred)) ? preferred : 0;
 }
 
+/** The n8n a developer watches: one process, or the queue-mode topology behind a balancer. */
+interface DevN8n {
+	editorUrl: string;
+	/** Where the service sends deliveries. */
+	webhookUrl: string;
+	userFolder: string;
+	lines: string[];
+	loadProblem?: string;
+	restart(): Promise<number>;
+	stop(): Promise<void>;
+}
+
+async function startSingle(n8nDir: string, tarball: string): Promise<DevN8n> {
+	await installPackage(userFolder, tarball);
+	const server = new N8nServer(n8nDir, { userFolder, port: await pickPort(Number(process.env.N8N_PORT ?? 5678)) });
+	const dev: DevN8n = {
+		editorUrl: '',
+		webhookUrl: '',
+		userFolder,
+		lines: [`  n8n data:        ${userFolder} (log: ${server.logFile})`],
+		restart: async () => {
+			const seconds = await server.restart();
+			dev.loadProblem = server.loadProblem;
+			return seconds;
+		},
+		stop: () => server.stop(),
+	};
+	// Registered before it starts, so that Ctrl-C while it starts stops it too.
+	stopOnExit.push(dev.stop);
+	say('starting n8n');
+	const seconds = await server.start();
+	say(`n8n started in ${seconds.toFixed(1)}s`);
+	Object.assign(dev, { editorUrl: server.baseUrl, webhookUrl: server.baseUrl, loadProblem: server.loadProblem });
+	return dev;
+}
+
+async function startQueue(n8nDir: string, tarball: string): Promise<DevN8n> {
+	const topology = await QueueTopology.create({ n8nDir, progress: say, stopOnSignals: false });
+	const started: { balancer?: Balancer } = {};
+	const stopAll = async () => {
+		await started.balancer?.stop();
+		await topology.stop();
+	};
+	stopOnExit.push(stopAll);
+	await installPackage(topology.userFolder, tarball);
+	say('starting n8n in queue mode');
+	await topology.start();
+	const balancer = await startBalancer(topology.webhooks.map((w) => w.baseUrl), await pickPort(Number(process.env.POSTAL_BALANCER_PORT ?? 5680)));
+	started.balancer = balancer;
+	return {
+		editorUrl: topology.main.baseUrl,
+		webhookUrl: balancer.url,
+		userFolder: topology.userFolder,
+		lines: [
+			`  Webhooks:        ${balancer.url} (a balancer over the webhook processors; the service's deliveries go there)`,
+			...topology.describe().split('\n').map((line) => `    ${line}`),
+			'  Queue-mode data is temporary: Ctrl-C removes it.',
+		],
+		loadProblem: topology.loadProblem,
+		restart: () => topology.restartN8n(),
+		stop: stopAll,
+	};
+}
+
+/** What Ctrl-C stops, last started first. */
+const stopOnExit: Array<() => Promise<void>> = [];
+
 async function main() {
 	// Filled in as things start, so that Ctrl-C at any moment stops what is running.
-	const running: { sandbox?: Sandbox; server?: N8nServer; watchers: FSWatcher[] } = { watchers: [] };
+	const running: { sandbox?: Sandbox; watchers: FSWatcher[] } = { watchers: [] };
 	let stopping = false;
 	const stop = async (code: number) => {
 		if (stopping) return;
 		stopping = true;
 		console.log('\nStopping n8n and the sandbox...');
 		for (const w of running.watchers) w.close();
-		await running.server?.stop();
+		for (const stopOne of stopOnExit.reverse()) await stopOne().catch((error: Error) => console.error(error.message));
 		await running.sandbox?.stop();
 		process.exit(code);
 	};
@@ -62,16 +137,10 @@ async function main() {
 
 	say('building and packing the package');
 	const tarball = await buildAndPack(path.join(devDir, 'pack'));
-	await installPackage(userFolder, tarball);
+	const n8n = queueMode ? await startQueue(n8nDir, tarball) : await startSingle(n8nDir, tarball);
+	if (n8n.loadProblem) console.warn(`WARNING: n8n could not load the package:\n${n8n.loadProblem}`);
 
-	const server = new N8nServer(n8nDir, { userFolder, port: await pickPort(Number(process.env.N8N_PORT ?? 5678)) });
-	running.server = server;
-	say('starting n8n');
-	const seconds = await server.start();
-	say(`n8n started in ${seconds.toFixed(1)}s`);
-	if (server.loadProblem) console.warn(`WARNING: n8n could not load the package:\n${server.loadProblem}`);
-
-	const client = new N8nClient(server.baseUrl);
+	const client = new N8nClient(n8n.editorUrl);
 	await client.signIn(DEFAULT_OWNER);
 	await client.createApiKey('npm run dev');
 	const credentials: StoredCredential[] = [
@@ -112,19 +181,19 @@ async function main() {
 		// The sandbox forgets its endpoints on every start: register the trigger's production URL
 		// again, as a user would in the service's panel.
 		const events = (trigger.parameters.events as string[] | undefined) ?? ['*'];
-		sandbox.control.registerWebhook({ url: `${server.baseUrl}/webhook/${trigger.webhookId}/webhook`, events, name: workflow.name });
+		sandbox.control.registerWebhook({ url: `${n8n.webhookUrl}/webhook/${trigger.webhookId}/webhook`, events, name: workflow.name });
 	}
 	if (imported.length) say(`imported ${imported.length} example workflow(s): ${imported.join(', ')}`);
 
 	const banner = [
 		'',
-		`n8n-nodes-postal-service ${packageVersion()} in n8n ${N8N_VERSION} (ready in ${((Date.now() - started) / 1000).toFixed(1)}s)`,
-		`  Editor:          ${server.baseUrl}`,
+		`n8n-nodes-postal-service ${packageVersion()} in n8n ${N8N_VERSION}${queueMode ? ' (queue mode)' : ''} (ready in ${((Date.now() - started) / 1000).toFixed(1)}s)`,
+		`  Editor:          ${n8n.editorUrl}`,
 		`  Login:           ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}`,
 		`  Sandbox panel:   ${sandbox.panelUrl}`,
 		`  Sandbox API:     ${sandbox.baseUrl}  (token ${sandbox.token}, e-mail ${sandbox.email}, webhook secret ${sandbox.webhookSecret})`,
 		`  Credentials:     ${credentials.map((c) => c.name).join(', ')}`,
-		`  n8n data:        ${userFolder} (log: ${server.logFile})`,
+		...n8n.lines,
 		'  Editing nodes/ or credentials/ rebuilds the package and restarts n8n. Ctrl-C stops everything.',
 		'',
 	];
@@ -143,10 +212,10 @@ async function main() {
 			const t = Date.now();
 			say('change seen: rebuilding');
 			const fresh = await buildAndPack(path.join(devDir, 'pack'));
-			await installPackage(userFolder, fresh);
-			const restart = await server.restart();
+			await installPackage(n8n.userFolder, fresh);
+			const restart = await n8n.restart();
 			say(`reloaded: n8n restarted in ${restart.toFixed(1)}s (${((Date.now() - t) / 1000).toFixed(1)}s in all)`);
-			if (server.loadProblem) console.warn(`WARNING: n8n could not load the package:\n${server.loadProblem}`);
+			if (n8n.loadProblem) console.warn(`WARNING: n8n could not load the package:\n${n8n.loadProblem}`);
 		} catch (error) {
 			// A broken edit keeps the running n8n; the next save tries again.
 			console.error(`rebuild failed; n8n keeps the previous build:\n${(error as Error).message}`);
