@@ -24,7 +24,7 @@ export default defineConfig({
 			// The end-to-end suites, one real n8n each: one process, queue mode, and the smoke subset
 			// that runs against other n8n releases (N8N_VERSION).
 			...[
-				{ name: 'e2e', include: ['test/e2e/n8n.test.ts'], testTimeout: 180_000 },
+				{ name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: ['test/e2e/queue.test.ts', 'test/e2e/smoke.test.ts'], testTimeout: 180_000 },
 				{ name: 'e2e-queue', include: ['test/e2e/queue.test.ts'], testTimeout: 900_000 },
 				{ name: 'e2e-smoke', include: ['test/e2e/smoke.test.ts'], testTimeout: 180_000 },
 			].map((project) => ({

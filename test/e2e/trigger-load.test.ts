@@ -82,7 +82,7 @@ describe('the trigger under load, across a restart', () => {
 	beforeAll(async () => {
 		workflowId = (await createWorkflow(env.client, workflow, env.credentials)).id;
 		await activateWorkflow(env.client, workflowId);
-		url = `${env.n8n.baseUrl}/webhook/${webhookId}/webhook`;
+		url = `${env.webhookUrl}/webhook/${webhookId}/webhook`;
 		await waitForWebhook(url);
 	});
 
@@ -163,7 +163,7 @@ describe('the trigger under load, across a restart', () => {
 		let retried = 0;
 		const started = Date.now();
 		for (let batch = 0; batch * AT_ONCE < queue.length; batch++) {
-			if (batch === restartAt) restart = env.n8n.restart();
+			if (batch === restartAt) restart = env.restartReceiver();
 			const attempts = await Promise.all(queue.slice(batch * AT_ONCE, (batch + 1) * AT_ONCE).map(send));
 			retried += attempts.filter((n) => n > 1).length;
 		}
