@@ -255,7 +255,10 @@ export class N8nServer {
 			N8N_TEMPLATES_ENABLED: 'false',
 			N8N_PERSONALIZATION_ENABLED: 'false',
 			N8N_HIRING_BANNER_ENABLED: 'false',
-			N8N_DISABLED_MODULES: 'mcp-registry',
+			// Releases without that module refuse to start when it is named.
+			...(existsSync(path.join(this.n8nDir, 'node_modules', 'n8n', 'dist', 'modules', 'mcp-registry'))
+				? { N8N_DISABLED_MODULES: 'mcp-registry' }
+				: {}),
 			// Plain http on 127.0.0.1, so the login cookie must not require https.
 			N8N_SECURE_COOKIE: 'false',
 			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
@@ -416,8 +419,12 @@ export class N8nClient {
 		const listed = await this.rest<Key[] | { items: Key[] }>('GET', '/api-keys');
 		const existing = Array.isArray(listed) ? listed : (listed.items ?? []);
 		for (const key of existing.filter((k) => k.label === label)) await this.rest('DELETE', `/api-keys/${key.id}`);
-		const scopes = await this.rest<string[]>('GET', '/api-keys/scopes');
-		const created = await this.rest<{ rawApiKey: string }>('POST', '/api-keys', { label, scopes, expiresAt: null });
+		// Releases before API-key scopes (n8n 1.x) have no scopes route; their keys may do everything.
+		const scopes = await this.rest<string[]>('GET', '/api-keys/scopes').catch((error: unknown) => {
+			if (error instanceof HttpError && error.status === 404) return undefined;
+			throw error;
+		});
+		const created = await this.rest<{ rawApiKey: string }>('POST', '/api-keys', { label, ...(scopes ? { scopes } : {}), expiresAt: null });
 		this.apiKey = created.rawApiKey;
 		return this.apiKey;
 	}

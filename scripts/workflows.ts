@@ -52,7 +52,10 @@ export async function upsertCredential(
 		await client.rest('PATCH', `/credentials/${existing.id}`, credential);
 		return existing;
 	}
-	return await client.api<StoredCredential>('POST', '/credentials', credential);
+	// The editor's route, as a user saving the credential form. n8n's public API checks the data
+	// against a schema it derives from the credential, and some releases (1.123.81 and 2.0.0 among
+	// them) derive one that demands "allowedDomains", an HTTP Request option n8n adds itself.
+	return await client.rest<StoredCredential>('POST', '/credentials', credential);
 }
 
 /**

@@ -128,7 +128,11 @@ export function triggerCases(env: () => E2eEnvironment, scope: Scope) {
 			const [item] = nodeOutput(receipt!, 'Postal Service Trigger');
 			const binary = item.binary?.data;
 			expect(binary?.mimeType).toBe('application/pdf');
-			const bytes = await binaryContent(env(), binary!);
+			// The file as the node after the trigger received it. (n8n 2.0 moves a file received by a
+			// webhook once per node that passes it on, at the same time, so one of the nodes keeps a
+			// reference its editor cannot open; either copy holds the bytes.)
+			const [passed] = nodeOutput(receipt!, 'Received');
+			const bytes = await binaryContent(env(), passed.binary!.data).catch(() => binaryContent(env(), binary!));
 			expect(bytes.length).toBe(receiptPdf.length);
 			expect(createHash('sha256').update(bytes).digest('hex')).toBe(createHash('sha256').update(receiptPdf).digest('hex'));
 			// The document travels as binary data, not as base64 inside the item.

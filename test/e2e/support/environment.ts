@@ -120,7 +120,9 @@ async function startSingle(progress: (m: string) => void, timings: Record<string
 }
 
 async function startQueue(progress: (m: string) => void, timings: Record<string, number>) {
-	const { topology, client, startSeconds } = await prepareQueueN8n({ progress });
+	// More workers (POSTAL_QUEUE_WORKERS) measure what remains when several check one delivery at once.
+	const workers = Number(process.env.POSTAL_QUEUE_WORKERS ?? 1);
+	const { topology, client, startSeconds } = await prepareQueueN8n({ progress, workers });
 	timings.n8nStartSeconds = startSeconds;
 	const balancer = await startBalancer(topology.webhooks.map((w) => w.baseUrl));
 	progress(`balancer on ${balancer.url}\n${topology.describe()}`);

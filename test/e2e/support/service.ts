@@ -20,7 +20,7 @@ export async function pdfOfSize(bytes: number, title: string): Promise<Buffer> {
 }
 
 /** Creates a registered letter with return receipt directly at the service, as another client would. */
-export async function createLetterAtService(env: E2eEnvironment, name: string): Promise<string> {
+export async function createLetterAtService(env: E2eEnvironment, name: string, service: { baseUrl: string } = env.sandbox): Promise<string> {
 	const form = new FormData();
 	const fields: Record<string, string> = {
 		userSecurityToken: env.token,
@@ -35,7 +35,7 @@ export async function createLetterAtService(env: E2eEnvironment, name: string): 
 	};
 	for (const [key, value] of Object.entries(fields)) form.set(key, value);
 	form.set('pdfFile', new Blob([new Uint8Array(await pdfOfSize(0, 'letter'))], { type: 'application/pdf' }), 'letter.pdf');
-	const response = await fetch(`${env.sandbox.baseUrl}/api/v2/post`, { method: 'POST', body: form });
+	const response = await fetch(`${service.baseUrl}/api/v2/post`, { method: 'POST', body: form });
 	const body = (await response.json()) as { status: number; data: unknown; status_message: string };
 	expect(response.status, body.status_message).toBe(200);
 	return String(body.data);
