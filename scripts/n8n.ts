@@ -471,8 +471,14 @@ export async function prepareN8n(options: {
 	}
 	say(`n8n listening on ${server.baseUrl} (started in ${startSeconds.toFixed(1)}s)`);
 	const client = new N8nClient(server.baseUrl);
-	await client.signIn();
-	await client.createApiKey();
+	try {
+		await client.signIn();
+		await client.createApiKey();
+	} catch (error) {
+		// Nothing started here may outlive a failed start.
+		await server.stop();
+		throw error;
+	}
 	return { server, client, tarball, startSeconds };
 }
 

@@ -69,7 +69,28 @@ export async function startEnvironment(topology: Topology = 'single'): Promise<E
 	}
 	timings.prepareSeconds = (Date.now() - started) / 1000;
 	const { client } = parts;
-	const credentials = [
+	const credentials = await saveCredentials(client, sandbox, token).catch(async (error: unknown) => {
+		await parts.stop({ failed: true });
+		await sandbox.stop();
+		throw error;
+	});
+	return {
+		...parts,
+		topology,
+		sandbox,
+		credentials,
+		token,
+		timings,
+		async stop(options) {
+			await parts.stop(options);
+			await sandbox.stop();
+		},
+	};
+}
+
+/** The three credentials, pointing at the sandbox. */
+async function saveCredentials(client: N8nClient, sandbox: Sandbox, token: string): Promise<StoredCredential[]> {
+	return [
 		await upsertCredential(client, {
 			name: CREDENTIAL_NAMES.postalServiceApi,
 			type: 'postalServiceApi',
@@ -86,18 +107,6 @@ export async function startEnvironment(topology: Topology = 'single'): Promise<E
 			data: { secret: sandbox.webhookSecret },
 		}),
 	];
-	return {
-		...parts,
-		topology,
-		sandbox,
-		credentials,
-		token,
-		timings,
-		async stop(options) {
-			await parts.stop(options);
-			await sandbox.stop();
-		},
-	};
 }
 
 async function startSingle(progress: (m: string) => void, timings: Record<string, number>) {
