@@ -54,14 +54,22 @@ export function queueCases(env: () => E2eEnvironment) {
 			if (figures.length) console.log(`[queue figures]\n  ${figures.join('\n  ')}`);
 		});
 
-		/** Waits until the workflow has `count` executions, none still new or running; returns their statuses. */
-		async function executionsDone(workflow: TriggerWorkflow, count: number, timeoutMs = 600_000) {
+		/**
+		 * Waits until the workflow has at least `minimum` executions, none still new or running, and
+		 * no new one for 3 s (a copy may be dropped before any execution starts, so the count of
+		 * answers is no target); returns their count and statuses.
+		 */
+		async function executionsDone(workflow: TriggerWorkflow, minimum: number, timeoutMs = 600_000) {
+			let last = -1;
 			const list = await waitFor(
 				async () => {
 					const all = await listExecutions(env().client, { workflowId: workflow.id });
-					return all.length >= count && all.every((e) => e.status !== 'new' && e.status !== 'running') ? all : undefined;
+					const settled = all.length >= minimum && all.length === last && all.every((e) => e.status !== 'new' && e.status !== 'running');
+					last = all.length;
+					if (!settled) await sleep(2_750);
+					return settled ? all : undefined;
 				},
-				`${count} finished executions of "${workflow.id}"`,
+				`at least ${minimum} finished executions of "${workflow.id}"`,
 				timeoutMs,
 			);
 			const statuses: Record<string, number> = {};
@@ -103,7 +111,7 @@ export function queueCases(env: () => E2eEnvironment) {
 			const byStatus: Record<number, number> = {};
 			for (const status of answers) byStatus[status] = (byStatus[status] ?? 0) + 1;
 			const sentIn = seconds(started);
-			const done = await executionsDone(workflow, accepted);
+			const done = await executionsDone(workflow, deliveries.length);
 			await sleep(2_000);
 			const twice = recorder.withRuns(keys, 2).length + recorder.withRuns(keys, 3).length;
 			const never = recorder.withRuns(keys, 0).length;
