@@ -66,7 +66,7 @@ async function importChat(workflow: WorkflowFile) {
 	imported.push(id);
 	await activateWorkflow(env.client, id);
 	const trigger = workflow.nodes.find((n) => n.type === CHAT_TRIGGER)!;
-	const url = `${env.n8n.baseUrl}/webhook/${trigger.webhookId}/chat`;
+	const url = `${env.webhookUrl}/webhook/${trigger.webhookId}/chat`;
 	await waitForWebhook(url);
 	return { id, url };
 }

@@ -101,8 +101,8 @@ describe('the trigger under load, across a restart', () => {
 	 */
 	async function routable(): Promise<boolean> {
 		try {
-			if ((await fetch(`${env.n8n.baseUrl}/healthz/readiness`)).ok) return true;
-			const probe = await fetch(`${env.n8n.baseUrl}/webhook/readiness-probe`);
+			if ((await fetch(`${env.webhookUrl}/healthz/readiness`)).ok) return true;
+			const probe = await fetch(`${env.webhookUrl}/webhook/readiness-probe`);
 			if ((await probe.text()).includes('starting up')) startingUp.push(Date.now());
 		} catch {
 			// not listening
