@@ -1,11 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ENVIRONMENTS, WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS } from './contract';
+import { CROSS_WORKER_WAIT_MS } from './executionMemory';
 
 /** The options the trigger offers (its Options collection). */
 export interface TriggerOptions {
 	acceptUnsigned?: boolean;
 	binaryPropertyName?: string;
+	crossWorkerWaitMs?: number;
 	deduplicate?: boolean;
 	includeHeaders?: boolean;
 	maxAgeSeconds?: number;
@@ -59,6 +61,15 @@ export const triggerProperties: INodeProperties[] = [
 				default: false,
 				description:
 					'Whether a delivery without X-Webhook-Signature starts the workflow (for an endpoint registered without a secret). A delivery with a wrong signature is refused either way.',
+			},
+			{
+				displayName: 'Cross-Worker Check Wait (Ms)',
+				name: 'crossWorkerWaitMs',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 10000 },
+				default: CROSS_WORKER_WAIT_MS,
+				description:
+					'For n8n in queue mode with several workers: after recording a new delivery, the trigger waits this long, then checks that its record is the one that counts, so that copies of one delivery checked by two workers at the same moment run once. The delivery is answered before the wait. 0 skips the check (enough for one n8n process or one worker).',
 			},
 			{
 				displayName: 'Drop Duplicate Deliveries',

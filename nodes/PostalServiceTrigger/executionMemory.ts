@@ -7,8 +7,9 @@
  * nothing after the trigger runs for it.
  *
  * n8n's store reads and then writes its row without a lock, so the check is serialized per node
- * in this process; two processes checking the same delivery within the same few milliseconds can
- * still both pass (see the README, Duplicates and queue mode).
+ * in this process; two processes (queue-mode workers) checking the same delivery at the same moment
+ * can both pass, and each then writes its own record over the other's. So a new delivery is
+ * confirmed after a wait (`confirmFirstRuns`): the execution whose record survived runs on.
  */
 import type { IDataObject, IDeduplicationOutput, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
@@ -18,7 +19,17 @@ import { deliveryKey, nodeMemory, type NodeMemory, storedKeys, storeKeys } from 
 /** Deliveries n8n's processed-data store remembers per node (two entries each); the oldest go first. */
 export const PROCESSED_WINDOW = 5000;
 
-interface Keyed {
+/**
+ * How long a new delivery's record is left to settle before it is confirmed, unless the node says
+ * otherwise: far longer than one read-and-write of n8n's store (milliseconds), so that a record
+ * another worker read before ours and writes after it has landed by then.
+ */
+export const CROSS_WORKER_WAIT_MS = 1000;
+
+/** Confirmation rounds before a delivery whose record keeps being overwritten runs anyway (losing it would be worse). */
+const CONFIRM_ROUNDS = 5;
+
+export interface Keyed {
 	item: INodeExecutionData;
 	index: number;
 	key?: string;
@@ -86,5 +97,44 @@ async function checkAndRecord(this: IExecuteFunctions, values: string[]): Promis
 					"n8n's processed-data store (its database) did not answer, so the trigger cannot tell a first delivery from a resend. Retry this execution once the database is back.",
 			});
 		}
+	}
+}
+
+/**
+ * Of the deliveries `firstRuns` let on, those whose record is still this execution's after
+ * `waitMs`. Every writer of n8n's store writes the whole row it read, so after two workers both
+ * let a delivery on, the row holds one execution's record of it, never both: the execution that
+ * finds its own record runs; one that finds only another execution's record stops. One that finds
+ * neither lost its record to a write about another delivery; the same call has recorded it again,
+ * so it waits and looks once more.
+ */
+export async function confirmFirstRuns(this: IExecuteFunctions, kept: Keyed[], waitMs: number): Promise<Keyed[]> {
+	let pending = [...new Set(kept.flatMap(({ key }) => (key === undefined ? [] : [key])))];
+	if (waitMs <= 0 || pending.length === 0 || typeof this.helpers.checkProcessedAndRecord !== 'function') return kept;
+	const memory = nodeMemory(this.getWorkflow().id, this.getNode().id);
+	const execution = this.getExecutionId();
+	const own = (key: string) => `x:${execution}:${key}`;
+	const lost = new Set<string>();
+	for (let round = 0; round < CONFIRM_ROUNDS && pending.length > 0; round++) {
+		await sleep(waitMs);
+		pending = await memory.exclusive(async () => {
+			const { processed } = await checkAndRecord.call(this, pending.flatMap((key) => [`d:${key}`, own(key)]));
+			const seen = new Set(processed.map(String));
+			const otherRecord = pending.filter((key) => !seen.has(own(key)) && seen.has(`d:${key}`));
+			for (const key of otherRecord) lost.add(key);
+			// The check just wrote this execution's record beside the other one: take it out again, so
+			// that this execution run once more (a restarted job) does not take it for its own.
+			if (otherRecord.length > 0) await removeRecords.call(this, otherRecord.map(own));
+			return pending.filter((key) => !seen.has(own(key)) && !seen.has(`d:${key}`));
+		});
+	}
+	return kept.filter(({ key }) => key === undefined || !lost.has(key));
+}
+
+async function removeRecords(this: IExecuteFunctions, values: string[]): Promise<void> {
+	try {
+		await this.helpers.removeProcessed(values, 'node', { mode: 'entries', maxEntries: PROCESSED_WINDOW * 2 });
+	} catch {
+		// Left in place, the record only matters to this same execution run again.
 	}
 }

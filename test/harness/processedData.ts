@@ -132,6 +132,21 @@ export class MemoryProcessedDataStore implements IDataDeduplicator {
 		return text === undefined ? [] : (JSON.parse(text) as Row).data;
 	}
 
+	/** The row of a workflow's node as stored (what another process reads). */
+	rowText(workflowId: string, nodeId: string): string | undefined {
+		return this.rows.get(`${workflowId}\u0000n:${nodeId}`);
+	}
+
+	/**
+	 * Writes a row as another process does that read it earlier: its write replaces everything
+	 * recorded since its read, with `added` on top.
+	 */
+	writeAsOf(workflowId: string, nodeId: string, readText: string | undefined, added: DeduplicationItemTypes[]): void {
+		const row: Row = readText === undefined ? { mode: 'entries', data: [] } : (JSON.parse(readText) as Row);
+		row.data.push(...added.map(hash));
+		this.rows.set(`${workflowId}\u0000n:${nodeId}`, JSON.stringify(row));
+	}
+
 	/** Whether a value is recorded for a workflow's node. */
 	holds(workflowId: string, nodeId: string, value: DeduplicationItemTypes): boolean {
 		return this.entries(workflowId, nodeId).includes(hash(value));

@@ -129,8 +129,9 @@ async function startSingle(progress: (m: string) => void, timings: Record<string
 }
 
 async function startQueue(progress: (m: string) => void, timings: Record<string, number>) {
-	// More workers (POSTAL_QUEUE_WORKERS) measure what remains when several check one delivery at once.
-	const workers = Number(process.env.POSTAL_QUEUE_WORKERS ?? 1);
+	// Two workers, so that copies of one delivery are checked by two processes at once
+	// (POSTAL_QUEUE_WORKERS for another number).
+	const workers = Number(process.env.POSTAL_QUEUE_WORKERS ?? 2);
 	const { topology, client, startSeconds } = await prepareQueueN8n({ progress, workers });
 	timings.n8nStartSeconds = startSeconds;
 	const balancer = await startBalancer(topology.webhooks.map((w) => w.baseUrl));
