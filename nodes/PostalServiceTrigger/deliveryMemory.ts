@@ -143,6 +143,19 @@ export class NodeMemory {
 		this.claims.clear();
 	}
 
+	private readonly storeCallMs: number[] = [];
+
+	/** Notes how long one call to n8n's processed-data store took (the last 32 are kept). */
+	noteStoreCall(ms: number): void {
+		this.storeCallMs.push(ms);
+		if (this.storeCallMs.length > 32) this.storeCallMs.shift();
+	}
+
+	/** The slowest of the recent calls to the store: how long another process's read-and-write may take now. */
+	slowStoreCallMs(): number {
+		return Math.max(0, ...this.storeCallMs);
+	}
+
 	/** Runs `task` after every task queued before it: one check-and-record at a time per node. */
 	exclusive<T>(task: () => Promise<T>): Promise<T> {
 		const result = this.queue.then(task);
