@@ -141,6 +141,18 @@ describe('node description', () => {
 		expect(unreachable.map((p) => p.name)).toEqual([]);
 	});
 
+	it('gives the reads that simplify one Simplify switch: same name, default and wording, naming what it keeps', async () => {
+		const { description } = await nodeType(NODE);
+		const switches = description.properties.filter((p) => p.name === 'simplify');
+		const where = switches.map((p) => `${String(p.displayOptions?.show?.resource)}.${String(p.displayOptions?.show?.operation)}`);
+		// The other reads answer with a few fields or a file: the README says why they have no switch.
+		expect(where.sort()).toEqual(['chatTemplate.getMany', 'order.get', 'registeredEmail.get']);
+		for (const property of switches) {
+			expect(property).toMatchObject({ displayName: 'Simplify', type: 'boolean', default: true });
+			expect(property.description).toMatch(/^Whether to return only the fields most workflows use \((\w+, )+\w+\) instead of the service's whole answer$/);
+		}
+	});
+
 	it('shows each ship type its own fields only', async () => {
 		const fields = async (shipType: number) => await visible({ resource: 'order', operation: 'create', shipType, pdfSource: 'binary', telegramPostDated: true, paymentMethod: 'service_credits' });
 		const letter = await fields(2);

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { RESOURCES } from '../../nodes/PostalService/actions/resources';
+import { outputsSection, readSection } from './outputs';
+
+const readme = () => readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+
+// The operations that send, change or spend: their outputs are described where they are documented.
+const WRITES = new Set(['order.create', 'order.cancel', 'registeredEmail.cancel', 'chatMessage.send', 'chatMessage.reprocess', 'savedContact.update']);
+
+describe('README: Outputs', () => {
+	it('shows exactly what each read operation returns from a real run', { timeout: 60_000 }, async () => {
+		const shown = readSection(readme());
+		expect(shown, 'the README has no Outputs markers').toBeDefined();
+		// When this fails after a deliberate change of an output: `npm run docs:outputs` rewrites the section.
+		expect(shown, 'README (received) against a real run (expected)').toBe(await outputsSection());
+	});
+
+	it('has an example of every read operation the node offers', () => {
+		const section = readSection(readme()) ?? '';
+		const headings = [...section.matchAll(/^#### (.+)$/gm)].map(([, title]) => title);
+		const reads = Object.entries(RESOURCES).flatMap(([resource, { name, operations }]) =>
+			Object.entries(operations)
+				.filter(([operation]) => !WRITES.has(`${resource}.${operation}`))
+				.map(([, module]) => `${name} > ${module.option.name}`),
+		);
+		expect(reads.length).toBeGreaterThan(0);
+		for (const read of reads) expect(headings.some((title) => title.startsWith(read)), read).toBe(true);
+	});
+});
