@@ -4,6 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { RESOURCES } from '../../nodes/PostalService/actions/resources';
+import { NODE } from '../node/fixture';
+import { nodeType } from '../harness/engine';
 import { outputsSection, readSection } from './outputs';
 
 const readme = () => readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
@@ -29,5 +31,23 @@ describe('README: Outputs', () => {
 		);
 		expect(reads.length).toBeGreaterThan(0);
 		for (const read of reads) expect(headings.some((title) => title.startsWith(read)), read).toBe(true);
+	});
+
+	it('lists in its Simplify table the fields each switch keeps, as the help of the switch names them', async () => {
+		const { description } = await nodeType(NODE);
+		const switches = description.properties.filter((p) => p.name === 'simplify');
+		expect(switches.length).toBeGreaterThan(0);
+		for (const property of switches) {
+			const resource = String(property.displayOptions?.show?.resource);
+			const operation = String(property.displayOptions?.show?.operation);
+			const title = `${RESOURCES[resource].name} > ${RESOURCES[resource].operations[operation].option.name}`;
+			const row = readme()
+				.split('\n')
+				.find((line) => line.startsWith(`| ${title} | on by default`));
+			expect(row, title).toBeDefined();
+			const documented = [...row!.split(' | ')[1].matchAll(/`(\w+)`/g)].map(([, field]) => field);
+			const kept = /\(([^)]+)\)/.exec(property.description ?? '')![1].split(', ');
+			expect(documented, title).toEqual(kept);
+		}
 	});
 });
