@@ -96,7 +96,7 @@ export function paymentProperties(hints: Partial<Record<PaymentMethod, string>> 
 			type: 'number',
 			required: true,
 			default: 0,
-			description: 'ID of the team member who pays',
+			description: 'Numeric ID of the team member who pays (a whole number, like 12)',
 			displayOptions: { show: { paymentMethod: ['team'] } },
 		},
 	];

@@ -11,7 +11,7 @@ export const option = {
 	name: 'Get',
 	value: 'get',
 	description: 'Read an order: status, tracking, files, cost',
-	action: 'Get an order',
+	action: 'Get the status and tracking of an order',
 };
 
 /** What Simplify keeps of an order, and where its status is explained. */

@@ -10,7 +10,7 @@ export const option = {
 	name: 'Get',
 	value: 'get',
 	description: 'Read a registered e-mail (ID starting with E)',
-	action: 'Get a registered email',
+	action: 'Get the status of a registered email',
 };
 
 // The read shape of a registered e-mail is not shown; Simplify keeps the names its webhooks carry.
