@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import { NODE } from '../node/fixture';
 import { nodeType } from '../harness/engine';
-import { outputsSection, readSection } from './outputs';
+import { outputsSection, readSection, writeSection } from './outputs';
 
 const readme = () => readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
 
@@ -19,6 +19,16 @@ describe('README: Outputs', () => {
 		expect(shown, 'the README has no Outputs markers').toBeDefined();
 		// When this fails after a deliberate change of an output: `npm run docs:outputs` rewrites the section.
 		expect(shown, 'README (received) against a real run (expected)').toBe(await outputsSection());
+	});
+
+	it('is rewritten by `npm run docs:outputs` in place, leaving the rest of the README as it is', () => {
+		const text = readme();
+		expect(writeSection(text, readSection(text)!)).toBe(text);
+		const changed = writeSection(text, 'replaced');
+		expect(readSection(changed)).toBe('replaced');
+		const [before, after] = text.split(readSection(text)!);
+		expect(changed.startsWith(before.trimEnd())).toBe(true);
+		expect(changed.endsWith(after.trimStart())).toBe(true);
 	});
 
 	it('has an example of every read operation the node offers', () => {

@@ -64,20 +64,19 @@ interface Example {
 	folded?: boolean;
 }
 
-/** Volatile values of one run and the fixed ones they become. */
-interface Replacements {
-	strings: Map<string, string>;
-}
+/** Volatile text of one run (ids, the sandbox's address) and the fixed text it becomes. */
+type Replacements = Map<string, string>;
 
 const FIXED_DATE = '2026-03-02';
 const FIXED_TIME = '10:15:00';
+const FIXED_IDS = { letter: '100001', email: 'E5001' };
 // `Y-m-d H:i:s` (the service's dates) and ISO 8601 (the postal operator's tracking events).
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}([ T])\d{2}:\d{2}:\d{2}/;
 
 function normalise(value: unknown, replacements: Replacements): unknown {
 	if (typeof value === 'string') {
 		let text = value.replace(DATE_TIME, (_, separator: string) => `${FIXED_DATE}${separator}${FIXED_TIME}`);
-		for (const [from, to] of replacements.strings) text = text.split(from).join(to);
+		for (const [from, to] of replacements) text = text.split(from).join(to);
 		return text;
 	}
 	if (Array.isArray(value)) return value.map((entry) => normalise(entry, replacements));
@@ -187,15 +186,15 @@ function examples(letterId: string, emailId: string, pdf: TestItem): Example[] {
 	];
 }
 
-/** The ids and address of this run, in the order the README's fixed values were first made. */
+/** This run's ids (the same after every sandbox start today, but not promised) and address. */
 function replacementsOf(sandbox: Sandbox, letterId: string, emailId: string): Replacements {
-	const strings = new Map<string, string>([
+	const replacements: Replacements = new Map([
 		[sandbox.baseUrl, '{base_url}'],
-		[letterId, '100001'],
-		[emailId, 'E5001'],
+		[letterId, FIXED_IDS.letter],
+		[emailId, FIXED_IDS.email],
 	]);
-	for (const [from, to] of strings) if (from === to) strings.delete(from);
-	return { strings };
+	for (const [from, to] of replacements) if (from === to) replacements.delete(from);
+	return replacements;
 }
 
 function fence(value: unknown): string {
@@ -221,8 +220,8 @@ export async function outputsSection(): Promise<string> {
 		}
 		const intro = [
 			'Each example below is the output of one run of the node against the local sandbox, with the',
-			'parameters its title names, shown as n8n\'s JSON view shows the items. Ids, dates and the base',
-			'URL are replaced by fixed values (`100001`, `E5001`, `2026-03-02 10:15:00`, `{base_url}`). The',
+			"parameters its title names, shown as n8n's JSON view shows the items. Ids, dates and the base",
+			`URL are replaced by fixed values (\`${FIXED_IDS.letter}\`, \`${FIXED_IDS.email}\`, \`${FIXED_DATE} ${FIXED_TIME}\`, \`{base_url}\`). The`,
 			'field names of answers the interface does not show (balance, senders, receipt, the registered',
 			'e-mail read) are those of [Names the interface does not show](#names-the-interface-does-not-show).',
 		].join('\n');
