@@ -222,8 +222,9 @@ export async function outputsSection(): Promise<string> {
 			'Each example below is the output of one run of the node against the local sandbox, with the',
 			"parameters its title names, shown as n8n's JSON view shows the items. Ids, dates and the base",
 			`URL are replaced by fixed values (\`${FIXED_IDS.letter}\`, \`${FIXED_IDS.email}\`, \`${FIXED_DATE} ${FIXED_TIME}\`, \`{base_url}\`). The`,
-			'field names of answers the interface does not show (balance, senders, receipt, the registered',
-			'e-mail read) are those of [Names the interface does not show](#names-the-interface-does-not-show).',
+			'answers the interface does not show (balance, senders, receipt, the registered e-mail read) are',
+			'shaped as the sandbox chose: see [Names the interface does not show](#names-the-interface-does-not-show)',
+			'and [Where the sandbox chose what the spec does not show](#where-the-sandbox-chose-what-the-spec-does-not-show).',
 		].join('\n');
 		return [intro, ...parts].join('\n\n');
 	} finally {
