@@ -141,6 +141,51 @@ describe('node description', () => {
 		expect(unreachable.map((p) => p.name)).toEqual([]);
 	});
 
+	it('gives the reads that simplify one Simplify switch: same name, default and wording, naming what it keeps', async () => {
+		const { description } = await nodeType(NODE);
+		const switches = description.properties.filter((p) => p.name === 'simplify');
+		const where = switches.map((p) => `${String(p.displayOptions?.show?.resource)}.${String(p.displayOptions?.show?.operation)}`);
+		// The other reads answer with a few fields or a file: the README says why they have no switch.
+		expect(where.sort()).toEqual(['chatTemplate.getMany', 'order.get', 'registeredEmail.get']);
+		for (const property of switches) {
+			expect(property).toMatchObject({ displayName: 'Simplify', type: 'boolean', default: true });
+			expect(property.description).toMatch(/^Whether to return only the fields most workflows use \((\w+, )+\w+\) instead of the service's whole answer$/);
+		}
+	});
+
+	// Left on "Set Automatically", n8n describes a tool as "<the operation's action> in Postal Service":
+	// the action is all a model reads about what the operation does.
+	it('says in the action of each operation that sends for real that it spends credits, and only there', () => {
+		const spending = new Set(['order.create', 'chatMessage.send']);
+		for (const [resource, { operations }] of Object.entries(RESOURCES)) {
+			for (const [name, { option }] of Object.entries(operations)) {
+				expect(option.action.includes('spends credits'), `${resource}.${name}: ${option.action}`).toBe(spending.has(`${resource}.${name}`));
+			}
+		}
+		expect(RESOURCES.order.operations.getPrice.option.action).toMatch(/without sending/);
+	});
+
+	it('describes every value an agent may fill, and the format of every ID', () => {
+		const fillable = new Set(['string', 'number', 'resourceLocator', 'dateTime']);
+		const checked: string[] = [];
+		const walk = (properties: INodeProperties[], at: string) => {
+			for (const property of properties) {
+				// Extra Parameters are free pairs; the binary field names follow n8n's hint convention and are not for an agent.
+				if (property.name === 'extraParameters' || property.name === 'binaryPropertyName') continue;
+				if (property.type === 'collection') walk(property.options as INodeProperties[], `${at}.${property.name}`);
+				if (!fillable.has(property.type)) continue;
+				const where = `${at}.${property.name}`;
+				checked.push(where);
+				expect(property.description?.length ?? 0, where).toBeGreaterThanOrEqual(15);
+				if (/Id$/.test(property.name)) expect(property.description, where).toMatch(/digits|numeric/i);
+			}
+		};
+		for (const [resource, { operations }] of Object.entries(RESOURCES)) {
+			for (const [name, module] of Object.entries(operations)) walk(module.description, `${resource}.${name}`);
+		}
+		expect(checked).toEqual(expect.arrayContaining(['order.create.recipientZip', 'chatMessage.send.phone', 'order.get.orderId', 'savedContact.update.updateFields.zip']));
+	});
+
 	it('shows each ship type its own fields only', async () => {
 		const fields = async (shipType: number) => await visible({ resource: 'order', operation: 'create', shipType, pdfSource: 'binary', telegramPostDated: true, paymentMethod: 'service_credits' });
 		const letter = await fields(2);

@@ -77,6 +77,17 @@ export function asObject(data: unknown): IDataObject {
 	return { data: data as IDataObject[string] };
 }
 
+/**
+ * A read's record as Simplify asks: with it on (the default) only the kept fields, in their order
+ * and where present; off, the record as the service sent it (plus what the node adds, like statusText).
+ */
+export function simplify(ctx: IExecuteFunctions, itemIndex: number, record: IDataObject, keptFields: readonly string[]): IDataObject {
+	if (!ctx.getNodeParameter('simplify', itemIndex, true)) return record;
+	const simple: IDataObject = {};
+	for (const field of keptFields) if (record[field] !== undefined) simple[field] = record[field];
+	return simple;
+}
+
 /** Picks the returned entries of a list operation according to Return All / Limit. */
 export function limitList<T>(ctx: IExecuteFunctions, itemIndex: number, list: T[]): T[] {
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;

@@ -43,6 +43,20 @@ export function extraParameters(where: 'query' | 'body'): INodeProperties {
 	};
 }
 
+/**
+ * The Simplify switch of a read whose answer carries more than most workflows use: the same name,
+ * default and wording on every such read, the kept fields named from the list `simplify()` keeps.
+ */
+export function simplifyProperty(keptFields: readonly string[]): INodeProperties {
+	return {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description: `Whether to return only the fields most workflows use (${keptFields.join(', ')}) instead of the service's whole answer`,
+	};
+}
+
 export const returnAllAndLimit: INodeProperties[] = [
 	{
 		displayName: 'Return All',
@@ -82,7 +96,7 @@ export function paymentProperties(hints: Partial<Record<PaymentMethod, string>> 
 			type: 'number',
 			required: true,
 			default: 0,
-			description: 'ID of the team member who pays',
+			description: 'Numeric ID of the team member who pays (a whole number, like 12)',
 			displayOptions: { show: { paymentMethod: ['team'] } },
 		},
 	];

@@ -10,7 +10,7 @@ export const option = {
 	name: 'Get Balance',
 	value: 'getBalance',
 	description: 'Read the credit balance of the account',
-	action: 'Get the account balance',
+	action: 'Get the credit balance of the account',
 };
 
 const properties: INodeProperties[] = [extraParameters('query')];

@@ -11,7 +11,7 @@ export const option = {
 	name: 'Reprocess',
 	value: 'reprocess',
 	description: 'Re-queue a message that stopped for lack of credits, after topping up',
-	action: 'Reprocess a chat message',
+	action: 'Reprocess a chat message stuck for lack of credits',
 };
 
 const properties: INodeProperties[] = [
@@ -22,7 +22,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: 0,
 		description:
-			'The message_id of a message stuck with status 2 (insufficient credits), paid with credits, after topping up the account',
+			'The numeric message_id (like 9001) of a message stuck with status 2 (insufficient credits) and paid with credits, after topping up the account',
 	},
 	extraParameters('body'),
 ];

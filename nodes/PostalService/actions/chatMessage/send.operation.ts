@@ -12,7 +12,7 @@ export const option = {
 	name: 'Send',
 	value: 'send',
 	description: 'Send an approved template message to a chat-app number; spends credits. Sent once, never repeated automatically.',
-	action: 'Send a chat message',
+	action: 'Send a chat template message (real message, spends credits)',
 };
 
 const properties: INodeProperties[] = [
@@ -22,7 +22,7 @@ const properties: INodeProperties[] = [
 		type: 'resourceLocator',
 		required: true,
 		default: { mode: 'list', value: '' },
-		description: 'Business number that sends the message',
+		description: 'Business number that sends the message: its numeric ID (like 2), as Chat Sender > Get Many lists them',
 		modes: [
 			{
 				displayName: 'From List',
@@ -47,7 +47,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: { mode: 'list', value: '' },
 		description:
-			'Template of the sender. Only approved templates can be sent: the list shows the others with the reason next to their name.',
+			'Template of the sender: its numeric ID (like 102), as Chat Template > Get Many lists them. Only approved templates can be sent: the list shows the others with the reason next to their name.',
 		modes: [
 			{
 				displayName: 'From List',
@@ -72,7 +72,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: '+5511999998888',
-		description: 'Chat-app number of the recipient, with country and area code. The service refuses numbers not on the chat app.',
+		description:
+			'Chat-app number of the recipient with country and area code: 10 to 15 digits, like +5511999998888. The service refuses numbers not on the chat app. The message is really sent and paid.',
 	},
 	{
 		displayName: 'Template Variables',

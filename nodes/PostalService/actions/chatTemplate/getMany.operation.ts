@@ -3,9 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { ASSUMED } from '../../contract/assumptions';
 import { TEMPLATE_STATUSES } from '../../contract/lists';
 import { fetchTemplates } from '../../methods/chat';
-import { limitList, readExtraParameters, withItem } from '../common';
-import { extraParameters, returnAllAndLimit, updateDisplayOptions } from '../descriptions';
-import { simplifyProperty } from '../order/get.operation';
+import { limitList, readExtraParameters, simplify, withItem } from '../common';
+import { extraParameters, returnAllAndLimit, simplifyProperty, updateDisplayOptions } from '../descriptions';
 
 export const option = {
 	name: 'Get Many',
@@ -13,6 +12,9 @@ export const option = {
 	description: 'List chat templates with their status and variable names',
 	action: 'Get many chat templates',
 };
+
+// What a workflow uses of a template to send it; the raw answer adds its texts and components.
+const SIMPLE_FIELDS = ['id', 'name', 'display_name', 'status', 'language', 'category', 'sender_id', 'sender_name', 'variable_names'];
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -39,16 +41,9 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	simplifyProperty,
+	simplifyProperty(SIMPLE_FIELDS),
 	extraParameters('query'),
 ];
-
-// What a workflow uses of a template to send it; the raw answer adds its texts and components.
-const SIMPLE_FIELDS = ['id', 'name', 'display_name', 'status', 'language', 'category', 'sender_id', 'sender_name', 'variable_names'];
-
-function simplified(template: IDataObject): IDataObject {
-	return Object.fromEntries(SIMPLE_FIELDS.filter((field) => field in template).map((field) => [field, template[field]]));
-}
 
 export const description = updateDisplayOptions({ show: { resource: ['chatTemplate'], operation: ['getMany'] } }, properties);
 
@@ -59,6 +54,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (filters.status) qs[ASSUMED.templatesQuery.status] = filters.status;
 	Object.assign(qs, readExtraParameters(this, itemIndex));
 	const templates = await fetchTemplates(this, itemIndex, qs);
-	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
-	return limitList(this, itemIndex, templates).map((t) => withItem(simplify ? simplified(t) : t, itemIndex));
+	return limitList(this, itemIndex, templates).map((t) => withItem(simplify(this, itemIndex, t, SIMPLE_FIELDS), itemIndex));
 }

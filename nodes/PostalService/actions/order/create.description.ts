@@ -19,10 +19,10 @@ export const SENDER_FIELDS: Array<{ name: string; wire: string; displayName: str
 	{ name: 'addr1', wire: 'addr1_sender', displayName: 'Street', description: 'Street address, up to 60 characters' },
 	{ name: 'streetNumber', wire: 'street_number_sender', displayName: 'Number', description: 'Street number, up to 15 characters' },
 	{ name: 'addr2', wire: 'addr2_sender', displayName: 'Complement', description: 'Apartment, suite, district; up to 40 characters' },
-	{ name: 'zip', wire: 'zip_sender', displayName: 'Postal Code', description: 'Brazilian CEP of 8 digits, with or without the hyphen (like 01310-100)' },
-	{ name: 'city', wire: 'city_sender', displayName: 'City', description: 'Up to 40 characters' },
+	{ name: 'zip', wire: 'zip_sender', displayName: 'Postal Code', description: 'Brazilian CEP: 8 digits, written NNNNN-NNN or NNNNNNNN (like 01310-100)' },
+	{ name: 'city', wire: 'city_sender', displayName: 'City', description: 'City of the sender; up to 40 characters' },
 	{ name: 'state', wire: 'state_sender', displayName: 'State', description: 'For Brazil the 2-letter state code (like SP); up to 40 characters' },
-	{ name: 'country', wire: 'country_sender', displayName: 'Country', description: 'Up to 60 characters' },
+	{ name: 'country', wire: 'country_sender', displayName: 'Country', description: 'Country of the sender (like Brasil); up to 60 characters' },
 ];
 
 // Fields that only some ship types need are not marked required: with the ship type set by an
@@ -45,7 +45,7 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'Up to 60 characters',
+		description: 'Full name of the person or company the letter goes to; up to 60 characters',
 	},
 	{
 		displayName: 'Recipient Street',
@@ -53,7 +53,7 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'Street address, up to 60 characters',
+		description: 'Street of the recipient without the number (like Avenida Paulista); up to 60 characters',
 	},
 	{
 		displayName: 'Recipient Number',
@@ -61,7 +61,7 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'Street number, up to 15 characters',
+		description: 'Number of the building in the street (like 1578); up to 15 characters',
 	},
 	{
 		displayName: 'Recipient Complement',
@@ -78,7 +78,7 @@ export const properties: INodeProperties[] = [
 		default: '',
 		placeholder: '01310-100',
 		description:
-			'For Brazil the CEP: 8 digits, with or without the hyphen (01310-100 or 01310100). It must belong to the Recipient State: a CEP of another state is refused.',
+			'For Brazil the CEP: 8 digits, written NNNNN-NNN or NNNNNNNN (like 01310-100 or 01310100). It must belong to the Recipient State: a CEP of another state is refused.',
 	},
 	{
 		displayName: 'Recipient City',
@@ -86,7 +86,7 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'Up to 40 characters',
+		description: 'City of the recipient (like São Paulo); up to 40 characters',
 	},
 	{
 		displayName: 'Recipient State',
@@ -103,7 +103,7 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: 'Brasil',
-		description: 'Up to 60 characters',
+		description: 'Country of the recipient as written on the envelope (like Brasil); up to 60 characters',
 	},
 	{
 		displayName: 'PDF Source',
@@ -133,7 +133,8 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'https://example.com/letter.pdf',
-		description: 'Public link to the PDF, at most 150 pages; a public link of an online document-sharing service works too',
+		description:
+			'Public http or https link to the PDF, which the service downloads: at most 150 pages, not password-protected; a public link of an online document-sharing service works too',
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.pdf, { pdfSource: ['url'] }),
 	},
 	{
@@ -167,7 +168,7 @@ export const properties: INodeProperties[] = [
 		name: 'telegramPostDatedDate',
 		type: 'dateTime',
 		default: '',
-		description: 'Tomorrow or later (São Paulo time); only the date part is sent',
+		description: 'Tomorrow or later (São Paulo time); only the date part is sent, as YYYY-MM-DD',
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.telegram, { telegramPostDated: [true] }),
 	},
 	{

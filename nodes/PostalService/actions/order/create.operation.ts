@@ -18,7 +18,7 @@ export const option = {
 	value: 'create',
 	description:
 		'Send a letter, telegram, direct mail, express parcel or electronic letter; spends credits. Sent once, never repeated automatically.',
-	action: 'Create an order',
+	action: 'Send a letter or telegram (real mail, spends credits)',
 };
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['create'] } }, properties);

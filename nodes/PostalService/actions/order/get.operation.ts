@@ -3,33 +3,21 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { meaningOf, ORDER_STATUSES } from '../../contract/lists';
 import { ANSWERS } from '../../contract/wire';
 import { serviceRequest } from '../../transport';
-import { readExtraParameters, withItem } from '../common';
-import { extraParameters, updateDisplayOptions } from '../descriptions';
+import { readExtraParameters, simplify, withItem } from '../common';
+import { extraParameters, simplifyProperty, updateDisplayOptions } from '../descriptions';
 import { LETTER_ID, readOrderId } from '../shared/orderIds';
 
 export const option = {
 	name: 'Get',
 	value: 'get',
 	description: 'Read an order: status, tracking, files, cost',
-	action: 'Get an order',
+	action: 'Get the status and tracking of an order',
 };
-
-export const simplifyProperty: INodeProperties = {
-	displayName: 'Simplify',
-	name: 'simplify',
-	type: 'boolean',
-	default: true,
-	description: 'Whether to return a simplified version of the response instead of the raw data',
-};
-
-const properties: INodeProperties[] = [LETTER_ID.property, simplifyProperty, extraParameters('query')];
-
-export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, properties);
 
 /** What Simplify keeps of an order, and where its status is explained. */
 export interface OrderView {
 	statuses: ReadonlyArray<{ value: number; meaning: string }>;
-	simpleFields: string[];
+	simpleFields: readonly string[];
 }
 
 const LETTER_VIEW: OrderView = {
@@ -56,6 +44,10 @@ const LETTER_VIEW: OrderView = {
 	],
 };
 
+const properties: INodeProperties[] = [LETTER_ID.property, simplifyProperty(LETTER_VIEW.simpleFields), extraParameters('query')];
+
+export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, properties);
+
 /** Reads an order by its id (the route serves letters and registered e-mail alike). */
 export async function getOrder(ctx: IExecuteFunctions, itemIndex: number, id: string, view: OrderView): Promise<IDataObject> {
 	const { data } = await serviceRequest(
@@ -74,10 +66,7 @@ export async function getOrder(ctx: IExecuteFunctions, itemIndex: number, id: st
 	const order: IDataObject = { ...(data as IDataObject) };
 	const statusText = meaningOf(view.statuses, order.status);
 	if (statusText) order.statusText = statusText;
-	if (!ctx.getNodeParameter('simplify', itemIndex, true)) return order;
-	const simple: IDataObject = {};
-	for (const field of view.simpleFields) if (order[field] !== undefined) simple[field] = order[field];
-	return simple;
+	return simplify(ctx, itemIndex, order, view.simpleFields);
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

@@ -8,8 +8,8 @@ import { orderRequest, properties, readOrder } from './create.operation';
 export const option = {
 	name: 'Get Price',
 	value: 'getPrice',
-	description: 'Validate an order and return its price without creating it',
-	action: 'Get the price of an order',
+	description: 'Validate an order and return its price in reais without sending it; spends nothing',
+	action: 'Get the price of a letter without sending it',
 };
 
 // The parameters of Create: a price is asked for by sending the same order with test=1.

@@ -20,7 +20,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'Visual ID of any order (letter digits, or E followed by digits for registered e-mail)',
+		description: 'Visual ID of any order: digits for a letter (like 100001), E followed by digits for a registered e-mail (like E5001)',
 	},
 	{
 		displayName: 'Put Output File in Field',

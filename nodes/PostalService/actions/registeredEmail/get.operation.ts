@@ -2,26 +2,26 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { EMAIL_STATUSES } from '../../contract/lists';
 import { withItem } from '../common';
-import { extraParameters, updateDisplayOptions } from '../descriptions';
-import { getOrder, simplifyProperty, type OrderView } from '../order/get.operation';
+import { extraParameters, simplifyProperty, updateDisplayOptions } from '../descriptions';
+import { getOrder, type OrderView } from '../order/get.operation';
 import { EMAIL_ID, readOrderId } from '../shared/orderIds';
 
 export const option = {
 	name: 'Get',
 	value: 'get',
 	description: 'Read a registered e-mail (ID starting with E)',
-	action: 'Get a registered email',
+	action: 'Get the status of a registered email',
 };
-
-const properties: INodeProperties[] = [EMAIL_ID.property, simplifyProperty, extraParameters('query')];
-
-export const description = updateDisplayOptions({ show: { resource: ['registeredEmail'], operation: ['get'] } }, properties);
 
 // The read shape of a registered e-mail is not shown; Simplify keeps the names its webhooks carry.
 const EMAIL_VIEW: OrderView = {
 	statuses: EMAIL_STATUSES,
 	simpleFields: ['id', 'status', 'statusText', 'subject', 'recipient', 'value', 'opened', 'date_opened', 'created_at', 'files'],
 };
+
+const properties: INodeProperties[] = [EMAIL_ID.property, simplifyProperty(EMAIL_VIEW.simpleFields), extraParameters('query')];
+
+export const description = updateDisplayOptions({ show: { resource: ['registeredEmail'], operation: ['get'] } }, properties);
 
 /** The order read route, for an id of a registered e-mail. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

@@ -32,6 +32,21 @@ const LABELS: Record<string, string> = {
 	list_whatsapp: 'In Chat List',
 };
 
+// What each text field holds, for the editor and for an agent filling it.
+const HELP: Record<string, string> = {
+	label: 'A short label for the contact (like Supplier)',
+	email: 'E-mail address of the contact (like maria@example.com)',
+	phone: 'Phone number with country and area code (like +5511987654321)',
+	document: 'Tax ID of the contact, digits only (CPF of 11 digits or CNPJ of 14)',
+	addr1: 'Street without the number (like Avenida Paulista)',
+	street_number: 'Number of the building in the street (like 1578)',
+	addr2: 'Apartment, suite, district',
+	zip: 'Postal code; for Brazil the CEP: 8 digits, written NNNNN-NNN or NNNNNNNN (like 01310-100)',
+	city: 'City of the contact (like São Paulo)',
+	state: 'For Brazil the 2-letter state code (like SP)',
+	country: 'Country of the contact (like Brasil)',
+};
+
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Contact ID',
@@ -39,7 +54,7 @@ const properties: INodeProperties[] = [
 		type: 'number',
 		required: true,
 		default: 0,
-		description: 'ID of the saved contact to change',
+		description: 'Numeric ID of the saved contact to change (a whole number, like 1)',
 	},
 	{
 		displayName: 'Update Fields',
@@ -59,7 +74,7 @@ const properties: INodeProperties[] = [
 							default: false,
 							description: `Whether the contact is in this list (sent as ${field})`,
 						}
-					: { displayName: LABELS[field], name: field, type: 'string' as const, default: '' },
+					: { displayName: LABELS[field], name: field, type: 'string' as const, default: '', description: HELP[field] },
 			),
 		],
 	},

@@ -19,7 +19,7 @@ export const LETTER_ID: OrderIdKind = {
 		type: 'resourceLocator',
 		required: true,
 		default: { mode: 'id', value: '' },
-		description: 'Visual ID of the order, a string of digits, as returned by Create',
+		description: 'Visual ID of the order: digits only (like 100001), as Create returns it',
 		modes: [
 			{
 				displayName: 'By ID',

@@ -1,0 +1,248 @@
+/**
+ * The README's "Outputs" section, made from a real run: every read operation of the action node
+ * runs through n8n's engine against a fresh sandbox, with fixed inputs, and its output items are
+ * written as JSON with the volatile values (ids, dates, the sandbox's address) replaced by fixed
+ * ones. `outputs.test.ts` compares the result with the README; `writeOutputs.ts` rewrites it.
+ */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+
+import { startSandbox } from '../../sandbox';
+import { runNode, type TestItem } from '../harness/engine';
+
+// Not test/node/fixture.ts: that one registers vitest hooks, and `npm run docs:outputs` runs without vitest.
+const TOKEN = 'tok-outputs-example';
+const EMAIL = 'conta@example.com';
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+/** A registered letter to a São Paulo address, PDF from the input item's binary property `data`. */
+const LETTER = {
+	resource: 'order',
+	operation: 'create',
+	shipType: 2,
+	recipientName: 'Maria da Silva',
+	recipientAddr1: 'Avenida Paulista',
+	recipientStreetNumber: '1578',
+	recipientZip: '01310-200',
+	recipientCity: 'São Paulo',
+	recipientState: 'SP',
+	recipientCountry: 'Brasil',
+	pdfSource: 'binary',
+	binaryPropertyName: 'data',
+};
+
+async function pdfItem(pages: number): Promise<TestItem> {
+	const doc = await PDFDocument.create();
+	const font = await doc.embedFont(StandardFonts.Helvetica);
+	for (let page = 1; page <= pages; page++) doc.addPage([595, 842]).drawText(`Página ${page}`, { x: 72, y: 760, size: 18, font });
+	return { json: {}, binary: { data: { data: Buffer.from(await doc.save()), fileName: 'carta.pdf', mimeType: 'application/pdf' } } };
+}
+
+async function run(sandbox: Sandbox, parameters: IDataObject, items?: TestItem[]) {
+	return await runNode({
+		type: 'n8n-nodes-postal-service.postalService',
+		parameters,
+		items,
+		credentials: {
+			postalServiceApi: { baseUrl: sandbox.baseUrl, securityToken: TOKEN },
+			postalServiceChatApi: { baseUrl: sandbox.baseUrl, email: EMAIL, securityToken: TOKEN },
+		},
+	});
+}
+
+export const SECTION_START = '<!-- outputs:start (made by `npm run docs:outputs`; a test compares it with a real run) -->';
+export const SECTION_END = '<!-- outputs:end -->';
+
+interface Example {
+	/** Resource > Operation, and what was asked, as the README names it. */
+	title: string;
+	/** What the reader should know about this output; one paragraph. */
+	note: string;
+	parameters: IDataObject;
+	items?: TestItem[];
+	/** Shown folded: long answers that Simplify shortens. */
+	folded?: boolean;
+}
+
+/** Volatile text of one run (ids, the sandbox's address) and the fixed text it becomes. */
+type Replacements = Map<string, string>;
+
+const FIXED_DATE = '2026-03-02';
+const FIXED_TIME = '10:15:00';
+const FIXED_IDS = { letter: '100001', email: 'E5001' };
+// `Y-m-d H:i:s` (the service's dates) and ISO 8601 (the postal operator's tracking events).
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}([ T])\d{2}:\d{2}:\d{2}/;
+
+function normalise(value: unknown, replacements: Replacements): unknown {
+	if (typeof value === 'string') {
+		let text = value.replace(DATE_TIME, (_, separator: string) => `${FIXED_DATE}${separator}${FIXED_TIME}`);
+		for (const [from, to] of replacements) text = text.split(from).join(to);
+		return text;
+	}
+	if (Array.isArray(value)) return value.map((entry) => normalise(entry, replacements));
+	if (value && typeof value === 'object') {
+		return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, normalise(entry, replacements)]));
+	}
+	return value;
+}
+
+/** An output item as the README shows it: its JSON, and for a file the binary property's name, file name and type. */
+function shown(item: INodeExecutionData): IDataObject {
+	if (!item.binary) return item.json;
+	const binary = Object.fromEntries(
+		Object.entries(item.binary).map(([name, file]) => [name, { fileName: file.fileName, mimeType: file.mimeType }]),
+	);
+	return { json: item.json, binary };
+}
+
+/** Sets up one order of each kind, in the states that make their reads show something. */
+async function prepare(sandbox: Sandbox): Promise<{ letterId: string; emailId: string }> {
+	const created = await run(sandbox, { ...LETTER, additionalFields: { tag: 'invoice-2026-03' } }, [await pdfItem(2)]);
+	if (created.error) throw new Error(`Creating the example letter failed: ${created.error.message}`);
+	const letterId = String(created.items[0].json.id);
+	sandbox.control.setOrderStatus(letterId, 4);
+	sandbox.control.addTrackingEvent(letterId, { codigo: 'RO', descricao: 'Objeto em trânsito - por favor aguarde', cidade: 'São Paulo', uf: 'SP' });
+	const emailId = String(
+		sandbox.control.createEmailOrder({ email: 'joao@example.com', name: 'João Souza', subject: 'Notificação de cobrança' }).id,
+	);
+	sandbox.control.setOrderStatus(emailId, 3);
+	return { letterId, emailId };
+}
+
+function examples(letterId: string, emailId: string, pdf: TestItem): Example[] {
+	const order = { resource: 'order', operation: 'get', orderId: letterId };
+	const email = { resource: 'registeredEmail', operation: 'get', orderId: emailId };
+	const templates = { resource: 'chatTemplate', operation: 'getMany', returnAll: true, filters: { status: 'approved' } };
+	return [
+		{
+			title: 'Order > Get (Simplify on, the default)',
+			note: 'A registered letter that was posted. `statusText` is added by the node from the status table.',
+			parameters: order,
+		},
+		{
+			title: 'Order > Get (Simplify off)',
+			note: "The service's whole answer, plus `statusText`; `tracking_records` is the postal operator's own object, newest event first.",
+			parameters: { ...order, simplify: false },
+			folded: true,
+		},
+		{
+			title: 'Order > Get Price',
+			note: 'The same parameters as Create (here a 2-page registered letter); nothing is created. `value` is in reais (BRL).',
+			parameters: { ...LETTER, operation: 'getPrice' },
+			items: [pdf],
+		},
+		{
+			title: 'Order > Download File (File Type: PDF)',
+			note: 'The file is binary data in the field named by "Put Output File in Field"; the JSON says which order and file it is.',
+			parameters: { resource: 'order', operation: 'downloadFile', orderId: letterId, fileType: 'pdf' },
+		},
+		{
+			title: 'Registered E-Mail > Get (Simplify on, the default)',
+			note: 'A registered e-mail that was sent (status 3).',
+			parameters: email,
+		},
+		{
+			title: 'Registered E-Mail > Get (Simplify off)',
+			note: "The service's whole answer, plus `statusText`.",
+			parameters: { ...email, simplify: false },
+			folded: true,
+		},
+		{
+			title: 'Registered E-Mail > Download File (File Type: PDF)',
+			note: 'The certificate of a sent registered e-mail, as binary data.',
+			parameters: { resource: 'registeredEmail', operation: 'downloadFile', orderId: emailId, fileType: 'pdf' },
+		},
+		{
+			title: 'Chat Template > Get Many (Status: Approved, Simplify on, the default)',
+			note: 'One item per template; `variable_names` are the names Chat Message > Send maps.',
+			parameters: templates,
+		},
+		{
+			title: 'Chat Template > Get Many (Status: Approved, Simplify off)',
+			note: "The service's whole template records, with their texts and components.",
+			parameters: { ...templates, simplify: false },
+			folded: true,
+		},
+		{
+			title: 'Chat Sender > Get Many',
+			note: 'One item per sender, as the service sends it (no Simplify: see above).',
+			parameters: { resource: 'chatSender', operation: 'getMany', returnAll: true },
+		},
+		{
+			title: 'Account > Get Balance',
+			note: 'In reais, after the example letter and registered e-mail were paid.',
+			parameters: { resource: 'account', operation: 'getBalance' },
+		},
+		{
+			title: 'Account > Get Logo',
+			note: '`{base_url}` stands for the base URL of the credential.',
+			parameters: { resource: 'account', operation: 'getLogo' },
+		},
+		{
+			title: 'Receipt > Get',
+			note: 'The receipt file is binary data; its base64 is removed from the JSON.',
+			parameters: { resource: 'receipt', operation: 'get', orderId: letterId },
+		},
+	];
+}
+
+/** This run's ids (the same after every sandbox start today, but not promised) and address. */
+function replacementsOf(sandbox: Sandbox, letterId: string, emailId: string): Replacements {
+	const replacements: Replacements = new Map([
+		[sandbox.baseUrl, '{base_url}'],
+		[letterId, FIXED_IDS.letter],
+		[emailId, FIXED_IDS.email],
+	]);
+	for (const [from, to] of replacements) if (from === to) replacements.delete(from);
+	return replacements;
+}
+
+function fence(value: unknown): string {
+	return ['```json', JSON.stringify(value, null, 2), '```'].join('\n');
+}
+
+function render(example: Example, output: unknown): string {
+	const block = example.folded ? ['<details><summary>Output</summary>', '', fence(output), '', '</details>'] : [fence(output)];
+	return [`#### ${example.title}`, '', example.note, '', ...block].join('\n');
+}
+
+/** Runs every example against a sandbox of its own and returns the section's text between its markers. */
+export async function outputsSection(): Promise<string> {
+	const sandbox = await startSandbox({ port: 0, token: TOKEN, email: EMAIL, quiet: true, balance: 1000 });
+	try {
+		const { letterId, emailId } = await prepare(sandbox);
+		const replacements = replacementsOf(sandbox, letterId, emailId);
+		const parts: string[] = [];
+		for (const example of examples(letterId, emailId, await pdfItem(2))) {
+			const result = await run(sandbox, example.parameters, example.items);
+			if (result.error) throw new Error(`${example.title} failed: ${result.error.message}`);
+			parts.push(render(example, normalise(result.items.map(shown), replacements)));
+		}
+		const intro = [
+			'Each example below is the output of one run of the node against the local sandbox, with the',
+			"parameters its title names, shown as n8n's JSON view shows the items. Ids, dates and the base",
+			`URL are replaced by fixed values (\`${FIXED_IDS.letter}\`, \`${FIXED_IDS.email}\`, \`${FIXED_DATE} ${FIXED_TIME}\`, \`{base_url}\`). The`,
+			'answers the interface does not show (balance, senders, receipt, the registered e-mail read) are',
+			'shaped as the sandbox chose: see [Names the interface does not show](#names-the-interface-does-not-show)',
+			'and [Where the sandbox chose what the spec does not show](#where-the-sandbox-chose-what-the-spec-does-not-show).',
+		].join('\n');
+		return [intro, ...parts].join('\n\n');
+	} finally {
+		await sandbox.stop();
+	}
+}
+
+/** The README's section text between the markers, or undefined when a marker is missing. */
+export function readSection(readme: string): string | undefined {
+	const start = readme.indexOf(SECTION_START);
+	const end = readme.indexOf(SECTION_END);
+	if (start < 0 || end < start) return undefined;
+	return readme.slice(start + SECTION_START.length, end).trim();
+}
+
+export function writeSection(readme: string, section: string): string {
+	const start = readme.indexOf(SECTION_START);
+	const end = readme.indexOf(SECTION_END);
+	if (start < 0 || end < start) throw new Error(`The README has no ${SECTION_START} … ${SECTION_END} markers`);
+	return `${readme.slice(0, start + SECTION_START.length)}\n\n${section}\n\n${readme.slice(end)}`;
+}
