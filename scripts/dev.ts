@@ -5,8 +5,8 @@
 // n8n keeps its data in a stable folder (POSTAL_DEV_DIR, default <cache>/dev), so workflows and
 // executions you make survive restarts; delete the folder to start over.
 //
-// `npm run dev -- --queue` starts n8n's queue mode instead (PostgreSQL, Redis, a main process, a
-// worker, two webhook processors and a balancer in front of them, see scripts/queue.ts), to watch
+// `npm run dev -- --queue` starts n8n's queue mode instead (PostgreSQL, Redis, a main process, two
+// workers, two webhook processors and a balancer in front of them, see scripts/queue.ts), to watch
 // deliveries spread over processes. Its data lives in a temporary folder and goes with Ctrl-C.
 import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
@@ -77,7 +77,7 @@ async function startSingle(n8nDir: string, tarball: string): Promise<DevN8n> {
 }
 
 async function startQueue(n8nDir: string, tarball: string): Promise<DevN8n> {
-	const topology = await QueueTopology.create({ n8nDir, progress: say, stopOnSignals: false });
+	const topology = await QueueTopology.create({ n8nDir, progress: say, stopOnSignals: false, workers: 2 });
 	const started: { balancer?: Balancer } = {};
 	const stopAll = async () => {
 		await started.balancer?.stop();
