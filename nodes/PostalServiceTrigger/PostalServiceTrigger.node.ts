@@ -12,7 +12,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { signingSecretTest } from './credentialTest';
 import { DEDUP_WINDOW } from './deliveryMemory';
 import { triggerProperties, type TriggerOptions } from './description';
-import { confirmFirstRuns, CROSS_WORKER_WAIT_MS, firstRuns } from './executionMemory';
+import { confirmFirstRuns, firstRuns } from './executionMemory';
 import { receiveDelivery } from './webhook';
 
 export { DEDUP_WINDOW };
@@ -85,7 +85,7 @@ export class PostalServiceTrigger implements INodeType {
 		await this.sendResponse({ body: { message }, statusCode: 200 });
 		// After the answer, so that no webhook process waits for it.
 		const deduplicating = options.deduplicate !== false && this.getMode() !== 'manual';
-		if (deduplicating) kept = await confirmFirstRuns.call(this, kept, options.crossWorkerWaitMs ?? CROSS_WORKER_WAIT_MS);
+		if (deduplicating) kept = await confirmFirstRuns.call(this, kept, options.crossWorkerWaitMs ?? 0);
 		if (kept.length === 0 && items.length > 0 && this.getNode().alwaysOutputData) {
 			// n8n would hand the next node an empty item, and the workflow would run for a duplicate.
 			throw new NodeOperationError(this.getNode(), 'This delivery already ran: the workflow stops here', {

@@ -20,9 +20,11 @@ import { deliveryKey, nodeMemory, type NodeMemory, storedKeys, storeKeys } from 
 export const PROCESSED_WINDOW = 5000;
 
 /**
- * How long a new delivery's record is left to settle before it is confirmed, unless the node says
- * otherwise: far longer than one read-and-write of n8n's store (milliseconds), so that a record
- * another worker read before ours and writes after it has landed by then.
+ * How long a new delivery's record is left to settle before it is confirmed, when the option is
+ * added: far longer than one read-and-write of n8n's store (milliseconds), so that a record
+ * another worker read before ours and writes after it has landed by then. Not added, there is no
+ * wait: n8n stopping during it would lose a delivery already answered and recorded, a price one
+ * n8n process or one worker should not pay for a check it does not need.
  */
 export const CROSS_WORKER_WAIT_MS = 1000;
 

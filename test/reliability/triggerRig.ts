@@ -16,9 +16,6 @@ export const AFTER = 'After';
 export const SECRET = 'reliability-signing-secret-7Qm2';
 
 export function workflow(parameters: IDataObject = {}): WorkflowJson {
-	// One process runs every execution here: the wait for other workers' records only slows the
-	// runs down. The cases about several workers set it themselves.
-	parameters = { ...parameters, options: { crossWorkerWaitMs: 0, ...((parameters.options as IDataObject | undefined) ?? {}) } };
 	return {
 		nodes: [
 			{

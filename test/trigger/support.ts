@@ -19,9 +19,6 @@ export const AFTER_NAME = 'After';
 export const SECRET = 'trigger-secret-4Kd9-x';
 
 export function triggerWorkflow(parameters: IDataObject = {}, settings: Partial<INode> = {}): WorkflowJson {
-	// One process runs every execution here: the wait for other workers' records only slows the
-	// runs down. The cases about several workers set it themselves.
-	parameters = { ...parameters, options: { crossWorkerWaitMs: 0, ...((parameters.options as IDataObject | undefined) ?? {}) } };
 	return {
 		nodes: [
 			{

@@ -51,7 +51,12 @@ export async function createTriggerWorkflow(
 				typeVersion: 1,
 				position: [0, 0],
 				webhookId,
-				parameters: { events: TRIGGER_EVENTS, environment: 'both' },
+				parameters: {
+					events: TRIGGER_EVENTS,
+					environment: 'both',
+					// As the README advises for queue mode with several workers.
+					options: (env.queue?.workers.length ?? 1) > 1 ? { crossWorkerWaitMs: 1000 } : {},
+				},
 				credentials: { postalServiceWebhookApi: { id: '0', name: 'secret' } },
 			},
 			downstreamNode(options.recorderUrl),
