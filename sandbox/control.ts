@@ -1,3 +1,4 @@
+import { TEMPLATE_STATUSES, valuesOf, type TemplateStatus } from '../nodes/PostalService/contract/lists';
 import type { RrType } from '../nodes/PostalServiceTrigger/contract';
 import type { Fault, FaultKind, LoggedRequest, SandboxCore } from './core';
 import {
@@ -12,8 +13,8 @@ import {
 	type TrackingEventInput,
 } from './orders';
 import { normalizePhone } from './routes/chat';
-import type { ChatMessage, ChatSender, ChatTemplate, Favorite } from './state';
-import { round2 } from './util';
+import { chatTemplate, type ChatMessage, type ChatSender, type ChatTemplate, type Favorite } from './state';
+import { round2, saoPauloDateTime } from './util';
 import type { AccountNotice, Delivery, WebhookEndpoint } from './webhooks';
 
 export type RequestFilter =
@@ -66,6 +67,8 @@ export interface SandboxControl {
 	chatMessages(): ChatMessage[];
 	setChatMessageStatus(messageId: number, status: string | number): ChatMessage;
 	templates(): ChatTemplate[];
+	/** A template synced after the seeded ones (so listed after them), with the next id. */
+	addTemplate(input: { senderId: number; name: string; status?: TemplateStatus; body?: string; variableNames?: string[] }): ChatTemplate;
 	senders(): ChatSender[];
 	favorites(): Favorite[];
 	addEmailRecipient(addressOrDomain: string): string[];
@@ -239,6 +242,20 @@ export function createControl(core: SandboxCore): SandboxControl {
 		templates() {
 			return copy(core.state.templates);
 		},
+		addTemplate(input) {
+			const sender = core.state.senders.find((s) => s.id === Number(input?.senderId));
+			if (!sender) throw new ControlError(`no sender ${input?.senderId}`);
+			if (!input.name || !/^[a-z0-9_]+$/.test(input.name)) throw new ControlError('name is required: lower case, digits and _');
+			const status = input.status ?? 'approved';
+			if (!valuesOf(TEMPLATE_STATUSES).includes(status)) throw new ControlError(`status must be one of ${valuesOf(TEMPLATE_STATUSES).join(', ')}`);
+			const variableNames = (input.variableNames ?? []).map(String);
+			const body = input.body ?? variableNames.map((_, i) => `{{${i + 1}}}`).join(' ');
+			const id = Math.max(0, ...core.state.templates.map((t) => t.id)) + 1;
+			const template = chatTemplate({ id, sender, name: input.name, status, body, variableNames, syncedAt: saoPauloDateTime() });
+			core.state.templates.push(template);
+			core.save();
+			return copy(template);
+		},
 		senders() {
 			return copy(core.state.senders);
 		},
@@ -335,6 +352,7 @@ export const HTTP_ARGUMENTS: Record<keyof SandboxControl, (input: Record<string,
 	chatMessages: () => [],
 	setChatMessageStatus: (i) => [Number(i.messageId), i.status as string | number],
 	templates: () => [],
+	addTemplate: (i) => [i],
 	senders: () => [],
 	favorites: () => [],
 	addEmailRecipient: (i) => [String(i.email)],

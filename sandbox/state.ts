@@ -197,20 +197,18 @@ export const SERVICE_UNIT: Address = {
 
 export const ACCOUNT_USER_ID = 1;
 
-export function seedState(balance: number): State {
-	const now = saoPauloDateTime();
-	const senders: ChatSender[] = [
-		{ id: 1, name: 'Serviço Oficial', phone: '+5511900000001', is_system: true, status: 'active', created_at: now },
-		{ id: 2, name: 'Loja Exemplo', phone: '+5511988887777', is_system: false, status: 'active', created_at: now },
-	];
-	const template = (
-		id: number,
-		sender: ChatSender,
-		name: string,
-		status: ChatTemplate['status'],
-		body: string,
-		variableNames: string[],
-	): ChatTemplate => ({
+/** A chat template as the service lists it, of one of the account's senders. */
+export function chatTemplate(input: {
+	id: number;
+	sender: ChatSender;
+	name: string;
+	status: TemplateStatus;
+	body: string;
+	variableNames: string[];
+	syncedAt: string;
+}): ChatTemplate {
+	const { id, sender, name, status, body, variableNames } = input;
+	return {
 		id,
 		sender_id: sender.id,
 		sender_name: sender.name,
@@ -229,8 +227,18 @@ export function seedState(balance: number): State {
 		body_text: body,
 		footer_text: '',
 		components: JSON.stringify([{ type: 'BODY', text: body }]),
-		last_synced_at: now,
-	});
+		last_synced_at: input.syncedAt,
+	};
+}
+
+export function seedState(balance: number): State {
+	const now = saoPauloDateTime();
+	const senders: ChatSender[] = [
+		{ id: 1, name: 'Serviço Oficial', phone: '+5511900000001', is_system: true, status: 'active', created_at: now },
+		{ id: 2, name: 'Loja Exemplo', phone: '+5511988887777', is_system: false, status: 'active', created_at: now },
+	];
+	const template = (id: number, sender: ChatSender, name: string, status: TemplateStatus, body: string, variableNames: string[]) =>
+		chatTemplate({ id, sender, name, status, body, variableNames, syncedAt: now });
 	const [system, shop] = senders;
 	return {
 		balance,

@@ -196,6 +196,18 @@ describe('Endpoints › GET /api/chat/v1/templates/get', () => {
 		expect(answer.status).toBe(401);
 		expect(answer.body).toMatchObject({ code: 401, status: 'error', message: 'Não autorizado — credenciais inválidas', data: null, request_id: expect.any(String) });
 	});
+
+	it('lists a template added through the control after the seeded ones, and can send it once approved', async () => {
+		const added = ctx.sandbox.control.addTemplate({ senderId: 2, name: 'entrega_confirmada', variableNames: ['nome', 'pedido'] });
+		expect(added).toMatchObject({ id: 107, sender_id: 2, sender_name: 'Loja Exemplo', display_name: 'Entrega confirmada', status: 'approved', body_text: '{{1}} {{2}}' });
+		const answer = await call(`${ctx.base}/api/chat/v1/templates/get`, { headers: chatAuth });
+		expect(answer.body.count).toBe(7);
+		expect(answer.body.data.at(-1)).toMatchObject({ id: 107, variable_names: ['nome', 'pedido'] });
+		const sent = await send({ ...welcome, sender_id: 2, template_id: 107, variables: { nome: 'Ana', pedido: '100001' } });
+		expect(sent.body).toMatchObject({ status: 200 });
+		expect(() => ctx.sandbox.control.addTemplate({ senderId: 9, name: 'x' })).toThrow(/no sender 9/);
+		expect(() => ctx.sandbox.control.addTemplate({ senderId: 2, name: 'x', status: 'gone' as never })).toThrow(/status must be one of/);
+	});
 });
 
 describe('Endpoints › GET /api/chat/v1/senders/get', () => {

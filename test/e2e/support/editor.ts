@@ -1,0 +1,107 @@
+// The node's panel in the real editor: a workflow with one Postal Service node, opened the way a
+// user opens it, and the parts of n8n's panel the cases read (marked by n8n's own data-test-id).
+import { copyFileSync, mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+import type { Locator, Page } from 'playwright-core';
+
+import { PACKAGE_NAME, repoRoot } from '../../../scripts/n8n';
+import { artifactsDir } from './browser';
+import type { E2eEnvironment } from './environment';
+
+/** The screenshots the README shows, under the same names in docs/images/. */
+export const README_IMAGES = [
+	'node-panel-search.png',
+	'node-panel-actions.png',
+	'node-opened.png',
+	'editor-sender-list.png',
+	'editor-template-list.png',
+	'editor-template-variables.png',
+	'editor-order-id-format.png',
+	'editor-list-error.png',
+	'editor-template-expression.png',
+];
+
+/** Copies the README's screenshots taken since `since` (ms) into docs/images/; returns their names. */
+export function publishReadmeImages(since: number): string[] {
+	const docsImages = path.join(repoRoot, 'docs', 'images');
+	mkdirSync(docsImages, { recursive: true });
+	const copied: string[] = [];
+	for (const name of README_IMAGES) {
+		const source = path.join(artifactsDir, name);
+		let taken: number;
+		try {
+			taken = statSync(source).mtimeMs;
+		} catch {
+			continue;
+		}
+		if (taken < since) continue;
+		copyFileSync(source, path.join(docsImages, name));
+		copied.push(name);
+	}
+	return copied;
+}
+
+/** Generous: the machine running the suite may be busy, and lists go through n8n to the sandbox. */
+export const SLOW = { timeout: 60_000 };
+
+/**
+ * Saves a workflow with one Postal Service node through the public API, opens it in the editor and
+ * opens the node by a double click, as a user does; resolves with the node's panel.
+ */
+export async function openNodeWith(
+	page: Page,
+	env: E2eEnvironment,
+	parameters: Record<string, unknown>,
+	credential: { id: string; name: string; type: string },
+): Promise<{ ndv: Locator; workflowId: string }> {
+	const workflow = await env.client.api<{ id: string }>('POST', '/workflows', {
+		name: `Editor walk ${parameters.resource}/${parameters.operation} ${Date.now()}`,
+		nodes: [
+			{
+				id: 'f3c1a1e0-0000-4000-8000-000000000001',
+				name: 'Postal Service',
+				type: `${PACKAGE_NAME}.postalService`,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters,
+				credentials: { [credential.type]: { id: credential.id, name: credential.name } },
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	});
+	await page.goto(`${env.editorUrl}/workflow/${workflow.id}`);
+	await page.locator('[data-test-id="canvas-node"]').first().dblclick(SLOW);
+	const ndv = page.locator('[data-test-id="ndv"]');
+	await ndv.waitFor(SLOW);
+	return { ndv, workflowId: workflow.id };
+}
+
+/** A resource locator of the panel, by the node's parameter name. */
+export const locatorOf = (ndv: Locator, parameter: string) => ndv.locator(`[data-test-id="resource-locator-${parameter}"]`);
+
+/** Opens a locator's list and resolves with the texts of its items once the service's answer is in. */
+export async function openList(locator: Locator): Promise<string[]> {
+	await locator.locator('[data-test-id="rlc-input"]').click();
+	await locator.locator('[data-test-id="rlc-item"], [data-test-id="rlc-error-container"]').first().waitFor(SLOW);
+	return await listItems(locator);
+}
+
+export const listItems = async (locator: Locator) => (await locator.locator('[data-test-id="rlc-item"]').allInnerTexts()).map((t) => t.trim());
+
+/**
+ * The row of one parameter (label, input, issues), found by the locator or input inside it: the
+ * innermost row holding it, since the mapper's fields are rows inside the mapper's own row.
+ */
+export const parameterRow = (page: Page, ndv: Locator, inner: string) =>
+	ndv.locator('[data-test-id="parameter-item"], .parameter-item').filter({ has: page.locator(inner) }).last();
+
+/** Hovers a parameter's issue icon and resolves with the text of the tooltip n8n shows for it. */
+export async function issueTooltip(page: Page, issues: Locator): Promise<string> {
+	// The icon itself: the tooltip opens on it, not on the whole box around it.
+	await issues.locator('svg').first().hover(SLOW);
+	const tooltip = page.locator('[data-test-id="tooltip-content"]').filter({ hasText: 'Issues' }).last();
+	await tooltip.waitFor(SLOW);
+	return (await tooltip.innerText()).replace(/\s+/g, ' ');
+}
