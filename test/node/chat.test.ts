@@ -84,6 +84,36 @@ describe('Chat Message > Send', () => {
 		expect(ctx.sandbox.control.requests({ path: '/api/chat/v1/post' })).toHaveLength(0);
 	});
 
+	describe('Template Variables set to Map Automatically', () => {
+		const schema = ['nome', 'valor', 'vencimento'].map((id) => ({ id, displayName: id, required: true, display: true }));
+		const AUTO = { ...SEND, variables: { mappingMode: 'autoMapInputData', value: null, schema } };
+
+		it("takes each of the template's variables from the input field of the same name, and nothing else", async () => {
+			const items = [{ json: { nome: 'Maria', valor: 'R$ 1,00', vencimento: '30/11', phone: '+5511999998888', pedido: 7 } }];
+			const result = await run(ctx.sandbox, AUTO, { items });
+			expect(result.error).toBeUndefined();
+			const [request] = ctx.sandbox.control.requests({ path: '/api/chat/v1/post' });
+			expect(request.fields).toMatchObject({ variables: { nome: 'Maria', valor: 'R$ 1,00', vencimento: '30/11' } });
+			expect(Object.keys((request.fields as { variables: object }).variables)).toEqual(['nome', 'valor', 'vencimento']);
+		});
+
+		it('refuses an item without one of them, naming it, and sends nothing', async () => {
+			const items = [{ json: { nome: 'Maria', valor: 'R$ 1,00' } }];
+			const result = await run(ctx.sandbox, AUTO, { items, continueOnFail: true });
+			expect(result.items[0].json.error).toMatch(/input field of the same name; this item has no "vencimento".*Nothing was sent\.$/);
+			expect(ctx.sandbox.control.requests({ path: '/api/chat/v1/post' })).toHaveLength(0);
+		});
+
+		it('refuses when the variables are not known (the template is an expression), and sends nothing', async () => {
+			const result = await run(ctx.sandbox, { ...AUTO, variables: { mappingMode: 'autoMapInputData', value: null, schema: [] } }, {
+				items: [{ json: { nome: 'Maria', valor: 'R$ 1,00', vencimento: '30/11' } }],
+				continueOnFail: true,
+			});
+			expect(result.items[0].json.error).toMatch(/Map Automatically, but the template's variables are not known here/);
+			expect(ctx.sandbox.control.requests({ path: '/api/chat/v1/post' })).toHaveLength(0);
+		});
+	});
+
 	it('tells a wrong account e-mail or token apart from other failures, without leaking them', async () => {
 		const result = await runWithChatCredentials({ email: EMAIL, securityToken: 'nope-token-1' });
 		expect(result.error?.message).toMatch(/Check the security token \(and, for chat, the account e-mail\)/);
@@ -242,7 +272,7 @@ describe('lists the editor loads from the service', () => {
 			credentials: creds(),
 		});
 		expect(none.fields).toEqual([]);
-		expect(none.emptyFieldsNotice).toContain('add the variables by name');
+		expect(none.emptyFieldsNotice).toContain('Choose the template from the list');
 	});
 
 	it('a failing list shows the service message, and never the token', async () => {

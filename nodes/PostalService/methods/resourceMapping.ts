@@ -6,7 +6,7 @@ import { fetchTemplates, selectedId } from './chat';
 export async function getTemplateVariableFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const templateId = selectedId(this, 'templateId');
 	if (!templateId) {
-		return { fields: [], emptyFieldsNotice: 'Choose a template first, or add the variables by name' };
+		return { fields: [], emptyFieldsNotice: 'Choose the template from the list to map its variables' };
 	}
 	const template = (await fetchTemplates(this)).find((t) => String(t.id) === templateId);
 	const names = Array.isArray(template?.variable_names) ? (template.variable_names as string[]) : [];

@@ -176,8 +176,8 @@ export function editorCases(env: () => E2eEnvironment) {
 				const mapper = ndv.locator('[data-test-id="resource-mapper-container"]');
 				const notice = mapper.locator('[data-test-id="empty-fields-notice"]');
 				await notice.waitFor(SLOW);
-				expect((await notice.innerText()).trim()).toBe('Choose a template first, or add the variables by name');
-				expect(await mapper.innerText()).toContain('This template has no variables, or it could not be read: choose a template, or map the variables by name');
+				expect((await notice.innerText()).trim()).toBe('Choose the template from the list to map its variables');
+				expect(await mapper.innerText()).toContain('This template has no variables, or it could not be read: choose the template from the list to map its variables');
 				// n8n's mapper has no field to add by name when the method returned none.
 				expect(await mapper.locator('[data-test-id^="parameter-input-"], [data-test-id="add-fields-select"]').count()).toBe(0);
 				await screenshot(page, 'editor-template-expression.png');

@@ -91,7 +91,7 @@ const properties: INodeProperties[] = [
 				fieldWords: { singular: 'variable', plural: 'variables' },
 				addAllFields: true,
 				supportAutoMap: true,
-				noFieldsError: 'This template has no variables, or it could not be read: choose a template, or map the variables by name',
+				noFieldsError: 'This template has no variables, or it could not be read: choose the template from the list to map its variables',
 			},
 		},
 	},
@@ -109,6 +109,7 @@ export const description = updateDisplayOptions({ show: { resource: ['chatMessag
 function readVariables(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const name = ASSUMED.chatSend.variables;
 	const raw = ctx.getNodeParameter('variables', itemIndex, {}) as IDataObject;
+	if (raw?.mappingMode === 'autoMapInputData') return variablesFromInput(ctx, itemIndex, raw);
 	const rows = (raw?.variable ?? []) as Array<{ name?: string; value?: unknown }>;
 	const pairs: Array<[string, unknown]> = Array.isArray(rows)
 		? rows.map((row) => [String(row.name ?? '').trim(), row.value])
@@ -121,6 +122,37 @@ function readVariables(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 		variables[key] = value === undefined || value === null ? '' : String(value);
 	}
 	return variables;
+}
+
+/**
+ * "Map Automatically": each of the template's variables (as the editor loaded them) from the input
+ * field of the same name. Without the template's variables (the template is an expression) there
+ * is nothing to match, and guessing from the input's fields could send the wrong ones.
+ */
+function variablesFromInput(ctx: IExecuteFunctions, itemIndex: number, raw: IDataObject): IDataObject {
+	const field = ASSUMED.chatSend.variables;
+	const schema = Array.isArray(raw.schema) ? (raw.schema as Array<{ id?: unknown; removed?: boolean }>) : [];
+	const names = schema.filter((column) => column.removed !== true && typeof column.id === 'string').map((column) => column.id as string);
+	if (names.length === 0) {
+		throw invalidItem(ctx, itemIndex, [
+			{
+				field,
+				message:
+					'"Template Variables" is set to Map Automatically, but the template\'s variables are not known here (the template is an expression, or none was chosen): choose the template from the list, or map each variable below',
+			},
+		]);
+	}
+	const input = ctx.getInputData()[itemIndex]?.json ?? {};
+	const missing = names.filter((name) => input[name] === undefined || input[name] === null);
+	if (missing.length > 0) {
+		throw invalidItem(ctx, itemIndex, [
+			{
+				field,
+				message: `Map Automatically takes each template variable from the input field of the same name; this item has no ${missing.map((m) => `"${m}"`).join(', ')}`,
+			},
+		]);
+	}
+	return Object.fromEntries(names.map((name) => [name, typeof input[name] === 'object' ? JSON.stringify(input[name]) : String(input[name])]));
 }
 
 /** The request body of one item as it will be sent (extras included), or the error naming what is wrong with it. */
