@@ -65,6 +65,10 @@ async function main() {
 	say(`${describeMachine(results.machine)}; load average ${loadAtStart}`);
 	const info = () => ({ ranAt: new Date().toISOString(), quick, load: { start: loadAtStart, end: loadAverage() } });
 	mkdirSync(resultsDir, { recursive: true });
+	const save = () => {
+		writeFileSync(resultsFile, JSON.stringify(results, null, '\t') + '\n');
+		writeFileSync(path.join(resultsDir, 'chart.svg'), chart(results));
+	};
 	const workDir = mkdtempSync(path.join(tmpdir(), 'postal-bench-'));
 	try {
 		const profile = argument('profile');
@@ -77,6 +81,8 @@ async function main() {
 			const engine = await runEngineSuite({ scale: quick ? QUICK : FULL, quick, only, workDir, say });
 			results.engine = { ...engine, ...info() };
 			writeFileSync(path.join(resultsDir, 'engine.md'), engineTables(results.engine) + '\n');
+			// Kept at once: a failure in the server part must not lose a long engine run.
+			save();
 		}
 		if (!engineOnly) {
 			results.server = { ...(await runServerSuite({ quick, workDir, say })), ...info() };
@@ -87,9 +93,7 @@ async function main() {
 	} finally {
 		rmSync(workDir, { recursive: true, force: true });
 	}
-	mkdirSync(resultsDir, { recursive: true });
-	writeFileSync(resultsFile, JSON.stringify(results, null, '\t') + '\n');
-	writeFileSync(path.join(resultsDir, 'chart.svg'), chart(results));
+	save();
 	say(`figures written to ${path.relative(process.cwd(), resultsFile)} and chart.svg beside it`);
 }
 
