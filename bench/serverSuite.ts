@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { Agent, setGlobalDispatcher } from 'undici';
+import { Agent, request, setGlobalDispatcher } from 'undici';
 
 import { prepareN8n, sleep, type N8nClient, type N8nServer } from '../scripts/n8n';
 import { activateWorkflow, createWorkflow, upsertCredential, waitForWebhook, type WorkflowFile } from '../scripts/workflows';
@@ -104,12 +104,14 @@ async function settle(pid: number) {
 	}
 }
 
+// One connection per delivery, as for a sender that does not keep connections: a kept one can be
+// closed by n8n just as the next delivery goes out ("other side closed"), which stopped whole runs.
 export async function post(url: string, body: Buffer, headers: Record<string, string>): Promise<number> {
 	const start = performance.now();
-	const response = await fetch(url, { method: 'POST', body: new Uint8Array(body), headers });
-	await response.arrayBuffer();
+	const response = await request(url, { method: 'POST', body, headers, reset: true });
+	await response.body.arrayBuffer();
 	const ms = performance.now() - start;
-	if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+	if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
 	return ms;
 }
 
