@@ -1,14 +1,15 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import { itemParameter } from '../transport/runParameters';
 import { findOperation } from './resources';
 import type { OperationModule } from './types';
 
 type Outcome = { items: INodeExecutionData[] } | { error: NodeApiError | NodeOperationError };
 
 function operationOf(ctx: IExecuteFunctions, itemIndex: number): OperationModule {
-	const resource = ctx.getNodeParameter('resource', itemIndex) as string;
-	const operation = ctx.getNodeParameter('operation', itemIndex) as string;
+	const resource = itemParameter<string>(ctx, 'resource', itemIndex);
+	const operation = itemParameter<string>(ctx, 'operation', itemIndex);
 	const module = findOperation(resource, operation);
 	if (!module) {
 		throw new NodeOperationError(
