@@ -164,6 +164,8 @@ const readComparisons = (latency: number): ComparisonSpec[] => [
 		: [
 				{ label: 'Batching 50 vs undici, 50 in flight', subject: 'pkg.b50', baseline: 'undici.w50' },
 				{ label: 'cost of a connection per request (undici)', subject: 'undici.fresh', baseline: 'undici.seq' },
+				// What no keep-alive plus n8n's helper costs any node: the floor under the package's sequential reads.
+				{ label: "n8n's request helper loop vs undici keep-alive loop", subject: 'helper.seq', baseline: 'undici.seq' },
 			]),
 ];
 

@@ -42,6 +42,17 @@ describe('Order > Create reads each PDF with one scan', () => {
 		expect(sent).toHaveLength(3);
 	});
 
+	it('decodes and scans a base64 PDF once per item over the validation pass and the send', async () => {
+		const pdfs = [await makePdf(1), await makePdf(2)];
+		const items = pdfs.map((pdf) => ({ json: { pdf: pdf.toString('base64') } }));
+		const scans = countEncryptScans();
+		const result = await run(ctx.sandbox, { ...LETTER, pdfSource: 'base64', pdfBase64: '={{ $json.pdf }}' }, { items });
+		expect(result.error).toBeUndefined();
+		expect(scans()).toBe(2);
+		const sent = ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((r) => r.fields.pdfFile);
+		expect(sent).toEqual(items.map((item) => item.json.pdf));
+	});
+
 	it('still refuses a protected PDF and a page count over the rule, before sending anything', async () => {
 		const protectedPdf = Buffer.concat([await makePdf(1), Buffer.from('\ntrailer << /Encrypt 5 0 R >>')]);
 		const protectedRun = await run(ctx.sandbox, LETTER, {

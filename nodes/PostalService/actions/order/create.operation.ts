@@ -73,6 +73,12 @@ const text = (value: unknown) => (value === undefined || value === null ? '' : S
 const factsOfEntry = new WeakMap<object, PdfFacts>();
 const factsOfStoredFile = new WeakMap<IExecuteFunctions, Map<string, PdfFacts>>();
 
+// A base64 PDF's facts, per item of the run, with a short fingerprint of the text that the send
+// compares (an expression may build a new string each time: keeping whole texts would hold every
+// item's file for the run).
+const factsOfBase64 = new WeakMap<IExecuteFunctions, Map<number, { fingerprint: string; facts: PdfFacts }>>();
+const fingerprintOf = (base64: string) => `${base64.length}:${base64.slice(0, 64)}:${base64.slice(-64)}`;
+
 function knownFacts(ctx: IExecuteFunctions, meta: IBinaryData): PdfFacts | undefined {
 	return meta.id ? factsOfStoredFile.get(ctx)?.get(meta.id) : factsOfEntry.get(meta);
 }
@@ -157,8 +163,21 @@ export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test:
 			pdf = url ? { kind: 'url', url } : { kind: 'none' };
 		} else if (source === 'base64') {
 			const base64 = text(p('pdfBase64', '')).replace(/^data:[^,]*,/, '');
-			pdf = base64 ? { kind: 'base64', bytes: Buffer.from(base64, 'base64') } : { kind: 'none' };
-			if (base64) fields.pdfFile = base64;
+			if (base64) {
+				// The text is what is sent; the bytes are only for the checks, decoded once per item and run.
+				fields.pdfFile = base64;
+				const known = factsOfBase64.get(ctx)?.get(itemIndex);
+				if (known && known.fingerprint === fingerprintOf(base64)) {
+					pdf = { kind: 'base64', facts: known.facts };
+				} else {
+					const bytes = Buffer.from(base64, 'base64');
+					const facts = scanPdf(bytes);
+					let ofRun = factsOfBase64.get(ctx);
+					if (!ofRun) factsOfBase64.set(ctx, (ofRun = new Map()));
+					ofRun.set(itemIndex, { fingerprint: fingerprintOf(base64), facts });
+					pdf = { kind: 'base64', bytes, facts };
+				}
+			}
 		} else {
 			const property = text(p('binaryPropertyName', 'data'));
 			const item = ctx.getInputData()[itemIndex];
