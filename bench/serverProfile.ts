@@ -38,7 +38,8 @@ async function inspector(port: number) {
 
 export async function profileServer(receiver: string, deliveries: number, options: { workDir: string; say: (m: string) => void }) {
 	if (!RECEIVERS.some((r) => r.id === receiver)) throw new Error(`--profile wants one of ${RECEIVERS.map((r) => r.id).join(', ')}`);
-	setGlobalDispatcher(new Agent({ keepAliveTimeout: 1_000 }));
+	// No kept connections (pipelining 0): a request sent on one just as n8n closes it fails.
+	setGlobalDispatcher(new Agent({ pipelining: 0 }));
 	const inspectPort = await freePort();
 	const { server, client } = await prepareN8n({
 		userFolder: path.join(options.workDir, 'n8n'),

@@ -192,8 +192,9 @@ export async function activateReceivers(server: N8nServer, client: N8nClient): P
 
 export async function runServerSuite(options: { quick: boolean; workDir: string; say: (m: string) => void }): Promise<ServerFigures> {
 	const { quick, say } = options;
-	// n8n closes a connection after 5 s without a request; fetch must not pick one up as n8n closes it.
-	setGlobalDispatcher(new Agent({ keepAliveTimeout: 1_000 }));
+	// No kept connections (pipelining 0): n8n closes idle ones, and a request sent on one just as it
+	// closes fails with "other side closed", which stopped runs while n8n's package was being timed.
+	setGlobalDispatcher(new Agent({ pipelining: 0 }));
 	say('the trigger\'s own CPU on a 10 MB rr.created, in n8n\'s engine, against the floor');
 	const cpuFigures = await runChild<TriggerCpuFigures>(['--server-child', 'trigger-cpu'], { runs: quick ? 5 : 15 });
 	say(`  trigger ÷ floor: CPU ${cpuFigures.cpuRatio.median}×, peak ${cpuFigures.peakPerPayload}× the body`);
