@@ -25,19 +25,16 @@ function stored(ctx: IExecuteFunctions, name: string): unknown {
 }
 
 /**
- * `getNodeParameter(name, itemIndex, fallback)` for a parameter of a plain value (a string or a
- * number: the shared value must not be one a caller could change).
+ * `getNodeParameter(name, itemIndex, fallback)`, read once per run when the parameter holds no
+ * expression. An object it returns is shared by every item of the run: callers only read it.
  */
-export function itemParameter<T extends string | number | boolean>(
-	ctx: IExecuteFunctions,
-	name: string,
-	itemIndex: number,
-	fallback?: T,
-): T {
+export function itemParameter<T>(ctx: IExecuteFunctions, name: string, itemIndex: number, fallback?: T): T {
 	const read = () => (fallback === undefined ? ctx.getNodeParameter(name, itemIndex) : ctx.getNodeParameter(name, itemIndex, fallback as NodeParameterValueType)) as T;
 	if (holdsExpression(stored(ctx, name))) return read();
+	// The fallback is part of the key: a caller may read one parameter with two fallbacks.
+	const key = fallback === undefined ? name : `${name}\u0000${JSON.stringify(fallback)}`;
 	let ofRun = readOnce.get(ctx);
 	if (!ofRun) readOnce.set(ctx, (ofRun = new Map()));
-	if (!ofRun.has(name)) ofRun.set(name, read());
-	return ofRun.get(name) as T;
+	if (!ofRun.has(key)) ofRun.set(key, read());
+	return ofRun.get(key) as T;
 }

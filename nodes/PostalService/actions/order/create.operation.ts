@@ -5,6 +5,7 @@ import { applyForcing, scanPdf, SHIP_TYPE_RULES, validateOrder } from '../../con
 import { pageProblems } from '../../contract/pdfPages';
 import { ANSWERS } from '../../contract/wire';
 import type { ServiceRequest } from '../../transport';
+import { itemParameter } from '../../transport/runParameters';
 import { invalidItem, readExtraParameters, withItem } from '../common';
 import { updateDisplayOptions } from '../descriptions';
 import { sendOnce } from '../sendOnce';
@@ -95,7 +96,8 @@ function keepFacts(ctx: IExecuteFunctions, meta: IBinaryData, facts: PdfFacts): 
  * With `checkOnly` (the validation pass) a file whose facts are known already is not read again.
  */
 export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test: boolean, checkOnly = false): Promise<OrderRequest> {
-	const p = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
+	// Read once per run unless an expression makes them differ by item (each read is costly in n8n).
+	const p = <T>(name: string, fallback: T) => itemParameter<T>(ctx, name, itemIndex, fallback);
 	const shipType = Number(p('shipType', 0));
 	const has = (list: readonly number[]) => list.includes(shipType);
 
