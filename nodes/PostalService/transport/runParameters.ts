@@ -6,7 +6,9 @@
  */
 import type { IExecuteFunctions, NodeParameterValueType } from 'n8n-workflow';
 
-const readOnce = new WeakMap<IExecuteFunctions, Map<string, unknown>>();
+// Per run: the values read once, and the names that hold an expression (looked up once too, as
+// n8n's getNode() returns a deep copy of the node).
+const ofRuns = new WeakMap<IExecuteFunctions, { values: Map<string, unknown>; perItem: Set<string> }>();
 
 function holdsExpression(value: unknown): boolean {
 	if (typeof value === 'string') return value.startsWith('=');
@@ -30,11 +32,17 @@ function stored(ctx: IExecuteFunctions, name: string): unknown {
  */
 export function itemParameter<T>(ctx: IExecuteFunctions, name: string, itemIndex: number, fallback?: T): T {
 	const read = () => (fallback === undefined ? ctx.getNodeParameter(name, itemIndex) : ctx.getNodeParameter(name, itemIndex, fallback as NodeParameterValueType)) as T;
-	if (holdsExpression(stored(ctx, name))) return read();
+	let ofRun = ofRuns.get(ctx);
+	if (!ofRun) ofRuns.set(ctx, (ofRun = { values: new Map(), perItem: new Set() }));
 	// The fallback is part of the key: a caller may read one parameter with two fallbacks.
 	const key = fallback === undefined ? name : `${name}\u0000${JSON.stringify(fallback)}`;
-	let ofRun = readOnce.get(ctx);
-	if (!ofRun) readOnce.set(ctx, (ofRun = new Map()));
-	if (!ofRun.has(key)) ofRun.set(key, read());
-	return ofRun.get(key) as T;
+	if (ofRun.values.has(key)) return ofRun.values.get(key) as T;
+	if (ofRun.perItem.has(name)) return read();
+	if (holdsExpression(stored(ctx, name))) {
+		ofRun.perItem.add(name);
+		return read();
+	}
+	const value = read();
+	ofRun.values.set(key, value);
+	return value;
 }
