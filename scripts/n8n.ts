@@ -173,6 +173,11 @@ export class N8nServer {
 		return `http://127.0.0.1:${this.port}`;
 	}
 
+	/** The n8n main process (benchmarks read its CPU time). */
+	get pid(): number | undefined {
+		return this.child?.pid;
+	}
+
 	get running() {
 		return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
 	}

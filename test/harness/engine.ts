@@ -348,6 +348,8 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<RunResul
 export interface TestItem {
 	json: IDataObject;
 	binary?: Record<string, { data: Buffer; fileName?: string; mimeType?: string }>;
+	/** This item refers to the files stored for item N (one file, several items, as after a fan-out). */
+	binaryOf?: number;
 }
 
 /**
@@ -392,6 +394,7 @@ export async function runNode(options: {
 function serializeItems(items: TestItem[]) {
 	return items.map((item) => ({
 		json: item.json,
+		binaryOf: item.binaryOf,
 		binary: item.binary
 			? Object.fromEntries(
 					Object.entries(item.binary).map(([key, file]) => [

@@ -37,6 +37,14 @@ async function instances<T>(file: string): Promise<T[]> {
 		.map((Class) => new Class());
 }
 
+// Node types from elsewhere (n8n's own nodes, baselines of the benchmarks), added by name.
+const extraNodeTypes = new Map<string, INodeType | IVersionedNodeType>();
+
+/** Adds a node type the package does not declare; call it before the first run of the process. */
+export function registerNodeType(name: string, type: INodeType | IVersionedNodeType): void {
+	extraNodeTypes.set(name, type);
+}
+
 export async function loadNodeTypes(): Promise<Map<string, INodeType | IVersionedNodeType>> {
 	const types = new Map<string, INodeType | IVersionedNodeType>();
 	for (const file of declared(manifest().nodes)) {
@@ -46,6 +54,7 @@ export async function loadNodeTypes(): Promise<Map<string, INodeType | IVersione
 	}
 	types.set('test.items', new TestItemsNode());
 	types.set('test.passThrough', new TestPassThroughNode());
+	for (const [name, type] of extraNodeTypes) types.set(name, type);
 	return types;
 }
 

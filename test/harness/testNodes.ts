@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 interface SerializedItem {
 	json: INodeExecutionData['json'];
 	binary?: Record<string, { base64: string; fileName?: string; mimeType?: string }>;
+	binaryOf?: number;
 }
 
 /**
@@ -28,7 +29,10 @@ export class TestItemsNode implements INodeType {
 		const output: INodeExecutionData[] = [];
 		for (const [index, item] of items.entries()) {
 			const out: INodeExecutionData = { json: item.json, pairedItem: { item: index } };
-			if (item.binary) {
+			const shared = item.binaryOf === undefined ? undefined : output[item.binaryOf]?.binary;
+			if (shared) {
+				out.binary = Object.fromEntries(Object.entries(shared).map(([key, meta]) => [key, { ...meta }]));
+			} else if (item.binary) {
 				out.binary = {};
 				for (const [key, file] of Object.entries(item.binary)) {
 					out.binary[key] = await this.helpers.prepareBinaryData(

@@ -1,3 +1,4 @@
+import { BinaryDataService } from 'n8n-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { LETTER, makePdf, pdfItem, run, useSandbox } from './fixture';
@@ -24,6 +25,32 @@ describe('Order > Create reads each PDF with one scan', () => {
 		expect(scans()).toBe(3);
 		const sent = ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((r) => r.files[0]?.size);
 		expect(sent).toEqual(items.map((item) => item.binary!.data.data.length));
+	});
+
+	it('reads a stored file that several items share once for the checks, then once per send', async () => {
+		const items = [await pdfItem(1), { json: {}, binaryOf: 0 }, { json: {}, binaryOf: 0 }];
+		// n8n's own store is observed, nothing replaced.
+		const reads = vi.spyOn(BinaryDataService.prototype, 'getAsBuffer');
+		const scans = countEncryptScans();
+		const result = await run(ctx.sandbox, LETTER, { items });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(3);
+		expect(scans()).toBe(1);
+		expect(reads).toHaveBeenCalledTimes(1 + 3);
+		const sent = ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((r) => r.files[0]?.sha256);
+		expect(new Set(sent).size).toBe(1);
+		expect(sent).toHaveLength(3);
+	});
+
+	it('decodes and scans a base64 PDF once per item over the validation pass and the send', async () => {
+		const pdfs = [await makePdf(1), await makePdf(2)];
+		const items = pdfs.map((pdf) => ({ json: { pdf: pdf.toString('base64') } }));
+		const scans = countEncryptScans();
+		const result = await run(ctx.sandbox, { ...LETTER, pdfSource: 'base64', pdfBase64: '={{ $json.pdf }}' }, { items });
+		expect(result.error).toBeUndefined();
+		expect(scans()).toBe(2);
+		const sent = ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((r) => r.fields.pdfFile);
+		expect(sent).toEqual(items.map((item) => item.json.pdf));
 	});
 
 	it('still refuses a protected PDF and a page count over the rule, before sending anything', async () => {

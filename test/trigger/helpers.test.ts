@@ -89,6 +89,24 @@ describe('return receipt file', () => {
 		);
 	});
 
+	it('refuses any character outside the standard alphabet, naming it and where it is', () => {
+		const outside = fc.constantFrom('-', '_', ' ', '\t', '=', '$', '.', '*', 'é', '\u0000');
+		fc.assert(
+			fc.property(fc.uint8Array({ minLength: 3, maxLength: 300 }), outside, fc.nat(), (bytes, character, where) => {
+				const valid = Buffer.from(bytes).toString('base64').replace(/=+$/, '');
+				const at = where % (valid.length - 1);
+				const text = valid.slice(0, at) + character + valid.slice(at + 1);
+				const padded = text + '='.repeat((4 - (text.length % 4)) % 4);
+				const decoded = decodeBase64(padded);
+				expect(decoded).toMatchObject({ problem: expect.stringContaining('not valid base64') });
+				if ('problem' in decoded && character !== '=') {
+					expect(decoded.problem).toBe(`file.base64 is not valid base64: character ${JSON.stringify(character)} at position ${at}`);
+				}
+			}),
+			{ seed: 14, numRuns: 500 },
+		);
+	});
+
 	it('refuses a last character that leaves bits over before the padding', () => {
 		expect(decodeBase64('QQ==')).toEqual({ bytes: Buffer.from('A') });
 		expect(decodeBase64('QR==')).toMatchObject({ problem: expect.stringMatching(/padding/) });

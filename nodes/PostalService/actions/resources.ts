@@ -13,6 +13,7 @@ import * as order from './order';
 import * as receipt from './receipt';
 import * as registeredEmail from './registeredEmail';
 import * as savedContact from './savedContact';
+import { byName } from './descriptions';
 import type { OperationModule } from './types';
 
 interface Resource {
@@ -43,8 +44,7 @@ export function findOperation(resource: string, operation: string): OperationMod
 	return entry && Object.hasOwn(entry.operations, operation) ? entry.operations[operation] : undefined;
 }
 
-// In alphabetical order, as n8n lists options.
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
 
 /** The Resource list, each resource's Operation list, and the parameters of every operation. */
 export const resourceProperties: INodeProperties[] = [

@@ -66,15 +66,22 @@ export interface PdfSource {
 }
 
 export interface PdfFacts {
+	/** `%PDF-` within the first 1024 bytes, where readers look for it. */
+	header: boolean;
 	encrypted: boolean;
 	/** Counted lazily; `null` when the page tree could not be read for sure. */
 	pages?: number | null;
 }
 
-/** The facts of a PDF's bytes, with the whole-file `/Encrypt` scan done once. */
+/** The facts of a PDF's bytes: the header check and the whole-file `/Encrypt` scan. */
+export function scanPdf(bytes: Buffer): PdfFacts {
+	return { header: bytes.subarray(0, 1024).indexOf('%PDF-') !== -1, encrypted: bytes.indexOf('/Encrypt') !== -1 };
+}
+
+/** The facts of a PDF, with the whole-file scan done once (known facts stand in for the bytes). */
 export function pdfFactsOf(pdf: PdfSource): PdfFacts | undefined {
-	if (!pdf.bytes) return undefined;
-	pdf.facts ??= { encrypted: pdf.bytes.indexOf('/Encrypt') !== -1 };
+	if (!pdf.bytes) return pdf.facts;
+	pdf.facts ??= scanPdf(pdf.bytes);
 	return pdf.facts;
 }
 
@@ -184,8 +191,8 @@ export function validateOrder(
 			problems.push({ field: 'pdfFile', message: `"pdfFile" is required for shipType ${shipType}: give a binary property, a URL or base64` });
 		} else if (pdf.kind === 'url' && !/^https?:\/\/\S+$/i.test(pdf.url ?? '')) {
 			problems.push({ field: 'pdfFile', message: `"pdfFile" URL must start with http:// or https://; got "${pdf.url}"` });
-		} else if (pdf.bytes) {
-			if (pdf.bytes.subarray(0, 1024).indexOf('%PDF-') === -1) {
+		} else if (pdf.bytes || pdf.facts) {
+			if (!pdfFactsOf(pdf)?.header) {
 				problems.push({ field: 'pdfFile', message: '"pdfFile" is not a PDF (its content does not start with %PDF-)' });
 			} else if (pdfFactsOf(pdf)?.encrypted) {
 				problems.push({ field: 'pdfFile', message: '"pdfFile" is password-protected; the service rejects protected PDFs' });

@@ -196,8 +196,11 @@ export async function countPdfPages(bytes: Uint8Array): Promise<number | undefin
  */
 export async function pageProblems(fields: Record<string, string>, pdf: PdfSource): Promise<ValidationProblem[]> {
 	const facts = pdfFactsOf(pdf);
-	if (!pdf.bytes || !facts || facts.encrypted) return [];
-	if (facts.pages === undefined) facts.pages = (await countPdfPages(pdf.bytes)) ?? null;
+	if (!facts || facts.encrypted) return [];
+	if (facts.pages === undefined) {
+		if (!pdf.bytes) return [];
+		facts.pages = (await countPdfPages(pdf.bytes)) ?? null;
+	}
 	const pages = facts.pages;
 	if (pages === null) return [];
 	const problems: ValidationProblem[] = [];

@@ -11,6 +11,7 @@ import type { ZodTypeAny } from 'zod';
 import { checkShape, describeAnswer, envelopeCode, envelopeOf, isSuccess, readAnswer, type Envelope } from './answer';
 import { apiError, redirectError, transportError, unexpectedAnswer, type Failure, type NetworkFailure } from './errors';
 import { redactSecrets } from './redact';
+import { itemParameter } from './runParameters';
 
 export type { Envelope } from './answer';
 export { deliveryOf, type Delivery } from './errors';
@@ -145,7 +146,7 @@ function buildOptions(req: ServiceRequest, creds: ApiCredentials, timeout: numbe
 /** The node's "Timeout" option, when the context has node parameters and the user set one. */
 function timeoutOption(ctx: ServiceContext, itemIndex: number): number | undefined {
 	try {
-		const value = Number((ctx as IExecuteFunctions).getNodeParameter('options.timeout', itemIndex, 0));
+		const value = Number(itemParameter(ctx as IExecuteFunctions, 'options.timeout', itemIndex, 0));
 		return value > 0 ? value : undefined;
 	} catch {
 		return undefined;

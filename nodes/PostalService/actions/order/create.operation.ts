@@ -1,10 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { PdfFacts, PdfSource, ValidationProblem } from '../../contract/order';
-import { applyForcing, SHIP_TYPE_RULES, validateOrder } from '../../contract/order';
+import { applyForcing, scanPdf, SHIP_TYPE_RULES, validateOrder } from '../../contract/order';
 import { pageProblems } from '../../contract/pdfPages';
 import { ANSWERS } from '../../contract/wire';
 import type { ServiceRequest } from '../../transport';
+import { itemParameter } from '../../transport/runParameters';
 import { invalidItem, readExtraParameters, withItem } from '../common';
 import { updateDisplayOptions } from '../descriptions';
 import { sendOnce } from '../sendOnce';
@@ -51,7 +52,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 export async function validate(this: IExecuteFunctions, itemIndex: number): Promise<void> {
-	await readOrder(this, itemIndex, false);
+	await readOrder(this, itemIndex, false, true);
 }
 
 export interface OrderRequest {
@@ -64,15 +65,39 @@ const flag = (value: unknown) => (value === true || value === 1 || value === '1'
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
 
 /**
- * What the checks learnt of each input file, keyed on the item's binary data entry (one object per
- * stored file). Only these facts are kept, not the bytes: holding every item's PDF from the
- * validation pass to its send would grow memory with the number of items.
+ * What the checks learnt of each input file. Only these facts are kept, not the bytes: holding
+ * every item's PDF from the validation pass to its send would grow memory with the number of items.
+ * A file in n8n's binary store (filesystem or database mode) has an id and is never changed in
+ * place: its facts hold for every item that refers to it in the run, as after a node that sends one
+ * letter to many recipients. A file in memory mode is known by its item's entry.
  */
-const factsOfBinary = new WeakMap<object, PdfFacts>();
+const factsOfEntry = new WeakMap<object, PdfFacts>();
+const factsOfStoredFile = new WeakMap<IExecuteFunctions, Map<string, PdfFacts>>();
 
-/** Reads one item's create-order parameters into wire fields, checks them, and builds the PDF part. */
-export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test: boolean): Promise<OrderRequest> {
-	const p = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback) as T;
+// A base64 PDF's facts, per item of the run, with a short fingerprint of the text that the send
+// compares (an expression may build a new string each time: keeping whole texts would hold every
+// item's file for the run).
+const factsOfBase64 = new WeakMap<IExecuteFunctions, Map<number, { fingerprint: string; facts: PdfFacts }>>();
+const fingerprintOf = (base64: string) => `${base64.length}:${base64.slice(0, 64)}:${base64.slice(-64)}`;
+
+function knownFacts(ctx: IExecuteFunctions, meta: IBinaryData): PdfFacts | undefined {
+	return meta.id ? factsOfStoredFile.get(ctx)?.get(meta.id) : factsOfEntry.get(meta);
+}
+
+function keepFacts(ctx: IExecuteFunctions, meta: IBinaryData, facts: PdfFacts): void {
+	if (!meta.id) return void factsOfEntry.set(meta, facts);
+	let ofRun = factsOfStoredFile.get(ctx);
+	if (!ofRun) factsOfStoredFile.set(ctx, (ofRun = new Map()));
+	ofRun.set(meta.id, facts);
+}
+
+/**
+ * Reads one item's create-order parameters into wire fields, checks them, and builds the PDF part.
+ * With `checkOnly` (the validation pass) a file whose facts are known already is not read again.
+ */
+export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test: boolean, checkOnly = false): Promise<OrderRequest> {
+	// Read once per run unless an expression makes them differ by item (each read is costly in n8n).
+	const p = <T>(name: string, fallback: T) => itemParameter<T>(ctx, name, itemIndex, fallback);
 	const shipType = Number(p('shipType', 0));
 	const has = (list: readonly number[]) => list.includes(shipType);
 
@@ -140,8 +165,21 @@ export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test:
 			pdf = url ? { kind: 'url', url } : { kind: 'none' };
 		} else if (source === 'base64') {
 			const base64 = text(p('pdfBase64', '')).replace(/^data:[^,]*,/, '');
-			pdf = base64 ? { kind: 'base64', bytes: Buffer.from(base64, 'base64') } : { kind: 'none' };
-			if (base64) fields.pdfFile = base64;
+			if (base64) {
+				// The text is what is sent; the bytes are only for the checks, decoded once per item and run.
+				fields.pdfFile = base64;
+				const known = factsOfBase64.get(ctx)?.get(itemIndex);
+				if (known && known.fingerprint === fingerprintOf(base64)) {
+					pdf = { kind: 'base64', facts: known.facts };
+				} else {
+					const bytes = Buffer.from(base64, 'base64');
+					const facts = scanPdf(bytes);
+					let ofRun = factsOfBase64.get(ctx);
+					if (!ofRun) factsOfBase64.set(ctx, (ofRun = new Map()));
+					ofRun.set(itemIndex, { fingerprint: fingerprintOf(base64), facts });
+					pdf = { kind: 'base64', bytes, facts };
+				}
+			}
 		} else {
 			const property = text(p('binaryPropertyName', 'data'));
 			const item = ctx.getInputData()[itemIndex];
@@ -152,12 +190,17 @@ export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test:
 				};
 			} else {
 				const meta = ctx.helpers.assertBinaryData(itemIndex, property);
-				const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
-				// The checks of the validation pass are not walked again at the send: same item, same file.
-				let facts = factsOfBinary.get(meta);
-				if (!facts) factsOfBinary.set(meta, (facts = { encrypted: buffer.indexOf('/Encrypt') !== -1 }));
-				pdf = { kind: 'binary', bytes: buffer, facts };
-				binary = { buffer, fileName: meta.fileName ?? 'letter.pdf', mimeType: meta.mimeType || 'application/pdf' };
+				const known = knownFacts(ctx, meta);
+				if (checkOnly && known) {
+					pdf = { kind: 'binary', facts: known };
+				} else {
+					const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
+					// The checks of the validation pass are not walked again at the send: same file.
+					const facts = known ?? scanPdf(buffer);
+					if (!known) keepFacts(ctx, meta, facts);
+					pdf = { kind: 'binary', bytes: buffer, facts };
+					binary = { buffer, fileName: meta.fileName ?? 'letter.pdf', mimeType: meta.mimeType || 'application/pdf' };
+				}
 			}
 		}
 		if (pdf.kind === 'url') fields.pdfFile = pdf.url!;

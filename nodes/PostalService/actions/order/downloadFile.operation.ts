@@ -5,7 +5,7 @@ import { FILE_TYPES, valuesOf } from '../../contract/lists';
 import { ANSWERS } from '../../contract/wire';
 import { serviceRequest } from '../../transport';
 import { mimeTypeOf, readExtraParameters, requireText } from '../common';
-import { extraParameters, updateDisplayOptions } from '../descriptions';
+import { byName, extraParameters, updateDisplayOptions } from '../descriptions';
 import { LETTER_ID, readOrderId } from '../shared/orderIds';
 
 export const option = {
@@ -23,7 +23,7 @@ export const fileProperties: INodeProperties[] = [
 		type: 'options',
 		default: 'pdf',
 		// In alphabetical order, as n8n lists options.
-		options: FILE_TYPES.map((type) => ({ ...type })).sort((a, b) => a.name.localeCompare(b.name)),
+		options: FILE_TYPES.map((type) => ({ ...type })).sort(byName),
 	},
 	{
 		displayName: 'Return Receipt File Name',

@@ -1,0 +1,168 @@
+/**
+ * Node types of the benchmarks only, run by n8n's engine like any node: the items every case starts
+ * from, and the two baselines a node author could write instead of the package (a loop over n8n's
+ * own request helper, and a loop over undici with one keep-alive pool).
+ */
+import { readFileSync } from 'node:fs';
+
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { Agent, FormData as UndiciFormData, request } from 'undici';
+
+/** What a baseline sends for each item: the same route and fields as the package. */
+export interface BaselineRequest {
+	kind: 'read' | 'create';
+	/** Where the letter's PDF comes from, for creates. */
+	pdf?: 'binary' | 'base64' | 'url';
+	fields?: Record<string, string>;
+	concurrency?: number;
+	/** A new connection for every request (what n8n's request helper does), to price keep-alive. */
+	fresh?: boolean;
+}
+
+function describe(name: string, displayName: string, inputs: boolean): INodeTypeDescription {
+	return {
+		displayName,
+		name,
+		group: ['transform'],
+		version: 1,
+		description: 'Benchmarks only',
+		defaults: { name: displayName },
+		inputs: inputs ? [NodeConnectionTypes.Main] : [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: inputs ? [{ name: 'postalServiceApi', required: true }] : [],
+		properties: [{ displayName: 'Setup', name: 'setup', type: 'json', default: '{}' }],
+	};
+}
+
+/**
+ * Emits `count` items. A letter's PDF is stored once through n8n's binary helpers and every item
+ * refers to it, as items do after a node that fans one file out to many recipients; base64 is one
+ * shared string in every item's JSON.
+ */
+export class BenchItemsNode implements INodeType {
+	description = describe('benchItems', 'Bench Items', false);
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const setup = JSON.parse(this.getNodeParameter('setup', 0) as string) as { count: number; pdfFile?: string; pdf?: string };
+		let binary: IBinaryData | undefined;
+		let base64: string | undefined;
+		if (setup.pdfFile && setup.pdf === 'binary') {
+			binary = await this.helpers.prepareBinaryData(readFileSync(setup.pdfFile), 'letter.pdf', 'application/pdf');
+		}
+		if (setup.pdfFile && setup.pdf === 'base64') base64 = readFileSync(setup.pdfFile).toString('base64');
+		const items: INodeExecutionData[] = [];
+		for (let i = 0; i < setup.count; i++) {
+			const json: IDataObject = { n: i };
+			if (base64) json.pdfBase64 = base64;
+			items.push(binary ? { json, binary: { data: { ...binary } } } : { json });
+		}
+		return [items];
+	}
+}
+
+async function credentials(ctx: IExecuteFunctions) {
+	const c = await ctx.getCredentials('postalServiceApi');
+	return { baseUrl: String(c.baseUrl).replace(/\/+$/, ''), token: String(c.securityToken) };
+}
+
+/** The create's multipart body, built as the package builds it (FormData, the PDF as a Blob). */
+async function letterForm<F extends FormData | UndiciFormData>(
+	Form: new () => F,
+	ctx: IExecuteFunctions,
+	setup: BaselineRequest,
+	itemIndex: number,
+	token: string,
+): Promise<F> {
+	const form = new Form();
+	for (const [name, value] of Object.entries(setup.fields ?? {})) form.append(name, value);
+	form.append('userSecurityToken', token);
+	if (setup.pdf === 'binary') {
+		const meta = ctx.helpers.assertBinaryData(itemIndex, 'data');
+		const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, 'data');
+		form.append('pdfFile', new Blob([new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length)], { type: meta.mimeType }), meta.fileName);
+	} else if (setup.pdf === 'base64') {
+		form.append('pdfFile', String(ctx.getInputData()[itemIndex].json.pdfBase64));
+	} else {
+		form.append('pdfFile', 'http://127.0.0.1:9/letter.pdf');
+	}
+	return form;
+}
+
+/** Runs `send` for every item with at most `concurrency` in flight, keeping input order. */
+async function eachItem(
+	count: number,
+	concurrency: number,
+	send: (itemIndex: number) => Promise<IDataObject>,
+): Promise<INodeExecutionData[]> {
+	const out: INodeExecutionData[] = new Array(count);
+	let next = 0;
+	const worker = async () => {
+		while (next < count) {
+			const itemIndex = next++;
+			out[itemIndex] = { json: await send(itemIndex), pairedItem: { item: itemIndex } };
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+	return out;
+}
+
+function unwrap(body: unknown): IDataObject {
+	const parsed = (typeof body === 'string' ? JSON.parse(body) : body) as IDataObject;
+	if (parsed.status !== 200) throw new Error(`the server answered ${JSON.stringify(parsed).slice(0, 200)}`);
+	return parsed.data as IDataObject;
+}
+
+/** The same request helper the package uses, credentials read once, nothing else. */
+export class HelperLoopNode implements INodeType {
+	description = describe('helperLoop', 'Helper Loop', true);
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const setup = JSON.parse(this.getNodeParameter('setup', 0) as string) as BaselineRequest;
+		const { baseUrl, token } = await credentials(this);
+		const items = this.getInputData();
+		const output = await eachItem(items.length, setup.concurrency ?? 1, async (itemIndex) => {
+			const form = setup.kind === 'create' ? await letterForm(FormData, this, setup, itemIndex, token) : undefined;
+			const response = (await this.helpers.httpRequest({
+				method: form ? 'POST' : 'GET',
+				url: form ? `${baseUrl}/api/v2/post` : `${baseUrl}/api/v2/balance/${encodeURIComponent(token)}`,
+				headers: { Accept: 'application/json' },
+				body: form,
+				json: !form,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				timeout: 60_000,
+			})) as { body: unknown };
+			return unwrap(response.body);
+		});
+		return [output];
+	}
+}
+
+/** undici directly: one keep-alive pool per execution, the body read to its end. */
+export class UndiciLoopNode implements INodeType {
+	description = describe('undiciLoop', 'Undici Loop', true);
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const setup = JSON.parse(this.getNodeParameter('setup', 0) as string) as BaselineRequest;
+		const { baseUrl, token } = await credentials(this);
+		const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: setup.concurrency ?? 1 });
+		try {
+			const items = this.getInputData();
+			const output = await eachItem(items.length, setup.concurrency ?? 1, async (itemIndex) => {
+				const form = setup.kind === 'create' ? await letterForm(UndiciFormData, this, setup, itemIndex, token) : undefined;
+				const response = await request(form ? `${baseUrl}/api/v2/post` : `${baseUrl}/api/v2/balance/${encodeURIComponent(token)}`, {
+					method: form ? 'POST' : 'GET',
+					headers: { accept: 'application/json' },
+					body: form,
+					dispatcher,
+					reset: setup.fresh === true,
+				});
+				return unwrap(await response.body.json());
+			});
+			return [output];
+		} finally {
+			await dispatcher.close();
+		}
+	}
+}

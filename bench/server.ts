@@ -1,0 +1,181 @@
+/**
+ * The service as the benchmarks see it: a minimal HTTP server on 127.0.0.1 that reads each request
+ * to its end and answers with the exact status, headers and body the sandbox gave for the same
+ * route (recorded once at start), at once or after a fixed latency. The sandbox itself is not
+ * used for the timed runs: it parses every multipart body and counts the PDF's pages, keeps every
+ * request in a log and every order in memory, and its balance runs out; all of that would be
+ * measured with the client.
+ *
+ * The servers run in the parent process; the measured runs run in child processes, so the server's
+ * work does not share an event loop (or a peak memory figure) with what is measured.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+
+import { startSandbox } from '../sandbox';
+
+export const TOKEN = 'bench-token-7Q2';
+export const PDF_BYTES = 1024 * 1024;
+
+export interface RecordedAnswer {
+	status: number;
+	contentType: string;
+	body: string;
+}
+
+export interface Recorded {
+	balance: RecordedAnswer;
+	create: RecordedAnswer;
+}
+
+/** The fields the node sends for the benchmark's registered letter, on the wire (checked against the sandbox). */
+export const LETTER_FIELDS: Record<string, string> = {
+	shipType: '2',
+	name: 'Maria da Silva',
+	addr1: 'Avenida Paulista',
+	street_number: '1578',
+	zip: '01310200',
+	city: 'São Paulo',
+	state: 'SP',
+	country: 'Brasil',
+	paymentMethod: 'service_credits',
+	ar_type: 'physical',
+};
+
+/** A valid one-page PDF of exactly `size` bytes (random bytes in an attachment make up the rest). */
+export async function makePdf(size = PDF_BYTES): Promise<Buffer> {
+	const build = async (filler: number) => {
+		const doc = await PDFDocument.create();
+		const font = await doc.embedFont(StandardFonts.Helvetica);
+		doc.addPage([595, 842]).drawText('Carta registrada', { x: 72, y: 760, size: 18, font });
+		// Fixed dates and a seeded filler keep the size the same from one build to the next.
+		doc.setCreationDate(new Date(0));
+		doc.setModificationDate(new Date(0));
+		const bytes = Buffer.alloc(filler);
+		let seed = 2463534242;
+		for (let i = 0; i < filler; i++) {
+			seed ^= seed << 13;
+			seed ^= seed >>> 17;
+			seed ^= seed << 5;
+			bytes[i] = seed & 0xff;
+		}
+		await doc.attach(bytes, 'filler.bin', { mimeType: 'application/octet-stream', creationDate: new Date(0), modificationDate: new Date(0) });
+		return Buffer.from(await doc.save({ useObjectStreams: false }));
+	};
+	let filler = size - 4000;
+	for (let attempt = 0; attempt < 4; attempt++) {
+		const pdf = await build(filler);
+		if (pdf.length === size) return pdf;
+		filler += size - pdf.length;
+	}
+	throw new Error(`could not build a PDF of exactly ${size} bytes`);
+}
+
+/** Asks the sandbox once for its answers to the two routes the benchmarks use. */
+export async function recordAnswers(pdf: Buffer): Promise<Recorded> {
+	const sandbox = await startSandbox({ port: 0, token: TOKEN, quiet: true, balance: 1_000_000 });
+	try {
+		const answer = async (response: Response): Promise<RecordedAnswer> => ({
+			status: response.status,
+			contentType: response.headers.get('content-type') ?? 'application/json',
+			body: await response.text(),
+		});
+		const balance = await answer(await fetch(`${sandbox.baseUrl}/api/v2/balance/${TOKEN}`, { headers: { Accept: 'application/json' } }));
+		const form = new FormData();
+		for (const [name, value] of Object.entries(LETTER_FIELDS)) form.append(name, value);
+		form.append('userSecurityToken', TOKEN);
+		form.append('pdfFile', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'letter.pdf');
+		const create = await answer(await fetch(`${sandbox.baseUrl}/api/v2/post`, { method: 'POST', body: form, headers: { Accept: 'application/json' } }));
+		for (const [route, a] of Object.entries({ balance, create })) {
+			if (a.status !== 200) throw new Error(`the sandbox refused the benchmark's ${route}: ${a.status} ${a.body}`);
+		}
+		return { balance, create };
+	} finally {
+		await sandbox.stop();
+	}
+}
+
+export interface Traffic {
+	connections: number;
+	requests: number;
+	bytesIn: number;
+	/** Most requests open at the same moment. */
+	maxInFlight: number;
+}
+
+export interface ReplayServer {
+	url: string;
+	latencyMs: number;
+	/** What reached the server since the last call (and starts counting again). */
+	take(): Traffic;
+	close(): Promise<void>;
+}
+
+export async function startReplayServer(recorded: Recorded, latencyMs: number): Promise<ReplayServer> {
+	let traffic: Traffic = { connections: 0, requests: 0, bytesIn: 0, maxInFlight: 0 };
+	let inFlight = 0;
+	const server: Server = createServer((req, res) => {
+		inFlight++;
+		traffic.requests++;
+		traffic.maxInFlight = Math.max(traffic.maxInFlight, inFlight);
+		req.on('data', (chunk: Buffer) => (traffic.bytesIn += chunk.length));
+		req.on('end', () => {
+			const answer = req.method === 'POST' ? recorded.create : recorded.balance;
+			const send = () => {
+				inFlight--;
+				res.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': Buffer.byteLength(answer.body) });
+				res.end(answer.body);
+			};
+			if (latencyMs > 0) setTimeout(send, latencyMs);
+			else send();
+		});
+	});
+	// Clients open as many connections as they like (n8n's HTTP Request node opens one per item).
+	server.maxConnections = Infinity;
+	server.keepAliveTimeout = 5_000;
+	server.on('connection', () => traffic.connections++);
+	// A thousand connections opened at once must not wait in a short accept queue.
+	await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		latencyMs,
+		take() {
+			const taken = traffic;
+			traffic = { connections: 0, requests: 0, bytesIn: 0, maxInFlight: 0 };
+			return taken;
+		},
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.closeAllConnections();
+				server.close(() => resolve());
+			}),
+	};
+}
+
+/** A tiny control server so that child processes can read the traffic counters between runs. */
+export async function startControl(servers: Record<string, ReplayServer>): Promise<{ url: string; close(): Promise<void> }> {
+	const server = createServer((req, res) => {
+		const name = new URL(req.url ?? '/', 'http://x').searchParams.get('server') ?? '';
+		const target = servers[name];
+		res.setHeader('content-type', 'application/json');
+		if (!target) {
+			res.statusCode = 404;
+			res.end('{}');
+			return;
+		}
+		res.end(JSON.stringify(target.take()));
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.closeAllConnections();
+				server.close(() => resolve());
+			}),
+	};
+}
