@@ -164,18 +164,13 @@ export class N8nServer {
 		this.logFile = path.join(options.logDir ?? this.userFolder, `${this.name}.log`);
 	}
 
-	/** The process id of n8n itself (its task runner shares its process group). */
-	get pid() {
+	/** The process id of n8n itself (its task runner shares its process group; benchmarks read its CPU time). */
+	get pid(): number | undefined {
 		return this.child?.pid;
 	}
 
 	get baseUrl() {
 		return `http://127.0.0.1:${this.port}`;
-	}
-
-	/** The n8n main process (benchmarks read its CPU time). */
-	get pid(): number | undefined {
-		return this.child?.pid;
 	}
 
 	get running() {
