@@ -46,13 +46,27 @@ export interface Keyed {
 	key?: string;
 }
 
+const STORE_OPTIONS = { mode: 'entries' as const, maxEntries: PROCESSED_WINDOW * 2 };
+
+const distinctKeys = (keyed: Keyed[]) => [...new Set(keyed.flatMap(({ key }) => (key === undefined ? [] : [key])))];
+
+/** This execution's record of running a delivery, beside the delivery's own record (`d:<key>`). */
+const runRecord = (execution: string, key: string) => `x:${execution}:${key}`;
+
+interface Recorded {
+	/** The delivery was recorded before this call, by any execution. */
+	delivery: boolean;
+	/** This execution's record of running it was there before this call. */
+	ownRun: boolean;
+}
+
 /**
  * The input items whose delivery has not run before (with their input index), recording them as
  * run. Items without a delivery_id always pass.
  */
 export async function firstRuns(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<Keyed[]> {
 	const keyed: Keyed[] = items.map((item, index) => ({ item, index, key: deliveryKey(item.json) }));
-	const keys = [...new Set(keyed.flatMap(({ key }) => (key === undefined ? [] : [key])))];
+	const keys = distinctKeys(keyed);
 	if (keys.length === 0) return keyed;
 	const memory = nodeMemory(this.getWorkflow().id, this.getNode().id);
 	return await memory.exclusive(async () => {
@@ -82,35 +96,37 @@ async function keysToRun(
 		const stored = new Set(storedKeys(staticData));
 		return new Set(keys.filter((key) => !stored.has(key) && !memory.hasRun(key)));
 	}
-	// Each delivery is recorded twice: as such, and as run by this execution, so that the same
-	// execution run again (Retry On Fail, a job n8n restarts after a worker died) still passes.
-	const execution = this.getExecutionId();
-	const own = (key: string) => `x:${execution}:${key}`;
-	const { processed } = await checkAndRecord.call(this, keys.flatMap((key) => [`d:${key}`, own(key)]));
-	const seen = new Set(processed.map(String));
-	return new Set(keys.filter((key) => !seen.has(`d:${key}`) || seen.has(own(key))));
+	// The same execution run again (Retry On Fail, a job n8n restarts after a worker died) still passes.
+	const recorded = await recordRuns.call(this, keys, memory);
+	return new Set(keys.filter((key) => !recorded(key).delivery || recorded(key).ownRun));
 }
 
-async function checkAndRecord(this: IExecuteFunctions, values: string[]): Promise<IDeduplicationOutput> {
-	const memory = nodeMemory(this.getWorkflow().id, this.getNode().id);
+/**
+ * Checks and records each delivery twice: as such, and as run by this execution. Says, per key,
+ * which of the two records were there before.
+ */
+async function recordRuns(this: IExecuteFunctions, keys: string[], memory: NodeMemory): Promise<(key: string) => Recorded> {
+	const execution = this.getExecutionId();
 	const started = Date.now();
+	let output: IDeduplicationOutput;
 	try {
-		return await checkAndRecordOnce.call(this, values);
+		output = await checkAndRecord.call(this, keys.flatMap((key) => [`d:${key}`, runRecord(execution, key)]));
 	} finally {
 		memory.noteStoreCall(Date.now() - started);
 	}
+	const seen = new Set(output.processed.map(String));
+	return (key) => ({ delivery: seen.has(`d:${key}`), ownRun: seen.has(runRecord(execution, key)) });
 }
 
-async function checkAndRecordOnce(this: IExecuteFunctions, values: string[]): Promise<IDeduplicationOutput> {
-	const options = { mode: 'entries' as const, maxEntries: PROCESSED_WINDOW * 2 };
+async function checkAndRecord(this: IExecuteFunctions, values: string[]): Promise<IDeduplicationOutput> {
 	try {
-		return await this.helpers.checkProcessedAndRecord(values, 'node', options);
+		return await this.helpers.checkProcessedAndRecord(values, 'node', STORE_OPTIONS);
 	} catch {
 		// The first record of a node is an insert; two processes inserting it at once make one fail.
 		// The row exists by now, so a second attempt reads it.
 		await sleep(50);
 		try {
-			return await this.helpers.checkProcessedAndRecord(values, 'node', options);
+			return await this.helpers.checkProcessedAndRecord(values, 'node', STORE_OPTIONS);
 		} catch (error) {
 			throw new NodeOperationError(this.getNode(), error as Error, {
 				message: 'Could not check whether this delivery already ran',
@@ -130,23 +146,21 @@ async function checkAndRecordOnce(this: IExecuteFunctions, values: string[]): Pr
  * so it waits and looks once more.
  */
 export async function confirmFirstRuns(this: IExecuteFunctions, kept: Keyed[], waitMs: number): Promise<Keyed[]> {
-	let pending = [...new Set(kept.flatMap(({ key }) => (key === undefined ? [] : [key])))];
+	let pending = distinctKeys(kept);
 	if (waitMs <= 0 || pending.length === 0 || typeof this.helpers.checkProcessedAndRecord !== 'function') return kept;
 	const memory = nodeMemory(this.getWorkflow().id, this.getNode().id);
-	const execution = this.getExecutionId();
-	const own = (key: string) => `x:${execution}:${key}`;
 	const lost = new Set<string>();
 	for (let round = 0; round < CONFIRM_ROUNDS && pending.length > 0; round++) {
 		await sleep(Math.min(LONGEST_WAIT_MS, Math.max(waitMs, SLOW_CALL_FACTOR * memory.slowStoreCallMs())));
 		pending = await memory.exclusive(async () => {
-			const { processed } = await checkAndRecord.call(this, pending.flatMap((key) => [`d:${key}`, own(key)]));
-			const seen = new Set(processed.map(String));
-			const otherRecord = pending.filter((key) => !seen.has(own(key)) && seen.has(`d:${key}`));
+			const recorded = await recordRuns.call(this, pending, memory);
+			const otherRecord = pending.filter((key) => !recorded(key).ownRun && recorded(key).delivery);
 			for (const key of otherRecord) lost.add(key);
 			// The check just wrote this execution's record beside the other one: take it out again, so
 			// that this execution run once more (a restarted job) does not take it for its own.
-			if (otherRecord.length > 0) await removeRecords.call(this, otherRecord.map(own));
-			return pending.filter((key) => !seen.has(own(key)) && !seen.has(`d:${key}`));
+			const execution = this.getExecutionId();
+			if (otherRecord.length > 0) await removeRecords.call(this, otherRecord.map((key) => runRecord(execution, key)));
+			return pending.filter((key) => !recorded(key).ownRun && !recorded(key).delivery);
 		});
 	}
 	return kept.filter(({ key }) => key === undefined || !lost.has(key));
@@ -154,7 +168,7 @@ export async function confirmFirstRuns(this: IExecuteFunctions, kept: Keyed[], w
 
 async function removeRecords(this: IExecuteFunctions, values: string[]): Promise<void> {
 	try {
-		await this.helpers.removeProcessed(values, 'node', { mode: 'entries', maxEntries: PROCESSED_WINDOW * 2 });
+		await this.helpers.removeProcessed(values, 'node', STORE_OPTIONS);
 	} catch {
 		// Left in place, the record only matters to this same execution run again.
 	}
