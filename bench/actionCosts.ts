@@ -12,6 +12,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 import { startSandbox } from '../sandbox';
 import { credentialReadCount, runNode, type TestItem } from '../test/harness/engine';
+import { LETTER } from '../test/harness/letter';
 
 const NODE = 'n8n-nodes-postal-service.postalService';
 const TOKEN = 'bench-token';
@@ -29,21 +30,6 @@ async function pdfOfOneMiB(): Promise<Buffer> {
 	await doc.attach(randomBytes(1024 * 1024 - 4096), 'padding.bin', { mimeType: 'application/octet-stream' });
 	return Buffer.from(await doc.save());
 }
-
-const LETTER = {
-	resource: 'order',
-	operation: 'create',
-	shipType: 2,
-	recipientName: 'Maria da Silva',
-	recipientAddr1: 'Avenida Paulista',
-	recipientStreetNumber: '1578',
-	recipientZip: '01310-200',
-	recipientCity: 'São Paulo',
-	recipientState: 'SP',
-	recipientCountry: 'Brasil',
-	pdfSource: 'binary',
-	binaryPropertyName: 'data',
-};
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

@@ -4,6 +4,7 @@
  * interleaved; a comparison is a ratio between two contenders of a group.
  */
 import type { WorkflowJson } from '../test/harness/engine';
+import { LETTER } from '../test/harness/letter';
 import type { BaselineRequest } from './nodes';
 import { LETTER_FIELDS, TOKEN } from './server';
 
@@ -47,20 +48,6 @@ export const HTTP_NODE = 'n8n-nodes-base.httpRequest';
 export const HTTP_NODE_VERSION = 4.5;
 export const BATCH = 50;
 
-const LETTER_PARAMETERS = {
-	resource: 'order',
-	operation: 'create',
-	shipType: 2,
-	recipientName: 'Maria da Silva',
-	recipientAddr1: 'Avenida Paulista',
-	recipientStreetNumber: '1578',
-	recipientZip: '01310-200',
-	recipientCity: 'São Paulo',
-	recipientState: 'SP',
-	recipientCountry: 'Brasil',
-	binaryPropertyName: 'data',
-};
-
 const PDF_URL = 'http://127.0.0.1:9/letter.pdf';
 
 function packageParameters(work: Work, pdf: PdfSource | undefined, batch: boolean) {
@@ -68,7 +55,7 @@ function packageParameters(work: Work, pdf: PdfSource | undefined, batch: boolea
 	if (work === 'read') return { resource: 'account', operation: 'getBalance', options };
 	const source =
 		pdf === 'url' ? { pdfSource: 'url', pdfUrl: PDF_URL } : pdf === 'base64' ? { pdfSource: 'base64', pdfBase64: '={{ $json.pdfBase64 }}' } : { pdfSource: 'binary' };
-	return { ...LETTER_PARAMETERS, ...source, options };
+	return { ...LETTER, ...source, options };
 }
 
 /** The HTTP Request node as a user would set it up for the same route, at its defaults otherwise. */

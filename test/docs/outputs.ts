@@ -5,38 +5,15 @@
  * ones. `outputs.test.ts` compares the result with the README; `writeOutputs.ts` rewrites it.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 import { startSandbox } from '../../sandbox';
 import { runNode, type TestItem } from '../harness/engine';
+import { LETTER, pdfItem } from '../harness/letter';
 
 // Not test/node/fixture.ts: that one registers vitest hooks, and `npm run docs:outputs` runs without vitest.
 const TOKEN = 'tok-outputs-example';
 const EMAIL = 'conta@example.com';
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-
-/** A registered letter to a São Paulo address, PDF from the input item's binary property `data`. */
-const LETTER = {
-	resource: 'order',
-	operation: 'create',
-	shipType: 2,
-	recipientName: 'Maria da Silva',
-	recipientAddr1: 'Avenida Paulista',
-	recipientStreetNumber: '1578',
-	recipientZip: '01310-200',
-	recipientCity: 'São Paulo',
-	recipientState: 'SP',
-	recipientCountry: 'Brasil',
-	pdfSource: 'binary',
-	binaryPropertyName: 'data',
-};
-
-async function pdfItem(pages: number): Promise<TestItem> {
-	const doc = await PDFDocument.create();
-	const font = await doc.embedFont(StandardFonts.Helvetica);
-	for (let page = 1; page <= pages; page++) doc.addPage([595, 842]).drawText(`Página ${page}`, { x: 72, y: 760, size: 18, font });
-	return { json: {}, binary: { data: { data: Buffer.from(await doc.save()), fileName: 'carta.pdf', mimeType: 'application/pdf' } } };
-}
 
 async function run(sandbox: Sandbox, parameters: IDataObject, items?: TestItem[]) {
 	return await runNode({

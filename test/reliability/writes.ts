@@ -7,6 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 
 import type { Sandbox as SandboxHandle } from '../../sandbox';
 import type { TestItem } from '../harness/engine';
+import { LETTER } from '../harness/letter';
 
 export type Sandbox = SandboxHandle;
 
@@ -26,19 +27,6 @@ export const CHAT = {
 			],
 		},
 	},
-};
-
-export const LETTER_FIELDS = {
-	shipType: 2,
-	recipientName: 'Maria da Silva',
-	recipientAddr1: 'Avenida Paulista',
-	recipientStreetNumber: '1578',
-	recipientZip: '01310-200',
-	recipientCity: 'São Paulo',
-	recipientState: 'SP',
-	recipientCountry: 'Brasil',
-	pdfSource: 'binary',
-	binaryPropertyName: 'data',
 };
 
 export interface Prepared {
@@ -115,7 +103,7 @@ export const OPERATIONS: Operation[] = [
 		effect: 'became an order',
 		method: 'POST',
 		path: '/api/v2/post',
-		parameters: { resource: 'order', operation: 'create', ...LETTER_FIELDS, additionalFields: { tag: '={{ $json.tag }}' } },
+		parameters: { ...LETTER, additionalFields: { tag: '={{ $json.tag }}' } },
 		async setup(sandbox, cell, count) {
 			const tags = Array.from({ length: count }, (_, i) => `${cell}-${i}`);
 			const file = await onePagePdf();

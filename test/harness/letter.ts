@@ -1,0 +1,38 @@
+/**
+ * The registered letter every suite sends: the node's parameters and a PDF item. Apart from
+ * test/node/fixture.ts (which registers vitest hooks), so that scripts and benchmarks share it.
+ */
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+
+import type { TestItem } from './engine';
+
+/** A PDF with the given number of pages, each saying its number. */
+export async function makePdf(pages: number): Promise<Buffer> {
+	const doc = await PDFDocument.create();
+	const font = await doc.embedFont(StandardFonts.Helvetica);
+	for (let i = 1; i <= pages; i++) {
+		const page = doc.addPage([595, 842]);
+		page.drawText(`Página ${i} de ${pages}`, { x: 72, y: 760, size: 18, font });
+	}
+	return Buffer.from(await doc.save());
+}
+
+/** A registered letter to a São Paulo address, PDF from the input item's binary property `data`. */
+export const LETTER = {
+	resource: 'order',
+	operation: 'create',
+	shipType: 2,
+	recipientName: 'Maria da Silva',
+	recipientAddr1: 'Avenida Paulista',
+	recipientStreetNumber: '1578',
+	recipientZip: '01310-200',
+	recipientCity: 'São Paulo',
+	recipientState: 'SP',
+	recipientCountry: 'Brasil',
+	pdfSource: 'binary',
+	binaryPropertyName: 'data',
+};
+
+export async function pdfItem(pages = 1, json: Record<string, unknown> = {}): Promise<TestItem> {
+	return { json: json as TestItem['json'], binary: { data: { data: await makePdf(pages), fileName: 'carta.pdf', mimeType: 'application/pdf' } } };
+}
