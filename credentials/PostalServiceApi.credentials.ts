@@ -1,31 +1,12 @@
 import type {
 	IAuthenticateGeneric,
-	IAuthenticateRuleResponseSuccessBody,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
 
-const SERVICE_ANSWER_RULES: IAuthenticateRuleResponseSuccessBody[] = [
-	{
-		type: 'responseSuccessBody',
-		properties: {
-			key: 'status_message',
-			value: undefined,
-			message:
-				'The base URL answered, but not as the service does (its answer has no status_message). Check that the base URL is the API address of the service (production or homolog), not its panel or another site.',
-		},
-	},
-	{
-		type: 'responseSuccessBody',
-		properties: {
-			key: 'data',
-			value: null,
-			message: 'The service answered without data. Check the security token and that the base URL is the environment it belongs to.',
-		},
-	},
-];
+import { SERVICE_ANSWER_RULES } from './serviceAnswerRules';
 
 export class PostalServiceApi implements ICredentialType {
 	name = 'postalServiceApi';
