@@ -12,7 +12,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 import { startSandbox } from '../sandbox';
 import { credentialReadCount, runNode, type TestItem } from '../test/harness/engine';
-import { LETTER } from '../test/harness/letter';
+import { LETTER } from '../test/harness/sends';
 
 const NODE = 'n8n-nodes-postal-service.postalService';
 const TOKEN = 'bench-token';

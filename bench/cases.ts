@@ -4,7 +4,7 @@
  * interleaved; a comparison is a ratio between two contenders of a group.
  */
 import type { WorkflowJson } from '../test/harness/engine';
-import { LETTER } from '../test/harness/letter';
+import { LETTER } from '../test/harness/sends';
 import type { BaselineRequest } from './nodes';
 import { LETTER_FIELDS, TOKEN } from './server';
 

@@ -8,7 +8,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { startSandbox } from '../../sandbox';
 import { runNode, type TestItem } from '../harness/engine';
-import { LETTER, pdfItem } from '../harness/letter';
+import { LETTER, pdfItem } from '../harness/sends';
 
 // Not test/node/fixture.ts: that one registers vitest hooks, and `npm run docs:outputs` runs without vitest.
 const TOKEN = 'tok-outputs-example';

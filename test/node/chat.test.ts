@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { listSearch, resourceMapping, runNode } from '../harness/engine';
-import { credentials, EMAIL, NODE, run, TOKEN, useSandbox } from './fixture';
+import { CHAT_MESSAGE, credentials, EMAIL, NODE, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
 const BASIC = `Basic ${Buffer.from(`${EMAIL}:${TOKEN}`).toString('base64')}`;
@@ -19,18 +19,7 @@ const SEND = {
 };
 
 /** The same message as workflows saved before the locators and the mapper hold it. */
-const SEND_SAVED_BEFORE = {
-	...SEND,
-	senderId: 2,
-	templateId: 102,
-	variables: {
-		variable: [
-			{ name: 'nome', value: 'Maria' },
-			{ name: 'valor', value: 'R$ 120,00' },
-			{ name: 'vencimento', value: '30/11' },
-		],
-	},
-};
+const SEND_SAVED_BEFORE = CHAT_MESSAGE;
 
 describe('Chat Message > Send', () => {
 	it('still sends the sender, template and variables of workflows saved before the locators and the mapper', async () => {

@@ -58,4 +58,4 @@ export async function run(
 	});
 }
 
-export { LETTER, makePdf, pdfItem } from '../harness/letter';
+export { CHAT_MESSAGE, LETTER, makePdf, pdfItem } from '../harness/sends';

@@ -5,23 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startHttpServer } from '../harness/httpServer';
-import { EMAIL, LETTER, pdfItem, run, TOKEN, useSandbox } from './fixture';
+import { CHAT_MESSAGE, EMAIL, LETTER, pdfItem, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
-const SEND = {
-	resource: 'chatMessage',
-	operation: 'send',
-	senderId: 2,
-	templateId: 102,
-	phone: '+55 11 98765-4321',
-	variables: {
-		variable: [
-			{ name: 'nome', value: 'Maria' },
-			{ name: 'valor', value: 'R$ 120,00' },
-			{ name: 'vencimento', value: '30/11' },
-		],
-	},
-};
+const SEND = CHAT_MESSAGE;
 
 function leaks(text: string): string[] {
 	const forms = [

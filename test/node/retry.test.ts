@@ -4,24 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { LETTER, pdfItem, run, useSandbox } from './fixture';
+import { CHAT_MESSAGE, LETTER, pdfItem, run, useSandbox } from './fixture';
 
 const ctx = useSandbox();
 const RETRY = { maxTries: 3, waitBetweenTries: 1 };
-const SEND = {
-	resource: 'chatMessage',
-	operation: 'send',
-	senderId: 2,
-	templateId: 102,
-	phone: '={{ $json.phone }}',
-	variables: {
-		variable: [
-			{ name: 'nome', value: 'Maria' },
-			{ name: 'valor', value: 'R$ 120,00' },
-			{ name: 'vencimento', value: '30/11' },
-		],
-	},
-};
+const SEND = { ...CHAT_MESSAGE, phone: '={{ $json.phone }}' };
 
 const tagged = { ...LETTER, additionalFields: { tag: '={{ $json.tag }}' } };
 const ordersTagged = (tag: string) => ctx.sandbox.control.orders().filter((o) => o.tag === tag);

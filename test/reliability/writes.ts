@@ -7,7 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 
 import type { Sandbox as SandboxHandle } from '../../sandbox';
 import type { TestItem } from '../harness/engine';
-import { LETTER } from '../harness/letter';
+import { CHAT_MESSAGE, LETTER } from '../harness/sends';
 
 export type Sandbox = SandboxHandle;
 
@@ -15,18 +15,6 @@ export const CHAT = {
 	email: 'conta@example.com',
 	/** Seeded chat-app numbers of the sandbox. */
 	phones: ['+5511987654321', '+5521999990000', '+5511912345678'],
-	/** A seeded approved template of sender 2 and its variables. */
-	send: {
-		senderId: 2,
-		templateId: 102,
-		variables: {
-			variable: [
-				{ name: 'nome', value: 'Maria' },
-				{ name: 'valor', value: 'R$ 120,00' },
-				{ name: 'vencimento', value: '30/11' },
-			],
-		},
-	},
 };
 
 export interface Prepared {
@@ -119,7 +107,7 @@ export const OPERATIONS: Operation[] = [
 		effect: 'became a message',
 		method: 'POST',
 		path: '/api/chat/v1/post',
-		parameters: { resource: 'chatMessage', operation: 'send', ...CHAT.send, phone: '={{ $json.phone }}' },
+		parameters: { ...CHAT_MESSAGE, phone: '={{ $json.phone }}' },
 		async setup(sandbox, _cell, count) {
 			const phones = CHAT.phones.slice(0, count);
 			return {

@@ -1,6 +1,7 @@
 /**
- * The registered letter every suite sends: the node's parameters and a PDF item. Apart from
- * test/node/fixture.ts (which registers vitest hooks), so that scripts and benchmarks share it.
+ * What the suites send: a registered letter (the node's parameters and a PDF item) and a chat
+ * template message. Apart from test/node/fixture.ts (which registers vitest hooks), so that
+ * scripts and benchmarks share them.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
@@ -36,3 +37,23 @@ export const LETTER = {
 export async function pdfItem(pages = 1, json: Record<string, unknown> = {}): Promise<TestItem> {
 	return { json: json as TestItem['json'], binary: { data: { data: await makePdf(pages), fileName: 'carta.pdf', mimeType: 'application/pdf' } } };
 }
+
+/**
+ * A template message to a chat-app number the sandbox knows, from its seeded sender 2 and approved
+ * template 102, with the variables as name/value rows (how workflows saved before the mapper hold
+ * them; the node still reads them).
+ */
+export const CHAT_MESSAGE = {
+	resource: 'chatMessage',
+	operation: 'send',
+	senderId: 2,
+	templateId: 102,
+	phone: '+55 11 98765-4321',
+	variables: {
+		variable: [
+			{ name: 'nome', value: 'Maria' },
+			{ name: 'valor', value: 'R$ 120,00' },
+			{ name: 'vencimento', value: '30/11' },
+		],
+	},
+};
