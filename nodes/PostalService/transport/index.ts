@@ -11,6 +11,7 @@ import type { ZodTypeAny } from 'zod';
 import { checkShape, describeAnswer, envelopeCode, envelopeOf, isSuccess, readAnswer, type Envelope } from './answer';
 import { apiError, redirectError, transportError, unexpectedAnswer, type Failure, type NetworkFailure } from './errors';
 import { redactSecrets } from './redact';
+import { perRun } from './perRun';
 import { itemParameter } from './runParameters';
 
 export type { Envelope } from './answer';
@@ -88,8 +89,7 @@ async function readCredentials(ctx: ServiceContext, auth: TokenPlacement): Promi
 
 export async function getServiceCredentials(ctx: ServiceContext, auth: TokenPlacement): Promise<ApiCredentials> {
 	const type = auth === 'basic' ? 'chat' : 'api';
-	let ofRun = credentialsOfRun.get(ctx);
-	if (!ofRun) credentialsOfRun.set(ctx, (ofRun = new Map()));
+	const ofRun = perRun(credentialsOfRun, ctx, () => new Map<string, Promise<ApiCredentials>>());
 	let pending = ofRun.get(type);
 	if (!pending) {
 		pending = readCredentials(ctx, auth);

@@ -6,6 +6,8 @@
  */
 import type { IExecuteFunctions, NodeParameterValueType } from 'n8n-workflow';
 
+import { perRun } from './perRun';
+
 // Per run: the values read once, and the names that hold an expression (looked up once too, as
 // n8n's getNode() returns a deep copy of the node).
 const ofRuns = new WeakMap<IExecuteFunctions, { values: Map<string, unknown>; perItem: Set<string> }>();
@@ -32,8 +34,7 @@ function stored(ctx: IExecuteFunctions, name: string): unknown {
  */
 export function itemParameter<T>(ctx: IExecuteFunctions, name: string, itemIndex: number, fallback?: T): T {
 	const read = () => (fallback === undefined ? ctx.getNodeParameter(name, itemIndex) : ctx.getNodeParameter(name, itemIndex, fallback as NodeParameterValueType)) as T;
-	let ofRun = ofRuns.get(ctx);
-	if (!ofRun) ofRuns.set(ctx, (ofRun = { values: new Map(), perItem: new Set() }));
+	const ofRun = perRun(ofRuns, ctx, () => ({ values: new Map<string, unknown>(), perItem: new Set<string>() }));
 	// The fallback is part of the key: a caller may read one parameter with two fallbacks.
 	const key = fallback === undefined ? name : `${name}\u0000${JSON.stringify(fallback)}`;
 	if (ofRun.values.has(key)) return ofRun.values.get(key) as T;

@@ -5,6 +5,7 @@ import { applyForcing, scanPdf, SHIP_TYPE_RULES, validateOrder } from '../../con
 import { pageProblems } from '../../contract/pdfPages';
 import { ANSWERS } from '../../contract/wire';
 import type { ServiceRequest } from '../../transport';
+import { perRun } from '../../transport/perRun';
 import { itemParameter } from '../../transport/runParameters';
 import { invalidItem, readExtraParameters, withItem } from '../common';
 import { updateDisplayOptions } from '../descriptions';
@@ -86,9 +87,7 @@ function knownFacts(ctx: IExecuteFunctions, meta: IBinaryData): PdfFacts | undef
 
 function keepFacts(ctx: IExecuteFunctions, meta: IBinaryData, facts: PdfFacts): void {
 	if (!meta.id) return void factsOfEntry.set(meta, facts);
-	let ofRun = factsOfStoredFile.get(ctx);
-	if (!ofRun) factsOfStoredFile.set(ctx, (ofRun = new Map()));
-	ofRun.set(meta.id, facts);
+	perRun(factsOfStoredFile, ctx, () => new Map()).set(meta.id, facts);
 }
 
 /**
@@ -174,9 +173,7 @@ export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test:
 				} else {
 					const bytes = Buffer.from(base64, 'base64');
 					const facts = scanPdf(bytes);
-					let ofRun = factsOfBase64.get(ctx);
-					if (!ofRun) factsOfBase64.set(ctx, (ofRun = new Map()));
-					ofRun.set(itemIndex, { fingerprint: fingerprintOf(base64), facts });
+					perRun(factsOfBase64, ctx, () => new Map()).set(itemIndex, { fingerprint: fingerprintOf(base64), facts });
 					pdf = { kind: 'base64', bytes, facts };
 				}
 			}
