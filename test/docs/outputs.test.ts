@@ -75,10 +75,11 @@ describe('the guides: one item of each trigger event', () => {
 		}
 	});
 
-	it("quotes in the quick start the price that Get Price returns in docs/outputs.md", () => {
-		const quoted = jsonAfter(readDoc('README.md'), '## Quick start');
+	it('quote in the quick start the price that Get Price returns in docs/outputs.md', () => {
 		const returned = jsonAfter(outputsPage(), `### ${titleOf('order', 'getPrice')}`);
-		expect(quoted).toBeDefined();
-		expect(quoted).toEqual(returned);
+		expect(returned).toBeDefined();
+		for (const [file, heading] of [['README.md', '## Quick start'], ['README.pt-BR.md', '## Início rápido']]) {
+			expect(jsonAfter(readDoc(file), heading), file).toEqual(returned);
+		}
 	});
 });
