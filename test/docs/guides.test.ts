@@ -1,6 +1,7 @@
 /**
- * The user guides: README.md and its Portuguese twin README.pt-BR.md, their links, the anchors the
- * nodes' documentation links point at, and the changelog's versions.
+ * The user guides: README.md and its Portuguese twin docs/pt-BR/README.md (not beside it: npm packs
+ * every README* of the root), their links, the anchors the nodes' documentation links point at, and
+ * the changelog's versions.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { anchors, links, proseLines, tableRows } from './markdown';
 import { readDoc, ROOT } from './sections';
 
 const EN = 'README.md';
-const PT = 'README.pt-BR.md';
+const PT = 'docs/pt-BR/README.md';
 const pkg = JSON.parse(readDoc('package.json')) as { version: string; repository: { url: string }; n8n: { supportedVersions: string } };
 
 /** Every Markdown page of the repository's documentation. */
@@ -21,7 +22,15 @@ function pages(): string[] {
 	const docs = readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
 		.filter((file) => file.endsWith('.md'))
 		.map((file) => path.join('docs', file));
-	return [EN, PT, 'CONTRIBUTING.md', 'CHANGELOG.md', ...docs];
+	return [EN, 'CONTRIBUTING.md', 'CHANGELOG.md', ...docs];
+}
+
+/** A link target of `page` as a path from the repository's root (its anchor kept). */
+function fromRoot(page: string, target: string): string {
+	if (/^[a-z]+:/i.test(target)) return target;
+	const [file, anchor] = target.split('#');
+	const resolved = file ? path.join(path.dirname(page), decodeURIComponent(file)) : page;
+	return anchor === undefined ? resolved : `${resolved}#${anchor}`;
 }
 
 /** (resource, action) as the node's description names them, for every operation. */
@@ -50,10 +59,13 @@ describe('the user guide and its Portuguese twin', () => {
 
 	it('link to the same pages, files and anchors in other pages, and to each other at the top', () => {
 		const outward = (file: string, twin: string) =>
-			[...new Set(links(readDoc(file)).filter((target) => !target.startsWith('#') && target !== twin))].sort();
+			[...new Set(links(readDoc(file)).filter((target) => !target.startsWith('#')).map((target) => fromRoot(file, target)))]
+				.filter((target) => target !== twin)
+				.sort();
 		expect(outward(PT, EN)).toEqual(outward(EN, PT));
-		expect(proseLines(readDoc(EN)).slice(0, 5).join('\n')).toContain(`](${PT})`);
-		expect(proseLines(readDoc(PT)).slice(0, 5).join('\n')).toContain(`](${EN})`);
+		const top = (file: string) => proseLines(readDoc(file)).slice(0, 5).join('\n');
+		expect(top(EN)).toContain(`](${path.relative(path.dirname(EN), PT)})`);
+		expect(top(PT)).toContain(`](${path.relative(path.dirname(PT), EN)})`);
 	});
 
 	it("state the n8n versions package.json supports", () => {
@@ -71,8 +83,7 @@ describe('links in the documentation', () => {
 		for (const page of pages()) {
 			for (const target of links(readDoc(page))) {
 				if (/^[a-z]+:/i.test(target)) continue;
-				const [file, anchor] = target.split('#');
-				const resolved = file ? path.join(path.dirname(page), decodeURIComponent(file)) : page;
+				const [resolved, anchor] = fromRoot(page, target).split('#');
 				if (!existsSync(path.join(ROOT, resolved))) {
 					broken.push(`${page}: ${target} (no such file)`);
 				} else if (anchor !== undefined && resolved.endsWith('.md') && !anchors(readDoc(resolved)).has(anchor)) {

@@ -78,7 +78,7 @@ describe('the guides: one item of each trigger event', () => {
 	it('quote in the quick start the price that Get Price returns in docs/outputs.md', () => {
 		const returned = jsonAfter(outputsPage(), `### ${titleOf('order', 'getPrice')}`);
 		expect(returned).toBeDefined();
-		for (const [file, heading] of [['README.md', '## Quick start'], ['README.pt-BR.md', '## Início rápido']]) {
+		for (const [file, heading] of [['README.md', '## Quick start'], ['docs/pt-BR/README.md', '## Início rápido']]) {
 			expect(jsonAfter(readDoc(file), heading), file).toEqual(returned);
 		}
 	});
