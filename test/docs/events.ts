@@ -12,7 +12,7 @@ import { SECRET } from '../trigger/support';
 import { normalise, shown } from './outputs';
 
 const TOKEN = 'tok-events-example';
-const WIDTH = 96;
+const WIDTH = 100;
 
 /**
  * Valid JSON, packed to stay short in the guide: what fits on a line stays on it, and short entries
@@ -73,7 +73,7 @@ export async function eventsSection(): Promise<string> {
 			const item = items.filter((entry) => entry.json.event === value).at(-1);
 			if (!item) throw new Error(`No item of ${value}`);
 			const json = compactJson(normalise(shown(item), new Map([[sandbox.baseUrl, '{base_url}']])));
-			return [`**${name}** (\`${value}\`)`, '', '```json', json, '```'].join('\n');
+			return [`**${name}** (\`${value}\`)`, '```json', json, '```'].join('\n');
 		}).join('\n\n');
 	} finally {
 		await sandbox.stop();
