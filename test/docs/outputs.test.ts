@@ -1,28 +1,34 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-
 import { describe, expect, it } from 'vitest';
 
 import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import { NODE } from '../node/fixture';
 import { nodeType } from '../harness/engine';
-import { outputsSection, readSection, writeSection } from './outputs';
+import { eventsSection } from './events';
+import { outputsSection, titleOf } from './outputs';
+import { EVENTS, OUTPUTS, readDoc, readSection, writeSection } from './sections';
 
-const readme = () => readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+const outputsPage = () => readDoc(OUTPUTS.files[0]);
 
 // The operations that send, change or spend: their outputs are described where they are documented.
 const WRITES = new Set(['order.create', 'order.cancel', 'registeredEmail.cancel', 'chatMessage.send', 'chatMessage.reprocess', 'savedContact.update']);
 
-describe('README: Outputs', () => {
+/** The JSON of the first code block after a line that starts with `after`. */
+function jsonAfter(text: string, after: string): unknown {
+	const rest = text.slice(text.indexOf(`\n${after}`) + 1);
+	const block = /```json\n([\s\S]*?)\n\s*```/.exec(rest);
+	return block ? JSON.parse(block[1]) : undefined;
+}
+
+describe('docs/outputs.md: Outputs', () => {
 	it('shows exactly what each read operation returns from a real run', { timeout: 60_000 }, async () => {
-		const shown = readSection(readme());
-		expect(shown, 'the README has no Outputs markers').toBeDefined();
+		const shown = readSection(outputsPage(), OUTPUTS.name);
+		expect(shown, 'docs/outputs.md has no Outputs markers').toBeDefined();
 		// When this fails after a deliberate change of an output: `npm run docs:outputs` rewrites the section.
-		expect(shown, 'README (received) against a real run (expected)').toBe(await outputsSection());
+		expect(shown, 'docs/outputs.md (received) against a real run (expected)').toBe(await outputsSection());
 	});
 
-	it('is rewritten by `npm run docs:outputs` in place, leaving the rest of the README as it is', () => {
-		const text = readme();
+	it('is rewritten by `npm run docs:outputs` in place, leaving the rest of the page as it is', () => {
+		const text = outputsPage();
 		expect(writeSection(text, readSection(text)!)).toBe(text);
 		const changed = writeSection(text, 'replaced');
 		expect(readSection(changed)).toBe('replaced');
@@ -32,12 +38,12 @@ describe('README: Outputs', () => {
 	});
 
 	it('has an example of every read operation the node offers', () => {
-		const section = readSection(readme()) ?? '';
-		const headings = [...section.matchAll(/^#### (.+)$/gm)].map(([, title]) => title);
-		const reads = Object.entries(RESOURCES).flatMap(([resource, { name, operations }]) =>
-			Object.entries(operations)
-				.filter(([operation]) => !WRITES.has(`${resource}.${operation}`))
-				.map(([, module]) => `${name} > ${module.option.name}`),
+		const section = readSection(outputsPage()) ?? '';
+		const headings = [...section.matchAll(/^### (.+)$/gm)].map(([, title]) => title);
+		const reads = Object.entries(RESOURCES).flatMap(([resource, { operations }]) =>
+			Object.keys(operations)
+				.filter((operation) => !WRITES.has(`${resource}.${operation}`))
+				.map((operation) => titleOf(resource, operation)),
 		);
 		expect(reads.length).toBeGreaterThan(0);
 		for (const read of reads) expect(headings.some((title) => title.startsWith(read)), read).toBe(true);
@@ -48,16 +54,32 @@ describe('README: Outputs', () => {
 		const switches = description.properties.filter((p) => p.name === 'simplify');
 		expect(switches.length).toBeGreaterThan(0);
 		for (const property of switches) {
-			const resource = String(property.displayOptions?.show?.resource);
-			const operation = String(property.displayOptions?.show?.operation);
-			const title = `${RESOURCES[resource].name} > ${RESOURCES[resource].operations[operation].option.name}`;
-			const row = readme()
+			const title = titleOf(String(property.displayOptions?.show?.resource), String(property.displayOptions?.show?.operation));
+			const row = outputsPage()
 				.split('\n')
 				.find((line) => line.startsWith(`| ${title} | on by default`));
 			expect(row, title).toBeDefined();
 			const documented = [...row!.split(' | ')[1].matchAll(/`(\w+)`/g)].map(([, field]) => field);
 			const kept = /\(([^)]+)\)/.exec(property.description ?? '')![1].split(', ');
 			expect(documented, title).toEqual(kept);
+		}
+	});
+});
+
+describe('the guides: one item of each trigger event', () => {
+	it('shows in both guides what the trigger emits for every event in a real run', { timeout: 60_000 }, async () => {
+		const made = await eventsSection();
+		for (const file of EVENTS.files) {
+			// When this fails after a deliberate change of an item: `npm run docs:outputs` rewrites both.
+			expect(readSection(readDoc(file), EVENTS.name), `${file} (received) against a real run (expected)`).toBe(made);
+		}
+	});
+
+	it('quote in the quick start the price that Get Price returns in docs/outputs.md', () => {
+		const returned = jsonAfter(outputsPage(), `### ${titleOf('order', 'getPrice')}`);
+		expect(returned).toBeDefined();
+		for (const [file, heading] of [['README.md', '## Quick start'], ['docs/pt-BR/README.md', '## Início rápido']]) {
+			expect(jsonAfter(readDoc(file), heading), file).toEqual(returned);
 		}
 	});
 });

@@ -1,11 +1,12 @@
 /**
- * The README's "Outputs" section, made from a real run: every read operation of the action node
- * runs through n8n's engine against a fresh sandbox, with fixed inputs, and its output items are
- * written as JSON with the volatile values (ids, dates, the sandbox's address) replaced by fixed
- * ones. `outputs.test.ts` compares the result with the README; `writeOutputs.ts` rewrites it.
+ * The "Outputs" section of docs/outputs.md, made from a real run: every read operation of the
+ * action node runs through n8n's engine against a fresh sandbox, with fixed inputs, and its output
+ * items are written as JSON with the volatile values (ids, dates, the sandbox's address) replaced by
+ * fixed ones. `outputs.test.ts` compares the result with the page; `writeOutputs.ts` rewrites it.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import { startSandbox } from '../../sandbox';
 import { runNode, type TestItem } from '../harness/engine';
 import { LETTER, pdfItem } from '../harness/sends';
@@ -27,11 +28,10 @@ async function run(sandbox: Sandbox, parameters: IDataObject, items?: TestItem[]
 	});
 }
 
-export const SECTION_START = '<!-- outputs:start (made by `npm run docs:outputs`; a test compares it with a real run) -->';
-export const SECTION_END = '<!-- outputs:end -->';
+export { readSection, writeSection } from './sections';
 
 interface Example {
-	/** Resource > Operation, and what was asked, as the README names it. */
+	/** Resource > Operation, and what was asked, as the page names it. */
 	title: string;
 	/** What the reader should know about this output; one paragraph. */
 	note: string;
@@ -50,7 +50,7 @@ const FIXED_IDS = { letter: '100001', email: 'E5001' };
 // `Y-m-d H:i:s` (the service's dates) and ISO 8601 (the postal operator's tracking events).
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}([ T])\d{2}:\d{2}:\d{2}/;
 
-function normalise(value: unknown, replacements: Replacements): unknown {
+export function normalise(value: unknown, replacements: Replacements): unknown {
 	if (typeof value === 'string') {
 		let text = value.replace(DATE_TIME, (_, separator: string) => `${FIXED_DATE}${separator}${FIXED_TIME}`);
 		for (const [from, to] of replacements) text = text.split(from).join(to);
@@ -63,8 +63,8 @@ function normalise(value: unknown, replacements: Replacements): unknown {
 	return value;
 }
 
-/** An output item as the README shows it: its JSON, and for a file the binary property's name, file name and type. */
-function shown(item: INodeExecutionData): IDataObject {
+/** An output item as the page shows it: its JSON, and for a file the binary property's name, file name and type. */
+export function shown(item: INodeExecutionData): IDataObject {
 	if (!item.binary) return item.json;
 	const binary = Object.fromEntries(
 		Object.entries(item.binary).map(([name, file]) => [name, { fileName: file.fileName, mimeType: file.mimeType }]),
@@ -86,77 +86,83 @@ async function prepare(sandbox: Sandbox): Promise<{ letterId: string; emailId: s
 	return { letterId, emailId };
 }
 
+/** "Resource > Operation" as the editor names them, so that a renamed operation renames its example. */
+export function titleOf(resource: string, operation: string): string {
+	const entry = RESOURCES[resource];
+	return `${entry.name} > ${entry.operations[operation].option.name}`;
+}
+
 function examples(letterId: string, emailId: string, pdf: TestItem): Example[] {
 	const order = { resource: 'order', operation: 'get', orderId: letterId };
 	const email = { resource: 'registeredEmail', operation: 'get', orderId: emailId };
 	const templates = { resource: 'chatTemplate', operation: 'getMany', returnAll: true, filters: { status: 'approved' } };
 	return [
 		{
-			title: 'Order > Get (Simplify on, the default)',
+			title: `${titleOf('order', 'get')} (Simplify on, the default)`,
 			note: 'A registered letter that was posted. `statusText` is added by the node from the status table.',
 			parameters: order,
 		},
 		{
-			title: 'Order > Get (Simplify off)',
+			title: `${titleOf('order', 'get')} (Simplify off)`,
 			note: "The service's whole answer, plus `statusText`; `tracking_records` is the postal operator's own object, newest event first.",
 			parameters: { ...order, simplify: false },
 			folded: true,
 		},
 		{
-			title: 'Order > Get Price',
-			note: 'The same parameters as Create (here a 2-page registered letter); nothing is created. `value` is in reais (BRL).',
+			title: titleOf('order', 'getPrice'),
+			note: 'The same parameters as sending (here a 2-page registered letter); nothing is created. `value` is in reais (BRL).',
 			parameters: { ...LETTER, operation: 'getPrice' },
 			items: [pdf],
 		},
 		{
-			title: 'Order > Download File (File Type: PDF)',
+			title: `${titleOf('order', 'downloadFile')} (File Type: PDF)`,
 			note: 'The file is binary data in the field named by "Put Output File in Field"; the JSON says which order and file it is.',
 			parameters: { resource: 'order', operation: 'downloadFile', orderId: letterId, fileType: 'pdf' },
 		},
 		{
-			title: 'Registered E-Mail > Get (Simplify on, the default)',
+			title: `${titleOf('registeredEmail', 'get')} (Simplify on, the default)`,
 			note: 'A registered e-mail that was sent (status 3).',
 			parameters: email,
 		},
 		{
-			title: 'Registered E-Mail > Get (Simplify off)',
+			title: `${titleOf('registeredEmail', 'get')} (Simplify off)`,
 			note: "The service's whole answer, plus `statusText`.",
 			parameters: { ...email, simplify: false },
 			folded: true,
 		},
 		{
-			title: 'Registered E-Mail > Download File (File Type: PDF)',
+			title: `${titleOf('registeredEmail', 'downloadFile')} (File Type: PDF)`,
 			note: 'The certificate of a sent registered e-mail, as binary data.',
 			parameters: { resource: 'registeredEmail', operation: 'downloadFile', orderId: emailId, fileType: 'pdf' },
 		},
 		{
-			title: 'Chat Template > Get Many (Status: Approved, Simplify on, the default)',
-			note: 'One item per template; `variable_names` are the names Chat Message > Send maps.',
+			title: `${titleOf('chatTemplate', 'getMany')} (Status: Approved, Simplify on, the default)`,
+			note: `One item per template; \`variable_names\` are the names ${titleOf('chatMessage', 'send')} maps.`,
 			parameters: templates,
 		},
 		{
-			title: 'Chat Template > Get Many (Status: Approved, Simplify off)',
+			title: `${titleOf('chatTemplate', 'getMany')} (Status: Approved, Simplify off)`,
 			note: "The service's whole template records, with their texts and components.",
 			parameters: { ...templates, simplify: false },
 			folded: true,
 		},
 		{
-			title: 'Chat Sender > Get Many',
+			title: titleOf('chatSender', 'getMany'),
 			note: 'One item per sender, as the service sends it (no Simplify: see above).',
 			parameters: { resource: 'chatSender', operation: 'getMany', returnAll: true },
 		},
 		{
-			title: 'Account > Get Balance',
+			title: titleOf('account', 'getBalance'),
 			note: 'In reais, after the example letter and registered e-mail were paid.',
 			parameters: { resource: 'account', operation: 'getBalance' },
 		},
 		{
-			title: 'Account > Get Logo',
+			title: titleOf('account', 'getLogo'),
 			note: '`{base_url}` stands for the base URL of the credential.',
 			parameters: { resource: 'account', operation: 'getLogo' },
 		},
 		{
-			title: 'Receipt > Get',
+			title: titleOf('receipt', 'get'),
 			note: 'The receipt file is binary data; its base64 is removed from the JSON.',
 			parameters: { resource: 'receipt', operation: 'get', orderId: letterId },
 		},
@@ -180,7 +186,7 @@ function fence(value: unknown): string {
 
 function render(example: Example, output: unknown): string {
 	const block = example.folded ? ['<details><summary>Output</summary>', '', fence(output), '', '</details>'] : [fence(output)];
-	return [`#### ${example.title}`, '', example.note, '', ...block].join('\n');
+	return [`### ${example.title}`, '', example.note, '', ...block].join('\n');
 }
 
 /** Runs every example against a sandbox of its own and returns the section's text between its markers. */
@@ -200,26 +206,11 @@ export async function outputsSection(): Promise<string> {
 			"parameters its title names, shown as n8n's JSON view shows the items. Ids, dates and the base",
 			`URL are replaced by fixed values (\`${FIXED_IDS.letter}\`, \`${FIXED_IDS.email}\`, \`${FIXED_DATE} ${FIXED_TIME}\`, \`{base_url}\`). The`,
 			'answers the interface does not show (balance, senders, receipt, the registered e-mail read) are',
-			'shaped as the sandbox chose: see [Names the interface does not show](#names-the-interface-does-not-show)',
-			'and [Where the sandbox chose what the spec does not show](#where-the-sandbox-chose-what-the-spec-does-not-show).',
+			'shaped as the sandbox chose: see [Assumptions](assumptions.md) and',
+			'[Where the sandbox chose what the spec does not show](sandbox.md#where-the-sandbox-chose-what-the-spec-does-not-show).',
 		].join('\n');
 		return [intro, ...parts].join('\n\n');
 	} finally {
 		await sandbox.stop();
 	}
-}
-
-/** The README's section text between the markers, or undefined when a marker is missing. */
-export function readSection(readme: string): string | undefined {
-	const start = readme.indexOf(SECTION_START);
-	const end = readme.indexOf(SECTION_END);
-	if (start < 0 || end < start) return undefined;
-	return readme.slice(start + SECTION_START.length, end).trim();
-}
-
-export function writeSection(readme: string, section: string): string {
-	const start = readme.indexOf(SECTION_START);
-	const end = readme.indexOf(SECTION_END);
-	if (start < 0 || end < start) throw new Error(`The README has no ${SECTION_START} … ${SECTION_END} markers`);
-	return `${readme.slice(0, start + SECTION_START.length)}\n\n${section}\n\n${readme.slice(end)}`;
 }

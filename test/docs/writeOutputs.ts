@@ -1,23 +1,30 @@
 /**
- * `npm run docs:outputs`: runs every read operation against a local sandbox and rewrites the
- * README's "Outputs" section from what the node returned (see outputs.ts).
+ * `npm run docs:outputs`: runs every read operation and every trigger event against a local
+ * sandbox and rewrites the sections of the documentation made from them (see sections.ts).
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { outputsSection, writeSection } from './outputs';
+import { eventsSection } from './events';
+import { outputsSection } from './outputs';
+import { EVENTS, OUTPUTS, readDoc, ROOT, writeSection, type Section } from './sections';
 
-const readmePath = path.resolve(__dirname, '../../README.md');
+async function rewrite(section: Section, made: string): Promise<void> {
+	for (const file of section.files) {
+		const before = readDoc(file);
+		const after = writeSection(before, made, section.name);
+		if (after === before) {
+			console.log(`${file}: the ${section.name} section is up to date`);
+		} else {
+			writeFileSync(path.join(ROOT, file), after);
+			console.log(`${file}: the ${section.name} section was rewritten from a real run`);
+		}
+	}
+}
 
 async function main(): Promise<void> {
-	const before = readFileSync(readmePath, 'utf8');
-	const after = writeSection(before, await outputsSection());
-	if (after === before) {
-		console.log('README.md: the Outputs section is up to date');
-	} else {
-		writeFileSync(readmePath, after);
-		console.log('README.md: the Outputs section was rewritten from a real run');
-	}
+	await rewrite(OUTPUTS, await outputsSection());
+	await rewrite(EVENTS, await eventsSection());
 }
 
 main()

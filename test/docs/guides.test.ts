@@ -1,0 +1,134 @@
+/**
+ * The user guides: README.md and its Portuguese twin docs/pt-BR/README.md (not beside it: npm packs
+ * every README* of the root), their links, the anchors the nodes' documentation links point at, and
+ * the changelog's versions.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { RESOURCES } from '../../nodes/PostalService/actions/resources';
+import { WEBHOOK_EVENTS } from '../../nodes/PostalServiceTrigger/contract';
+import { anchors, links, proseLines, tableRows } from './markdown';
+import { readDoc, ROOT } from './sections';
+
+const EN = 'README.md';
+const PT = 'docs/pt-BR/README.md';
+const pkg = JSON.parse(readDoc('package.json')) as { version: string; repository: { url: string }; n8n: { supportedVersions: string } };
+
+/** Every Markdown page of the repository's documentation. */
+function pages(): string[] {
+	const docs = readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
+		.filter((file) => file.endsWith('.md'))
+		.map((file) => path.join('docs', file));
+	return [EN, 'CONTRIBUTING.md', 'CHANGELOG.md', ...docs];
+}
+
+/** A link target of `page` as a path from the repository's root (its anchor kept). */
+function fromRoot(page: string, target: string): string {
+	if (/^[a-z]+:/i.test(target)) return target;
+	const [file, anchor] = target.split('#');
+	const resolved = file ? path.join(path.dirname(page), decodeURIComponent(file)) : page;
+	return anchor === undefined ? resolved : `${resolved}#${anchor}`;
+}
+
+/** (resource, action) as the node's description names them, for every operation. */
+const described = () =>
+	Object.values(RESOURCES)
+		.flatMap(({ name, operations }) => Object.values(operations).map(({ option }) => `${name} | ${option.action}`))
+		.sort();
+
+/** The first two cells of each row of the operations table under the heading `title`. */
+const listed = (file: string, title: string) =>
+	tableRows(readDoc(file), title)
+		.map(([resource, action]) => `${resource} | ${action}`)
+		.sort();
+
+describe('the user guide and its Portuguese twin', () => {
+	it('list every operation by the resource and action names the node shows, and no other', () => {
+		expect(listed(EN, 'Operations')).toEqual(described());
+		expect(listed(PT, 'Operações')).toEqual(described());
+	});
+
+	it('list every event of the trigger by its name and value', () => {
+		const events = WEBHOOK_EVENTS.map(({ name, value }) => `${name} (\`${value}\`)`);
+		expect(tableRows(readDoc(EN), 'Events').map(([event]) => event)).toEqual(events);
+		expect(tableRows(readDoc(PT), 'Eventos').map(([event]) => event)).toEqual(events);
+	});
+
+	it('link to the same pages, files and anchors in other pages, and to each other at the top', () => {
+		const outward = (file: string, twin: string) =>
+			[...new Set(links(readDoc(file)).filter((target) => !target.startsWith('#')).map((target) => fromRoot(file, target)))]
+				.filter((target) => target !== twin)
+				.sort();
+		expect(outward(PT, EN)).toEqual(outward(EN, PT));
+		const top = (file: string) => proseLines(readDoc(file)).slice(0, 5).join('\n');
+		expect(top(EN)).toContain(`](${path.relative(path.dirname(EN), PT)})`);
+		expect(top(PT)).toContain(`](${path.relative(path.dirname(PT), EN)})`);
+	});
+
+	it("state the n8n versions package.json supports", () => {
+		for (const file of [EN, PT]) expect(readDoc(file), file).toContain(`\`${pkg.n8n.supportedVersions}\``);
+	});
+
+	it('keep the English guide at about 300 lines', () => {
+		expect(readDoc(EN).split('\n').length).toBeLessThanOrEqual(310);
+	});
+});
+
+describe('links in the documentation', () => {
+	it('point at files that exist and at headings those files have', () => {
+		const broken: string[] = [];
+		for (const page of pages()) {
+			for (const target of links(readDoc(page))) {
+				if (/^[a-z]+:/i.test(target)) continue;
+				const [resolved, anchor] = fromRoot(page, target).split('#');
+				if (!existsSync(path.join(ROOT, resolved))) {
+					broken.push(`${page}: ${target} (no such file)`);
+				} else if (anchor !== undefined && resolved.endsWith('.md') && !anchors(readDoc(resolved)).has(anchor)) {
+					broken.push(`${page}: ${target} (no such heading in ${resolved})`);
+				}
+			}
+		}
+		expect(broken).toEqual([]);
+	});
+});
+
+describe("the nodes' and credentials' documentation links", () => {
+	const repository = pkg.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+
+	function documentationUrls(): string[] {
+		const urls: string[] = [];
+		for (const folder of ['nodes', 'credentials']) {
+			for (const file of readdirSync(path.join(ROOT, folder), { recursive: true, encoding: 'utf8' })) {
+				if (!/\.(ts|json)$/.test(file)) continue;
+				const text = readFileSync(path.join(ROOT, folder, file), 'utf8');
+				urls.push(...[...text.matchAll(/https:\/\/github\.com\/[^\s'"`)]+/g)].map(([url]) => url));
+			}
+		}
+		return urls;
+	}
+
+	it('point at the repository and at a heading of README.md', () => {
+		const urls = documentationUrls();
+		expect(urls.length).toBeGreaterThan(0);
+		const headings = anchors(readDoc(EN));
+		for (const url of urls) {
+			const [base, anchor] = url.split('#');
+			expect(base, url).toBe(repository);
+			// GitHub shows the README at the repository's page under #readme.
+			if (anchor !== undefined && anchor !== 'readme') expect(headings.has(anchor), url).toBe(true);
+		}
+	});
+});
+
+describe('the changelog', () => {
+	it("has package.json's version as its newest section, each section versioned and dated or unreleased", () => {
+		const sections = [...readDoc('CHANGELOG.md').matchAll(/^## (.+)$/gm)].map(([, title]) => title);
+		expect(sections.length).toBeGreaterThan(0);
+		for (const title of sections) expect(title).toMatch(/^\[\d+\.\d+\.\d+\] - (Unreleased|\d{4}-\d{2}-\d{2})$/);
+		expect(sections[0]).toMatch(new RegExp(`^\\[${pkg.version.replace(/\./g, '\\.')}\\] `));
+		expect(sections.filter((title) => title.endsWith('Unreleased')).length).toBeLessThanOrEqual(1);
+	});
+});

@@ -1,0 +1,39 @@
+/**
+ * The parts of the documentation made from a real run: each sits between two HTML comments, which
+ * `npm run docs:outputs` rewrites in place and the tests compare with a new run.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '../..');
+
+export interface Section {
+	/** The marker's name: `<!-- name:start … -->` … `<!-- name:end -->`. */
+	name: string;
+	/** The files that carry it, relative to the repository's root. */
+	files: string[];
+}
+
+export const OUTPUTS: Section = { name: 'outputs', files: ['docs/outputs.md'] };
+// The English and the Portuguese guide show the same items, so that they cannot drift apart.
+export const EVENTS: Section = { name: 'events', files: ['README.md', 'docs/pt-BR/README.md'] };
+
+export const startMarker = (name: string) => `<!-- ${name}:start (made by \`npm run docs:outputs\`; a test compares it with a real run) -->`;
+export const endMarker = (name: string) => `<!-- ${name}:end -->`;
+
+export const readDoc = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
+/** The text between a section's markers, or undefined when a marker is missing. */
+export function readSection(text: string, name = OUTPUTS.name): string | undefined {
+	const start = text.indexOf(startMarker(name));
+	const end = text.indexOf(endMarker(name));
+	if (start < 0 || end < start) return undefined;
+	return text.slice(start + startMarker(name).length, end).trim();
+}
+
+export function writeSection(text: string, section: string, name = OUTPUTS.name): string {
+	const start = text.indexOf(startMarker(name));
+	const end = text.indexOf(endMarker(name));
+	if (start < 0 || end < start) throw new Error(`No ${startMarker(name)} … ${endMarker(name)} markers`);
+	return `${text.slice(0, start + startMarker(name).length)}\n\n${section}\n\n${text.slice(end)}`;
+}
