@@ -63,7 +63,10 @@ export interface SandboxControl {
 		location?: string;
 		status?: number;
 	}): void;
+	/** A number on the chat app, allow-listed in the test environment (as the panel's "add recipient"). */
 	addChatNumber(phone: string): string;
+	/** Allow-lists a chat recipient in the test environment without anything else. */
+	addChatRecipient(phone: string): string;
 	chatMessages(): ChatMessage[];
 	setChatMessageStatus(messageId: number, status: string | number): ChatMessage;
 	templates(): ChatTemplate[];
@@ -226,6 +229,14 @@ export function createControl(core: SandboxCore): SandboxControl {
 			const normalized = normalizePhone(String(phone));
 			if (!normalized) throw new ControlError(`not a phone number: ${phone}`);
 			if (!core.state.chatNumbers.includes(normalized)) core.state.chatNumbers.push(normalized);
+			if (!core.state.chatAllowList.includes(normalized)) core.state.chatAllowList.push(normalized);
+			core.save();
+			return normalized;
+		},
+		addChatRecipient(phone) {
+			const normalized = normalizePhone(String(phone));
+			if (!normalized) throw new ControlError(`not a phone number: ${phone}`);
+			if (!core.state.chatAllowList.includes(normalized)) core.state.chatAllowList.push(normalized);
 			core.save();
 			return normalized;
 		},
@@ -349,6 +360,7 @@ export const HTTP_ARGUMENTS: Record<keyof SandboxControl, (input: Record<string,
 		},
 	],
 	addChatNumber: (i) => [String(i.phone)],
+	addChatRecipient: (i) => [String(i.phone)],
 	chatMessages: () => [],
 	setChatMessageStatus: (i) => [Number(i.messageId), i.status as string | number],
 	templates: () => [],

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
+import { ASSUMED, type AssumedNames } from '../nodes/PostalService/contract/assumptions';
 import type { Environment } from '../nodes/PostalServiceTrigger/contract';
 import { errorReply, type Ctx, type Family, type Reply } from './http';
+import { RENAMED } from './renamed';
 import { seedState, type State } from './state';
 import { WebhookDispatcher } from './webhooks';
 
@@ -19,6 +21,8 @@ export interface SandboxSettings {
 	stateFile?: string;
 	/** How long a webhook receiver may take to answer (the spec's 30 s). */
 	webhookTimeoutMs: number;
+	/** Serve another reading of every name the interface does not show (see renamed.ts). */
+	renamedAssumptions?: boolean;
 }
 
 export interface LoggedRequest {
@@ -70,10 +74,13 @@ export class SandboxCore {
 	maintenance = false;
 	latencyMs = 0;
 	baseUrl = '';
+	/** The names this sandbox answers to where the interface shows none. */
+	readonly names: AssumedNames;
 	private readonly authFailures = new Map<string, number>();
 	private readonly sleeps = new Map<NodeJS.Timeout, () => void>();
 
 	constructor(readonly settings: SandboxSettings) {
+		this.names = settings.renamedAssumptions ? RENAMED : ASSUMED;
 		this.state = seedState(settings.balance);
 		this.dispatcher = new WebhookDispatcher({
 			environment: () => this.settings.environment,
