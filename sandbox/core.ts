@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
-import { ASSUMED, type AssumedNames } from '../nodes/PostalService/contract/assumptions';
+import type { AssumedNames } from '../nodes/PostalService/contract/assumptions';
 import type { Environment } from '../nodes/PostalServiceTrigger/contract';
 import { errorReply, type Ctx, type Family, type Reply } from './http';
-import { RENAMED } from './renamed';
+import { namesFor } from './renamed';
 import { seedState, type State } from './state';
 import { WebhookDispatcher } from './webhooks';
 
@@ -21,8 +21,8 @@ export interface SandboxSettings {
 	stateFile?: string;
 	/** How long a webhook receiver may take to answer (the spec's 30 s). */
 	webhookTimeoutMs: number;
-	/** Serve another reading of every name the interface does not show (see renamed.ts). */
-	renamedAssumptions?: boolean;
+	/** Serve another reading of every name the interface does not show, or of these keys (renamed.ts). */
+	renamedAssumptions?: boolean | readonly (keyof AssumedNames)[];
 }
 
 export interface LoggedRequest {
@@ -80,7 +80,7 @@ export class SandboxCore {
 	private readonly sleeps = new Map<NodeJS.Timeout, () => void>();
 
 	constructor(readonly settings: SandboxSettings) {
-		this.names = settings.renamedAssumptions ? RENAMED : ASSUMED;
+		this.names = namesFor(settings.renamedAssumptions);
 		this.state = seedState(settings.balance);
 		this.dispatcher = new WebhookDispatcher({
 			environment: () => this.settings.environment,

@@ -27,3 +27,12 @@ export const RENAMED: AssumedNames = {
 	emailOnLetterRoutes: false,
 	senderWithoutCountryIsBrazilian: false,
 };
+
+/** The names a sandbox answers to: the package's, or the other reading for all (`true`) or some keys. */
+export function namesFor(renamed: boolean | readonly (keyof AssumedNames)[] | undefined): AssumedNames {
+	if (!renamed) return ASSUMED;
+	const keys = Object.keys(ASSUMED) as (keyof AssumedNames)[];
+	return Object.fromEntries(
+		keys.map((key) => [key, renamed === true || renamed.includes(key) ? RENAMED[key] : ASSUMED[key]]),
+	) as unknown as AssumedNames;
+}

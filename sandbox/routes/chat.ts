@@ -185,5 +185,7 @@ export async function listTemplates(core: SandboxCore, ctx: Ctx): Promise<Reply>
 export async function listSenders(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 	const denied = core.checkAuth(ctx, basicOk(core, ctx), 'A', 'Unauthorized - invalid credentials');
 	if (denied) return denied;
-	return envelopeA(200, 'Sucesso', core.state.senders);
+	const f = core.names.chatSenderFields;
+	const senders = core.state.senders.map(({ id, name, phone, ...rest }) => ({ [f.id]: id, [f.name]: name, [f.phone]: phone, ...rest }));
+	return envelopeA(200, 'Sucesso', senders);
 }

@@ -114,10 +114,11 @@ export async function getReceipt(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 		`Valor: R$ ${order.value.toFixed(2).replace('.', ',')}`,
 		`Forma de pagamento: ${order.paymentMethod}`,
 	]);
+	const fields = core.names.receiptFileFields;
 	return envelopeA(200, 'Sucesso', {
-		file_name: `recibo-${order.id}.pdf`,
+		[fields.name[0]]: `recibo-${order.id}.pdf`,
 		file_type: 'receipt',
 		id_job: order.id,
-		file_base64: pdf.toString('base64'),
+		[fields.base64[0]]: pdf.toString('base64'),
 	});
 }
