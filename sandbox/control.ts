@@ -13,6 +13,7 @@ import {
 	type TrackingEventInput,
 } from './orders';
 import { normalizePhone } from './routes/chat';
+import { sendSampleLetter } from './sampleLetter';
 import { chatTemplate, type ChatMessage, type ChatSender, type ChatTemplate, type Favorite } from './state';
 import { round2, saoPauloDateTime } from './util';
 import type { AccountNotice, Delivery, WebhookEndpoint } from './webhooks';
@@ -38,6 +39,8 @@ export interface SandboxControl {
 		options?: { rrType?: RrType; pdf?: Buffer | Uint8Array; unreadable?: boolean },
 	): Record<string, unknown>;
 	createEmailOrder(fields: EmailOrderInput): Record<string, unknown>;
+	/** A registered letter with a generated PDF, through the create route (the panel's button). */
+	sendSampleLetter(): Promise<Record<string, unknown>>;
 	balance(): number;
 	setBalance(balance: number): number;
 	topUp(amount: number): number;
@@ -142,6 +145,9 @@ export function createControl(core: SandboxCore): SandboxControl {
 		},
 		createEmailOrder(fields) {
 			return createEmailOrder(core, fields);
+		},
+		sendSampleLetter() {
+			return sendSampleLetter(core);
 		},
 		balance() {
 			return core.state.balance;
@@ -318,6 +324,7 @@ export const HTTP_ARGUMENTS: Record<keyof SandboxControl, (input: Record<string,
 		},
 	],
 	createEmailOrder: (i) => [i],
+	sendSampleLetter: () => [],
 	balance: () => [],
 	setBalance: (i) => [Number(i.balance)],
 	topUp: (i) => [Number(i.amount)],
