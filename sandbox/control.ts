@@ -13,6 +13,7 @@ import {
 	type TrackingEventInput,
 } from './orders';
 import { normalizePhone } from './routes/chat';
+import { sendSampleLetter } from './sampleLetter';
 import { chatTemplate, type ChatMessage, type ChatSender, type ChatTemplate, type Favorite } from './state';
 import { round2, saoPauloDateTime } from './util';
 import type { AccountNotice, Delivery, WebhookEndpoint } from './webhooks';
@@ -38,6 +39,8 @@ export interface SandboxControl {
 		options?: { rrType?: RrType; pdf?: Buffer | Uint8Array; unreadable?: boolean },
 	): Record<string, unknown>;
 	createEmailOrder(fields: EmailOrderInput): Record<string, unknown>;
+	/** A registered letter with a generated PDF, through the create route (the panel's button). */
+	sendSampleLetter(): Promise<Record<string, unknown>>;
 	balance(): number;
 	setBalance(balance: number): number;
 	topUp(amount: number): number;
@@ -63,7 +66,10 @@ export interface SandboxControl {
 		location?: string;
 		status?: number;
 	}): void;
+	/** A number on the chat app, allow-listed in the test environment (as the panel's "add recipient"). */
 	addChatNumber(phone: string): string;
+	/** Allow-lists a chat recipient in the test environment without anything else. */
+	addChatRecipient(phone: string): string;
 	chatMessages(): ChatMessage[];
 	setChatMessageStatus(messageId: number, status: string | number): ChatMessage;
 	templates(): ChatTemplate[];
@@ -139,6 +145,9 @@ export function createControl(core: SandboxCore): SandboxControl {
 		},
 		createEmailOrder(fields) {
 			return createEmailOrder(core, fields);
+		},
+		sendSampleLetter() {
+			return sendSampleLetter(core);
 		},
 		balance() {
 			return core.state.balance;
@@ -226,6 +235,14 @@ export function createControl(core: SandboxCore): SandboxControl {
 			const normalized = normalizePhone(String(phone));
 			if (!normalized) throw new ControlError(`not a phone number: ${phone}`);
 			if (!core.state.chatNumbers.includes(normalized)) core.state.chatNumbers.push(normalized);
+			if (!core.state.chatAllowList.includes(normalized)) core.state.chatAllowList.push(normalized);
+			core.save();
+			return normalized;
+		},
+		addChatRecipient(phone) {
+			const normalized = normalizePhone(String(phone));
+			if (!normalized) throw new ControlError(`not a phone number: ${phone}`);
+			if (!core.state.chatAllowList.includes(normalized)) core.state.chatAllowList.push(normalized);
 			core.save();
 			return normalized;
 		},
@@ -307,6 +324,7 @@ export const HTTP_ARGUMENTS: Record<keyof SandboxControl, (input: Record<string,
 		},
 	],
 	createEmailOrder: (i) => [i],
+	sendSampleLetter: () => [],
 	balance: () => [],
 	setBalance: (i) => [Number(i.balance)],
 	topUp: (i) => [Number(i.amount)],
@@ -349,6 +367,7 @@ export const HTTP_ARGUMENTS: Record<keyof SandboxControl, (input: Record<string,
 		},
 	],
 	addChatNumber: (i) => [String(i.phone)],
+	addChatRecipient: (i) => [String(i.phone)],
 	chatMessages: () => [],
 	setChatMessageStatus: (i) => [Number(i.messageId), i.status as string | number],
 	templates: () => [],

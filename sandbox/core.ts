@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
+import type { AssumedNames } from '../nodes/PostalService/contract/assumptions';
 import type { Environment } from '../nodes/PostalServiceTrigger/contract';
 import { errorReply, type Ctx, type Family, type Reply } from './http';
+import { namesFor } from './renamed';
 import { seedState, type State } from './state';
 import { WebhookDispatcher } from './webhooks';
 
@@ -19,6 +21,8 @@ export interface SandboxSettings {
 	stateFile?: string;
 	/** How long a webhook receiver may take to answer (the spec's 30 s). */
 	webhookTimeoutMs: number;
+	/** Serve another reading of every name the interface does not show, or of these keys (renamed.ts). */
+	renamedAssumptions?: boolean | readonly (keyof AssumedNames)[];
 }
 
 export interface LoggedRequest {
@@ -70,10 +74,13 @@ export class SandboxCore {
 	maintenance = false;
 	latencyMs = 0;
 	baseUrl = '';
+	/** The names this sandbox answers to where the interface shows none. */
+	readonly names: AssumedNames;
 	private readonly authFailures = new Map<string, number>();
 	private readonly sleeps = new Map<NodeJS.Timeout, () => void>();
 
 	constructor(readonly settings: SandboxSettings) {
+		this.names = namesFor(settings.renamedAssumptions);
 		this.state = seedState(settings.balance);
 		this.dispatcher = new WebhookDispatcher({
 			environment: () => this.settings.environment,

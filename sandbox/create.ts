@@ -274,7 +274,9 @@ export async function createOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 			state: f.state_sender ?? '',
 			country: f.country_sender ?? ACCOUNT_PROFILE.country,
 		};
-		if (isBrazil(sender.country) && f.zip_sender !== undefined && f.state_sender !== undefined) {
+		const brazilianSender =
+			f.country_sender === undefined ? core.names.senderWithoutCountryIsBrazilian : isBrazil(f.country_sender);
+		if (brazilianSender && f.zip_sender !== undefined && f.state_sender !== undefined) {
 			checkBrazilianAddress('sender', sender.zip, sender.state, errors);
 		}
 	} else {

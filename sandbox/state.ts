@@ -153,6 +153,8 @@ export interface ChatMessage {
 	variables: Record<string, string>;
 	value: number;
 	created_at: string;
+	/** Why the message was not sent (a test-environment recipient not on the allow-list); else empty. */
+	failure_reason: string;
 }
 
 export interface State {
@@ -165,6 +167,8 @@ export interface State {
 	orders: Order[];
 	favorites: Favorite[];
 	chatNumbers: string[];
+	/** The test environment's allow-list of chat recipients (E.164). */
+	chatAllowList: string[];
 	emailAllowList: string[];
 	senders: ChatSender[];
 	templates: ChatTemplate[];
@@ -289,7 +293,8 @@ export function seedState(balance: number): State {
 				dateCreated: now,
 			},
 		],
-		chatNumbers: ['+5511987654321', '+5521999990000', '+5511912345678'],
+		chatNumbers: ['+5511987654321', '+5521999990000', '+5511912345678', '+5511955554444'],
+		chatAllowList: ['+5511987654321', '+5521999990000', '+5511912345678'],
 		emailAllowList: ['@example.com', '@example.org'],
 		senders,
 		templates: [

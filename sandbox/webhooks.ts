@@ -191,6 +191,23 @@ export class WebhookDispatcher {
 		this.nextDeliveryId = Math.max(0, ...this.deliveries.map((d) => d.deliveryId)) + 1;
 	}
 
+	/**
+	 * A real event whose delivery failed for good (its retries spent, or a resend refused) is one
+	 * failure; three in a row pause the endpoint. Counting attempts instead would pause a dead
+	 * endpoint after its second retry, and the third retry the interface promises would never come.
+	 */
+	private countFailure(endpoint: WebhookEndpoint): void {
+		endpoint.consecutiveFailures++;
+		if (endpoint.consecutiveFailures >= PAUSE_AFTER_FAILURES && !endpoint.paused) {
+			endpoint.paused = true;
+			this.notices.push({
+				at: saoPauloDateTime(),
+				subject: `Webhook "${endpoint.name}" pausado após ${PAUSE_AFTER_FAILURES} falhas consecutivas`,
+				webhookId: endpoint.id,
+			});
+		}
+	}
+
 	private cancelTimers(): void {
 		for (const timer of this.timers) clearTimeout(timer);
 		this.timers.clear();
@@ -292,17 +309,6 @@ export class WebhookDispatcher {
 			return;
 		}
 		delivery.state = 'failed';
-		if (!delivery.test) {
-			endpoint.consecutiveFailures++;
-			if (endpoint.consecutiveFailures >= PAUSE_AFTER_FAILURES && !endpoint.paused) {
-				endpoint.paused = true;
-				this.notices.push({
-					at: saoPauloDateTime(),
-					subject: `Webhook "${endpoint.name}" pausado após ${PAUSE_AFTER_FAILURES} falhas consecutivas`,
-					webhookId: endpoint.id,
-				});
-			}
-		}
 		const retriesDone = delivery.attempts.length - 1;
 		if (scheduleRetry && !delivery.test && !endpoint.paused && retriesDone < RETRY_DELAYS_MINUTES.length) {
 			const delayMs = RETRY_DELAYS_MINUTES[retriesDone] * this.settings.timeScale;
@@ -320,6 +326,8 @@ export class WebhookDispatcher {
 				this.track(this.attempt(delivery, true));
 			}, delayMs);
 			this.timers.add(timer);
+		} else if (!delivery.test) {
+			this.countFailure(endpoint);
 		}
 		this.settings.onChange();
 	}

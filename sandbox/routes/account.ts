@@ -7,8 +7,8 @@ export async function getBalance(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 	const denied = core.checkAuth(ctx, decodeURIComponent(ctx.params[0]) === core.settings.token, 'A', 'Token inválido');
 	if (denied) return denied;
 	return envelopeA(200, 'Sucesso', {
-		[ASSUMED.balanceFields.balance]: core.state.balance,
-		[ASSUMED.balanceFields.currency]: 'BRL',
+		[core.names.balanceFields.balance]: core.state.balance,
+		[core.names.balanceFields.currency]: 'BRL',
 	});
 }
 
@@ -41,9 +41,10 @@ export async function updateFavorite(core: SandboxCore, ctx: Ctx): Promise<Reply
 		if (name === undefined || name.trim() === '') return envelopeC(400, false, 'O campo name não pode ficar vazio');
 		changes.name = name;
 	}
-	for (const key of ASSUMED.favoriteFields) {
-		if (!(key in body)) continue;
-		const value = body[key];
+	for (const [index, key] of ASSUMED.favoriteFields.entries()) {
+		const wire = core.names.favoriteFields[index];
+		if (!(wire in body)) continue;
+		const value = body[wire];
 		if (value === null || value === '') {
 			changes[key] = INTEGER_FIELDS.has(key) ? 0 : '';
 			continue;

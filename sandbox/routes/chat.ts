@@ -1,5 +1,4 @@
-import { ASSUMED } from '../../nodes/PostalService/contract/assumptions';
-import { PAYMENT_METHODS, TEMPLATE_STATUSES, valuesOf } from '../../nodes/PostalService/contract/lists';
+import { TEMPLATE_STATUSES, valuesOf } from '../../nodes/PostalService/contract/lists';
 import type { SandboxCore } from '../core';
 import { basicCredentials, envelopeA, envelopeB, text, type Ctx, type Reply } from '../http';
 import type { ChatMessage, ChatTemplate } from '../state';
@@ -8,7 +7,6 @@ import { round2, saoPauloDateTime } from '../util';
 /** Price of one chat message in the sandbox's own table (BRL). */
 export const CHAT_PRICE = 0.5;
 const TEMPLATE_STATUS_VALUES: ChatTemplate['status'][] = valuesOf(TEMPLATE_STATUSES);
-const PAYMENT_METHOD_VALUES: string[] = valuesOf(PAYMENT_METHODS);
 const INCOMPLETE = 'Campos obrigatórios não preenchidos';
 
 function basicOk(core: SandboxCore, ctx: Ctx): boolean {
@@ -26,8 +24,8 @@ export function normalizePhone(input: string): string | null {
 	return null;
 }
 
-function readVariables(fields: Record<string, unknown>): Record<string, string> | null {
-	const raw = fields[ASSUMED.chatSend.variables];
+function readVariables(core: SandboxCore, fields: Record<string, unknown>): Record<string, string> | null {
+	const raw = fields[core.names.chatSend.variables];
 	const result: Record<string, string> = {};
 	if (raw !== undefined && raw !== null && raw !== '') {
 		let value: unknown = raw;
@@ -42,7 +40,7 @@ function readVariables(fields: Record<string, unknown>): Record<string, string> 
 		for (const [key, v] of Object.entries(value)) result[key] = text(v) ?? '';
 	}
 	// Form bodies may spell the object as `variables[name]=value`.
-	const prefix = `${ASSUMED.chatSend.variables}[`;
+	const prefix = `${core.names.chatSend.variables}[`;
 	for (const [key, v] of Object.entries(fields)) {
 		if (key.startsWith(prefix) && key.endsWith(']')) result[key.slice(prefix.length, -1)] = text(v) ?? '';
 	}
@@ -66,16 +64,18 @@ function messageView(m: ChatMessage): Record<string, unknown> {
 export async function sendChatMessage(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 	const denied = core.checkAuth(ctx, basicOk(core, ctx), 'A', 'Unauthorized - invalid credentials');
 	if (denied) return denied;
-	const names = ASSUMED.chatSend;
+	const names = core.names.chatSend;
 	const phoneInput = text(ctx.fields[names.phone]);
 	const templateIdInput = text(ctx.fields[names.templateId]);
 	const senderIdInput = text(ctx.fields[names.senderId]);
-	const paymentMethod = text(ctx.fields[names.paymentMethod]) || 'service_credits';
+	const methods = core.names.chatPaymentMethods;
+	const [credits, , team] = methods;
+	const paymentMethod = text(ctx.fields[names.paymentMethod]) || credits;
 	const teamMemberInput = text(ctx.fields[names.teamMemberId]);
 	if (!phoneInput || !templateIdInput) return envelopeA(400, INCOMPLETE);
-	if (paymentMethod === 'team' && !teamMemberInput) return envelopeA(400, INCOMPLETE);
-	if (!PAYMENT_METHOD_VALUES.includes(paymentMethod)) {
-		return envelopeA(400, `${names.paymentMethod}: valor inválido (aceitos: ${PAYMENT_METHOD_VALUES.join(', ')})`);
+	if (paymentMethod === team && !teamMemberInput) return envelopeA(400, INCOMPLETE);
+	if (!methods.includes(paymentMethod)) {
+		return envelopeA(400, `${names.paymentMethod}: valor inválido (aceitos: ${methods.join(', ')})`);
 	}
 	if (teamMemberInput && !/^\d+$/.test(teamMemberInput)) {
 		return envelopeA(400, `${names.teamMemberId}: deve ser um número inteiro`);
@@ -92,7 +92,7 @@ export async function sendChatMessage(core: SandboxCore, ctx: Ctx): Promise<Repl
 	if (senderId !== template.sender_id) {
 		return envelopeA(400, `${names.templateId}: o template não pertence ao remetente ${senderId}`);
 	}
-	const variables = readVariables(ctx.fields);
+	const variables = readVariables(core, ctx.fields);
 	if (!variables) return envelopeA(400, `${names.variables}: deve ser um objeto com as variáveis do template`);
 	const missingVariables = template.variable_names.filter((name) => !variables[name]);
 	if (missingVariables.length > 0) {
@@ -104,8 +104,12 @@ export async function sendChatMessage(core: SandboxCore, ctx: Ctx): Promise<Repl
 		return envelopeA(400, `${names.phone}: o número ${phone} não é um número do aplicativo de chat`);
 	}
 
-	let status: ChatMessage['status'] = 'processing';
-	if (paymentMethod === 'service_credits') {
+	// The test environment delivers for real, so only allow-listed recipients; others fail with the reason.
+	const refused = core.settings.environment === 'homolog' && !core.state.chatAllowList.includes(phone);
+	let status: ChatMessage['status'] = refused ? 'failed' : 'processing';
+	if (refused) {
+		// nothing is charged for a message that is never sent
+	} else if (paymentMethod === credits) {
 		if (core.state.balance >= CHAT_PRICE) core.state.balance = round2(core.state.balance - CHAT_PRICE);
 		else status = 2;
 	}
@@ -124,10 +128,12 @@ export async function sendChatMessage(core: SandboxCore, ctx: Ctx): Promise<Repl
 		variables,
 		value: CHAT_PRICE,
 		created_at: saoPauloDateTime(),
+		failure_reason: refused ? `Destinatário ${phone} não está na lista de permissões do ambiente de testes` : '',
 	};
 	core.state.chatMessages.push(message);
 	core.save();
-	return envelopeA(200, status === 2 ? 'Créditos insuficientes' : 'Mensagem aceita', messageView(message));
+	const said = refused ? message.failure_reason : status === 2 ? 'Créditos insuficientes' : 'Mensagem aceita';
+	return envelopeA(200, said, messageView(message));
 }
 
 export async function reprocessChatMessage(core: SandboxCore, ctx: Ctx): Promise<Reply> {
@@ -138,26 +144,28 @@ export async function reprocessChatMessage(core: SandboxCore, ctx: Ctx): Promise
 	const message = core.state.chatMessages.find((m) => String(m.message_id) === idText);
 	if (!message) return envelopeA(400, `Mensagem ${idText} não encontrada`);
 	const base = { message_id: message.message_id, visual_id: message.visual_id };
+	const resultKey = core.names.chatProcessResultPath[core.names.chatProcessResultPath.length - 1];
 	if (message.status === 'processing' || message.status === 'queued') {
-		return envelopeA(200, 'Mensagem já está na fila ou em processamento', { success: false, ...base, result: 'no_change' });
+		return envelopeA(200, 'Mensagem já está na fila ou em processamento', { success: false, ...base, [resultKey]: 'no_change' });
 	}
 	if (message.status !== 2) {
 		return envelopeA(400, `Mensagem não pode ser reprocessada no status ${message.status}`);
 	}
-	if (message.stored_payment_method !== 'service_credits') {
-		return envelopeA(400, 'Somente mensagens pagas com service_credits podem ser reprocessadas');
+	const credits = core.names.chatPaymentMethods[0];
+	if (message.stored_payment_method !== credits) {
+		return envelopeA(400, `Somente mensagens pagas com ${credits} podem ser reprocessadas`);
 	}
 	if (core.state.balance < message.value) return envelopeA(400, 'Créditos insuficientes para reprocessar a mensagem');
 	core.state.balance = round2(core.state.balance - message.value);
 	message.status = 'queued';
 	core.save();
-	return envelopeA(200, 'Mensagem reenviada para a fila', { success: true, ...base, result: 'queued' });
+	return envelopeA(200, 'Mensagem reenviada para a fila', { success: true, ...base, [resultKey]: 'queued' });
 }
 
 export async function listTemplates(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 	const denied = core.checkAuth(ctx, basicOk(core, ctx), 'B', 'Não autorizado — credenciais inválidas');
 	if (denied) return denied;
-	const q = ASSUMED.templatesQuery;
+	const q = core.names.templatesQuery;
 	const status = ctx.query[q.status];
 	if (status && !TEMPLATE_STATUS_VALUES.includes(status as ChatTemplate['status'])) {
 		return envelopeB(400, `${q.status}: valor inválido (aceitos: ${TEMPLATE_STATUS_VALUES.join(', ')})`);
@@ -177,5 +185,7 @@ export async function listTemplates(core: SandboxCore, ctx: Ctx): Promise<Reply>
 export async function listSenders(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 	const denied = core.checkAuth(ctx, basicOk(core, ctx), 'A', 'Unauthorized - invalid credentials');
 	if (denied) return denied;
-	return envelopeA(200, 'Sucesso', core.state.senders);
+	const f = core.names.chatSenderFields;
+	const senders = core.state.senders.map(({ id, name, phone, ...rest }) => ({ [f.id]: id, [f.name]: name, [f.phone]: phone, ...rest }));
+	return envelopeA(200, 'Sucesso', senders);
 }

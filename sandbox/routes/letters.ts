@@ -1,4 +1,3 @@
-import { ASSUMED } from '../../nodes/PostalService/contract/assumptions';
 import { FILE_TYPES, valuesOf } from '../../nodes/PostalService/contract/lists';
 import type { SandboxCore } from '../core';
 import { envelopeA, headerToken, type Ctx, type Reply } from '../http';
@@ -14,9 +13,17 @@ function pathAuth(core: SandboxCore, ctx: Ctx): Reply | null {
 	return core.checkAuth(ctx, decodeURIComponent(ctx.params[0]) === core.settings.token, 'A', 'Token inválido');
 }
 
+/** Under another reading, registered e-mail has routes of its own and the letter routes refuse `E…` ids. */
+function emailElsewhere(core: SandboxCore, id: string): Reply | null {
+	if (core.names.emailOnLetterRoutes || !id.startsWith('E')) return null;
+	return envelopeA(400, `job_id inválido: ${id} é um e-mail registrado; use as rotas de e-mail`);
+}
+
 export async function getOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 	const denied = pathAuth(core, ctx);
 	if (denied) return denied;
+	const elsewhere = emailElsewhere(core, decodeURIComponent(ctx.params[1]));
+	if (elsewhere) return elsewhere;
 	const order = findOrder(core, decodeURIComponent(ctx.params[1]));
 	if (!order) return envelopeA(400, 'Pedido não encontrado');
 	return envelopeA(200, 'Sucesso', orderView(order));
@@ -25,6 +32,8 @@ export async function getOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 export async function downloadFile(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 	const denied = pathAuth(core, ctx);
 	if (denied) return denied;
+	const elsewhere = emailElsewhere(core, decodeURIComponent(ctx.params[1]));
+	if (elsewhere) return elsewhere;
 	const order = findOrder(core, decodeURIComponent(ctx.params[1]));
 	if (!order) return envelopeA(400, 'Pedido não encontrado');
 	const type = decodeURIComponent(ctx.params[2]) as LetterFileType;
@@ -32,7 +41,7 @@ export async function downloadFile(core: SandboxCore, ctx: Ctx): Promise<Reply> 
 		return envelopeA(400, `Tipo de arquivo inválido: ${type} (aceitos: ${FILE_TYPE_VALUES.join(', ')})`);
 	}
 	const candidates = order.files.filter((f) => f.type === type);
-	const wanted = ctx.query[ASSUMED.downloadFileNameParam];
+	const wanted = ctx.query[core.names.downloadFileNameParam];
 	// Files are appended as they appear, so the last one is the most recent.
 	const file = wanted ? candidates.find((f) => f.name === wanted) : candidates[candidates.length - 1];
 	if (!file) {
@@ -52,10 +61,12 @@ export async function downloadFile(core: SandboxCore, ctx: Ctx): Promise<Reply> 
 export async function cancelOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 	const denied = pathAuth(core, ctx);
 	if (denied) return denied;
+	const elsewhere = emailElsewhere(core, decodeURIComponent(ctx.params[1]));
+	if (elsewhere) return elsewhere;
 	const order = findOrder(core, decodeURIComponent(ctx.params[1]));
 	if (!order) return envelopeA(400, 'Pedido não encontrado');
-	const force = ctx.query[ASSUMED.cancelForceParam] === 'yes';
-	const reason = ctx.query[ASSUMED.cancelReasonParam] || DEFAULT_CANCEL_REASON;
+	const force = ctx.query[core.names.cancelForceParam] === 'yes';
+	const reason = ctx.query[core.names.cancelReasonParam] || DEFAULT_CANCEL_REASON;
 	const cancelled = order.kind === 'letter' ? 5 : 4;
 	const cancellable = order.kind === 'letter' ? [0, 2] : [0, 1, 2];
 	if (!force) {
@@ -64,7 +75,7 @@ export async function cancelOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 			const statusText = order.kind === 'letter' ? LETTER_STATUS_TEXT[order.status] : String(order.status);
 			return envelopeA(
 				400,
-				`Pedido não pode ser cancelado no status ${order.status} (${statusText}); use ${ASSUMED.cancelForceParam}=yes para forçar`,
+				`Pedido não pode ser cancelado no status ${order.status} (${statusText}); use ${core.names.cancelForceParam}=yes para forçar`,
 			);
 		}
 	}
@@ -92,8 +103,8 @@ export async function cancelOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 export async function getReceipt(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 	const denied = core.checkAuth(ctx, headerToken(ctx) === core.settings.token, 'A', 'Token inválido');
 	if (denied) return denied;
-	const id = ctx.query[ASSUMED.receiptOrderIdParam];
-	if (!id) return envelopeA(400, `Requisição incompleta - campo obrigatório não preenchido: ${ASSUMED.receiptOrderIdParam}`);
+	const id = ctx.query[core.names.receiptOrderIdParam];
+	if (!id) return envelopeA(400, `Requisição incompleta - campo obrigatório não preenchido: ${core.names.receiptOrderIdParam}`);
 	const order = findOrder(core, id);
 	if (!order) return envelopeA(400, 'Pedido não encontrado');
 	const created = order.kind === 'letter' ? order.dateSubmit : order.created_at;
@@ -103,10 +114,11 @@ export async function getReceipt(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 		`Valor: R$ ${order.value.toFixed(2).replace('.', ',')}`,
 		`Forma de pagamento: ${order.paymentMethod}`,
 	]);
+	const fields = core.names.receiptFileFields;
 	return envelopeA(200, 'Sucesso', {
-		file_name: `recibo-${order.id}.pdf`,
+		[fields.name[0]]: `recibo-${order.id}.pdf`,
 		file_type: 'receipt',
 		id_job: order.id,
-		file_base64: pdf.toString('base64'),
+		[fields.base64[0]]: pdf.toString('base64'),
 	});
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { TEMPLATE_STATUSES, valuesOf } from '../../nodes/PostalService/contract/lists';
+import { startSandbox } from '../../sandbox';
 import { basic, call, EMAIL, TOKEN, useSandbox } from './support';
 
 const ctx = useSandbox({ authFailureLimit: 3 });
@@ -112,6 +113,32 @@ describe('Endpoints › POST /api/chat/v1/post', () => {
 		expect(refused.body.data).toBeNull();
 		ctx.sandbox.control.addChatNumber('1133334444');
 		expect((await send({ ...welcome, phone: '+55 11 3333-4444' })).status).toBe(200);
+	});
+
+	it('test environment: a chat-app number not on the allow-list is refused, the message marked failed with the reason, nothing charged', async () => {
+		const before = ctx.sandbox.control.balance();
+		const refused = await send({ ...welcome, phone: '+55 11 95555-4444' });
+		expect(refused.status).toBe(200);
+		expect(refused.body.status_message).toMatch(/lista de permissões/);
+		expect(refused.body.data).toMatchObject({ status: 'failed' });
+		expect(ctx.sandbox.control.chatMessages()[0]).toMatchObject({ phone: '+5511955554444', status: 'failed', failure_reason: expect.stringMatching(/\+5511955554444.*lista de permissões/) });
+		expect(ctx.sandbox.control.balance()).toBe(before);
+		ctx.sandbox.control.addChatRecipient('+5511955554444');
+		expect((await send({ ...welcome, phone: '+55 11 95555-4444' })).body.data.status).toBe('processing');
+	});
+
+	it('production has no allow-list: the same number is sent', async () => {
+		const production = await startSandbox({ port: 0, token: TOKEN, email: EMAIL, environment: 'production', quiet: true });
+		try {
+			const answer = await call(`${production.baseUrl}/api/chat/v1/post`, {
+				method: 'POST',
+				headers: { ...chatAuth, 'content-type': 'application/json' },
+				body: JSON.stringify({ ...welcome, phone: '+55 11 95555-4444' }),
+			});
+			expect(answer.body.data.status).toBe('processing');
+		} finally {
+			await production.stop();
+		}
 	});
 
 	it('answers 400 Campos obrigatórios não preenchidos for missing fields', async () => {

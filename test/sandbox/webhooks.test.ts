@@ -225,8 +225,6 @@ describe('Events › delivery and retry', () => {
 		});
 		const endpoint = sandbox.control.registerWebhook({ url: server.url });
 		sandbox.control.createEmailOrder({ email: 'ana@example.com' });
-		// A success on another delivery between the failures resets the count, so this delivery
-		// is not paused away before its third retry.
 		await sandbox.control.waitForDeliveries((all) => all[0]?.attempts.length === 2 && all[0].attempts[1].status === 500);
 		sandbox.control.createEmailOrder({ email: 'bia@example.com' });
 		const all = await sandbox.control.waitForDeliveries((d) => d.length === 2 && d.every(finished), 10_000);
@@ -240,7 +238,7 @@ describe('Events › delivery and retry', () => {
 		expect(sent.map((r) => JSON.parse(r.body).delivery_id)).toEqual([1, 1, 1, 1].map(() => failed.deliveryId));
 		const at = failed.attempts.map((a) => a.at);
 		expect(sent.map((r) => r.headers['x-webhook-timestamp'])).toEqual(at);
-		expect(sandbox.control.webhooks()[0]).toMatchObject({ id: endpoint.id, paused: false, consecutiveFailures: 2 });
+		expect(sandbox.control.webhooks()[0]).toMatchObject({ id: endpoint.id, paused: false, consecutiveFailures: 1 });
 	});
 
 	it('spaces the retries 5, 10 and 20 "minutes" apart', async () => {
@@ -252,47 +250,55 @@ describe('Events › delivery and retry', () => {
 		});
 		sandbox.control.registerWebhook({ url: server.url });
 		sandbox.control.createEmailOrder({ email: 'ana@example.com' });
-		await sandbox.control.waitForDeliveries((all) => all[0]?.attempts.length === 3 && finished(all[0]), 5_000);
+		await sandbox.control.waitForDeliveries((all) => all[0]?.attempts.length === 4 && finished(all[0]), 5_000);
 		const gaps = times.slice(1).map((t, i) => t - times[i]);
-		expect(gaps[0]).toBeGreaterThanOrEqual(5 * 30 - 5);
-		expect(gaps[0]).toBeLessThan(5 * 30 + 150);
-		expect(gaps[1]).toBeGreaterThanOrEqual(10 * 30 - 5);
-		expect(gaps[1]).toBeLessThan(10 * 30 + 150);
-		expect(server.requests).toHaveLength(3);
+		[5, 10, 20].forEach((minutes, i) => {
+			expect(gaps[i]).toBeGreaterThanOrEqual(minutes * 30 - 5);
+			expect(gaps[i]).toBeLessThan(minutes * 30 + 150);
+		});
+		expect(server.requests).toHaveLength(4);
 	});
 
-	it('pauses the endpoint after 3 consecutive failures on real events, tells the account, and delivers nothing until resumed', async () => {
-		const sandbox = await setup();
+	it('a dead endpoint: every real event gets its 3 retries after 5, 10 and 20 minutes; the third event to fail for good pauses it', async () => {
+		const sandbox = await setup({ timeScale: 10 });
 		let status = 500;
 		const server = await receiver(() => ({ status }));
 		const endpoint = sandbox.control.registerWebhook({ url: server.url });
-		sandbox.control.createEmailOrder({ email: 'ana@example.com' });
-		const [delivery] = await sandbox.control.waitForDeliveries((all) => all.length === 1 && finished(all[0]));
-		expect(delivery.attempts).toHaveLength(3);
-		expect(new Set(server.requests.map((r) => r.headers['x-webhook-delivery']))).toEqual(new Set([String(delivery.deliveryId)]));
+		for (const email of ['ana@example.com', 'bia@example.com']) sandbox.control.createEmailOrder({ email });
+		const two = await sandbox.control.waitForDeliveries((all) => all.length === 2 && all.every(finished), 10_000);
+		expect(two.map((d) => d.attempts.length)).toEqual([4, 4]);
+		expect(sandbox.control.webhooks()[0]).toMatchObject({ paused: false, consecutiveFailures: 2 });
+		sandbox.control.createEmailOrder({ email: 'caio@example.com' });
+		const three = await sandbox.control.waitForDeliveries((all) => all.length === 3 && all.every(finished), 10_000);
+		expect(three.map((d) => [d.state, d.attempts.length])).toEqual([['failed', 4], ['failed', 4], ['failed', 4]]);
 		expect(sandbox.control.webhooks()[0]).toMatchObject({ paused: true, consecutiveFailures: 3 });
 		expect(sandbox.control.notices()).toEqual([{ at: expect.stringMatching(SAO_PAULO), subject: expect.any(String), webhookId: endpoint.id }]);
 		sandbox.control.createEmailOrder({ email: 'ana@example.com' });
 		await new Promise((resolve) => setTimeout(resolve, 50));
-		expect(sandbox.control.deliveries()).toHaveLength(1);
+		expect(sandbox.control.deliveries()).toHaveLength(3);
 		status = 200;
 		sandbox.control.resumeWebhook(endpoint.id);
 		sandbox.control.createEmailOrder({ email: 'ana@example.com' });
-		const after = await sandbox.control.waitForDeliveries((all) => all.length === 2 && finished(all[1]));
-		expect(after[1].state).toBe('delivered');
+		const after = await sandbox.control.waitForDeliveries((all) => all.length === 4 && finished(all[3]));
+		expect(after[3].state).toBe('delivered');
 	});
 
-	it('a success resets the count of consecutive failures', async () => {
-		const sandbox = await setup({ timeScale: 60_000 });
-		const statuses = [500, 500, 200, 500, 500];
-		const server = await receiver((_, index) => ({ status: statuses[index] ?? 200 }));
+	it('a success resets the count: failures that a retry repairs, or that a delivered event follows, never pause', async () => {
+		const sandbox = await setup({ timeScale: 5 });
+		// Deliveries 1, 2, 4, 5 fail for good; 3 is answered on its second attempt.
+		const server = await receiver((request) => {
+			const id = Number(request.headers['x-webhook-delivery']);
+			const attemptsOf3 = server.requests.filter((r) => r.headers['x-webhook-delivery'] === '3').length;
+			return { status: id === 3 && attemptsOf3 >= 2 ? 200 : 500 };
+		});
 		sandbox.control.registerWebhook({ url: server.url });
 		for (let i = 0; i < 5; i++) {
 			sandbox.control.createEmailOrder({ email: 'ana@example.com' });
-			await sandbox.control.waitForDeliveries((all) => all.length === i + 1 && all[i].attempts.length === 1 && all[i].attempts[0].durationMs >= 0 && all[i].state !== 'pending');
+			await sandbox.control.waitForDeliveries((all) => all.length === i + 1 && finished(all[i]), 10_000);
 		}
+		const all = sandbox.control.deliveries();
+		expect(all.map((d) => d.state)).toEqual(['failed', 'failed', 'delivered', 'failed', 'failed']);
 		expect(sandbox.control.webhooks()[0]).toMatchObject({ paused: false, consecutiveFailures: 2 });
-		expect(server.requests).toHaveLength(5);
 	});
 
 	it('test deliveries are never retried and never count toward pausing', async () => {

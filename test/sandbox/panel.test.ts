@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startHttpServer } from '../harness/httpServer';
+import { call, TOKEN, useSandbox } from './support';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ctx = useSandbox();
+
+describe('Sandbox panel over HTTP', () => {
+	it('is an English page with named statuses and event kinds, no prompt() dialogs', async () => {
+		const page = await call(`${ctx.base}/`);
+		expect(page.headers.get('content-type')).toMatch(/text\/html/);
+		expect(page.body).toContain('<html lang="en">');
+		expect(page.body).toContain('Send a sample letter');
+		expect(page.body).toContain('"meaning":"Posted"');
+		expect(page.body).toContain('"name":"Order Status Updated"');
+		expect(page.body).not.toMatch(/prompt\(|alert\(|Pedidos|Entregas|mover status/);
+	});
+
+	it('"Send a sample letter" creates a registered letter through the create route, with a generated PDF', async () => {
+		const answer = await call(`${ctx.base}/_sandbox/sendSampleLetter`, { method: 'POST' });
+		expect(answer.status).toBe(200);
+		expect(answer.body).toMatchObject({ kind: 'letter', shipType: 3, status: 0, numPages: 1, tag: 'sample-letter' });
+		const [created] = ctx.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' });
+		expect(created).toMatchObject({ status: 200, fields: { userSecurityToken: TOKEN, shipType: '3' }, files: [{ field: 'pdfFile', mimeType: 'application/pdf' }] });
+	});
+});
+
+describe.skipIf(!existsSync(CHROMIUM))('Sandbox panel in a browser', () => {
+	let browser: Browser;
+	let page: Page;
+	const dialogs: string[] = [];
+	beforeAll(async () => {
+		browser = await chromium.launch({
+			executablePath: CHROMIUM,
+			headless: true,
+			args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+		});
+		page = await browser.newPage();
+		page.on('dialog', (dialog) => {
+			dialogs.push(dialog.message());
+			void dialog.dismiss();
+		});
+	});
+	afterAll(async () => {
+		await browser?.close();
+	});
+
+	it('sends a sample letter, registers an endpoint, moves the letter to Posted (4) and shows the delivery with its answer', async () => {
+		const receiver = await startHttpServer((_request, res) => {
+			res.writeHead(200, { 'content-type': 'text/plain' });
+			res.end('received by the test endpoint');
+		});
+		try {
+			await page.goto(`${ctx.base}/`);
+			await page.getByRole('button', { name: 'Send a sample letter' }).click();
+			const row = page.locator('tr[data-order]').first();
+			await expect.poll(() => row.locator('td.status').textContent()).toBe('Processing (0)');
+			await expect.poll(() => row.locator('td').nth(1).textContent()).toBe('Registered Letter + Return Receipt (3)');
+
+			const register = page.locator('#register');
+			await register.getByLabel('URL').fill(receiver.url);
+			for (const event of ['Order Created (order.created)', 'Tracking Updated (tracking.updated)', 'Return Receipt Created (rr.created)']) {
+				const box = register.getByLabel(event);
+				if (await box.count()) await box.uncheck();
+			}
+			await register.getByRole('button', { name: 'Register' }).click();
+			await expect.poll(() => page.locator('#webhooks').textContent()).toContain('Order Status Updated (order.status_updated)');
+
+			await row.getByLabel('New status').selectOption({ label: 'Posted (4)' });
+			await row.getByRole('button', { name: 'Move' }).click();
+			await expect.poll(() => row.locator('td.status').textContent()).toBe('Posted (4)');
+			const delivery = page.locator('tr[data-delivery]').first();
+			await expect.poll(() => delivery.locator('td.state').textContent(), { timeout: 10_000 }).toBe('Delivered');
+			expect(await delivery.textContent()).toMatch(/Order Status Updated \(order\.status_updated\).*HTTP 200\s+received by the test endpoint/s);
+
+			await row.getByRole('button', { name: 'Add return receipt' }).click();
+			await expect.poll(() => row.locator('td.files').textContent()).toContain('rr');
+			expect(await page.locator('#message').textContent()).toBe('Return receipt added (rr.created sent)');
+			expect(dialogs).toEqual([]);
+		} finally {
+			await receiver.close();
+		}
+	});
+});
