@@ -43,6 +43,27 @@ export const requestOptions: INodeProperties = {
 			],
 		},
 		{
+			// Names the spec leaves unnamed, and fields the service may add, sent as they are.
+			displayName: 'Extra Parameters',
+			name: 'extraParameters',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Parameter',
+			default: {},
+			description:
+				"Further fields to send, for names this node does not offer: query parameters on reads and cancels, body fields on sends and updates. A name given here replaces the node's own value and is checked like it; the security token cannot be set here.",
+			options: [
+				{
+					displayName: 'Parameter',
+					name: 'parameter',
+					values: [
+						{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'The field name as the service spells it' },
+						{ displayName: 'Value', name: 'value', type: 'string', default: '', description: 'The value to send, as text' },
+					],
+				},
+			],
+		},
+		{
 			displayName: 'Timeout (Ms)',
 			name: 'timeout',
 			type: 'number',

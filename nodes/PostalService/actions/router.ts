@@ -117,14 +117,13 @@ async function runWindow(
  * order whatever order the answers arrive in. Each item is validated and sent on its own, so with
  * "Continue On Fail" an invalid or refused item does not stop the others.
  */
-export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function router(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	// Without the option items go one at a time; with it, the defaults the editor shows apply.
 	const batching = this.getNodeParameter('options.batching', 0, {}) as { batch?: { batchSize?: number; batchInterval?: number } };
 	const batch = batching.batch;
 	const batchSize = batch ? Math.max(1, Math.floor(Number(batch.batchSize ?? 50)) || 1) : 1;
 	const interval = batch ? Math.max(0, Number(batch.batchInterval ?? 1000) || 0) : 0;
-	const continueOnFail = this.continueOnFail();
 	if (!continueOnFail) await validateAll.call(this, items.length);
 
 	const outcomes = await runWindow.call(this, items.length, batchSize, interval, !continueOnFail);
