@@ -8,12 +8,17 @@ import { listSearch, resourceMapping } from './methods';
 
 const CHAT_RESOURCES = ['chatMessage', 'chatSender', 'chatTemplate'];
 
-/** Each operation's action by `resource.operation`: the canvas shows it under the node's name. */
-const ACTIONS = Object.fromEntries(
-	Object.entries(RESOURCES).flatMap(([resource, { operations }]) =>
-		Object.entries(operations).map(([operation, { option }]) => [`${resource}.${operation}`, option.action]),
-	),
-);
+/**
+ * The canvas shows the operation's action under the node's name. A chain of comparisons, since n8n's
+ * expressions do not index an object by a computed key.
+ */
+const SUBTITLE = `={{ ${Object.entries(RESOURCES)
+	.flatMap(([resource, { operations }]) =>
+		Object.entries(operations).map(
+			([operation, { option }]) => `$parameter["resource"] + ":" + $parameter["operation"] === "${resource}:${operation}" ? ${JSON.stringify(option.action)} : `,
+		),
+	)
+	.join('')}"" }}`;
 
 /**
  * What n8n changes in the AI tool it makes of this node. Left on "Set Automatically", n8n describes
@@ -32,7 +37,7 @@ export class PostalService implements INodeType {
 		icon: { light: 'file:../../icons/postalService.svg', dark: 'file:../../icons/postalService.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: `={{ ${JSON.stringify(ACTIONS)}[$parameter["resource"] + "." + $parameter["operation"]] }}`,
+		subtitle: SUBTITLE,
 		description: 'Send registered letters, telegrams, registered e-mail and chat messages through the postal-mail service',
 		defaults: { name: 'Postal Service' },
 		usableAsTool: { replacements: TOOL },

@@ -7,6 +7,7 @@ export const requestOptions: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
+	description: 'How the node sends its requests: several items at a time, extra fields, time limit',
 	options: [
 		{
 			displayName: 'Batching',

@@ -24,6 +24,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
+		description: 'Limit the templates returned, by sender or by state',
 		options: [
 			{
 				displayName: 'Only Active System Sender',

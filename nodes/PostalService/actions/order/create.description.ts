@@ -260,6 +260,7 @@ export const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
+		description: 'Optional settings of the letter: printing, envelope, your own postal contract, virtual box',
 		options: [
 			{
 				displayName: 'Duplex Printing',
