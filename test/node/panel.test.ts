@@ -101,7 +101,7 @@ describe('the panel', () => {
 				if (paying) expect(notice[0].displayName, key).toMatch(/credits/);
 				// Left on "Set Automatically", n8n describes a tool as "<action> in Postal Service".
 				expect(toolActions[key], key).toBe(paying ? `${module.option.action} and spend credits` : module.option.action);
-				expect(toolActions[key].length, key).toBeLessThanOrEqual(40);
+				expect(toolActions[key]?.length, key).toBeLessThanOrEqual(40);
 			}
 		}
 		expect(RESOURCES.order.operations.getPrice.option.description).toMatch(/without sending it; spends nothing/);
