@@ -92,24 +92,24 @@ function examples(letterId: string, emailId: string, pdf: TestItem): Example[] {
 	const templates = { resource: 'chatTemplate', operation: 'getMany', returnAll: true, filters: { status: 'approved' } };
 	return [
 		{
-			title: 'Order > Get (Simplify on, the default)',
+			title: 'Letter > Get (Simplify on, the default)',
 			note: 'A registered letter that was posted. `statusText` is added by the node from the status table.',
 			parameters: order,
 		},
 		{
-			title: 'Order > Get (Simplify off)',
+			title: 'Letter > Get (Simplify off)',
 			note: "The service's whole answer, plus `statusText`; `tracking_records` is the postal operator's own object, newest event first.",
 			parameters: { ...order, simplify: false },
 			folded: true,
 		},
 		{
-			title: 'Order > Get Price',
+			title: 'Letter > Get Price',
 			note: 'The same parameters as Create (here a 2-page registered letter); nothing is created. `value` is in reais (BRL).',
 			parameters: { ...LETTER, operation: 'getPrice' },
 			items: [pdf],
 		},
 		{
-			title: 'Order > Download File (File Type: PDF)',
+			title: 'Letter > Download File (File Type: PDF)',
 			note: 'The file is binary data in the field named by "Put Output File in Field"; the JSON says which order and file it is.',
 			parameters: { resource: 'order', operation: 'downloadFile', orderId: letterId, fileType: 'pdf' },
 		},
@@ -156,7 +156,7 @@ function examples(letterId: string, emailId: string, pdf: TestItem): Example[] {
 			parameters: { resource: 'account', operation: 'getLogo' },
 		},
 		{
-			title: 'Receipt > Get',
+			title: 'Order Receipt > Get',
 			note: 'The receipt file is binary data; its base64 is removed from the JSON.',
 			parameters: { resource: 'receipt', operation: 'get', orderId: letterId },
 		},
