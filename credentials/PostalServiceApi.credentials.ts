@@ -29,8 +29,7 @@ export class PostalServiceApi implements ICredentialType {
 			required: true,
 			placeholder: 'https://api.example.com',
 			description:
-				'Address of the service: production, or the test (homolog) environment you were given by support',
-			hint: 'With the test environment address, registered e-mail and chat messages are still delivered for real, but only to recipients on its allow-list',
+				"The service's API address: its production address for real mail and credits, or the test environment's (homolog) address, which the service's support gives with test access. Each environment has its own security token.",
 		},
 		{
 			displayName: 'Security Token',
@@ -40,7 +39,7 @@ export class PostalServiceApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				'Your personal securityToken, from the account panel under API access. It gives full access to your orders and credits.',
+				"Your personal security token: in the service's account panel, open API access and copy it. It gives full access to your orders and credits, so keep it secret.",
 		},
 	];
 

@@ -28,17 +28,17 @@ export class PostalServiceChatApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'https://api.example.com',
-			description: 'Address of the service: production, or the test (homolog) environment you were given by support',
-			hint: 'With the test environment address, chat messages are still delivered for real, but only to numbers on its allow-list',
+			description:
+				"The service's API address: its production address for real mail and credits, or the test environment's (homolog) address, which the service's support gives with test access. Each environment has its own security token.",
 		},
 		{
-			displayName: 'Account Email',
+			displayName: 'Account E-Mail',
 			name: 'email',
 			type: 'string',
 			placeholder: 'name@email.com',
 			default: '',
 			required: true,
-			description: 'E-mail of the account: the user name of the chat routes',
+			description: 'The e-mail address you sign in to the service with; the chat routes use it as the user name',
 		},
 		{
 			displayName: 'Security Token',
@@ -48,7 +48,7 @@ export class PostalServiceChatApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				'Your personal securityToken, from the account panel under API access: the password of the chat routes',
+				"Your personal security token: in the service's account panel, open API access and copy it. The chat routes use it as the password with the account e-mail.",
 		},
 	];
 

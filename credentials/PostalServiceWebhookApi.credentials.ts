@@ -11,7 +11,7 @@ import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 export class PostalServiceWebhookApi implements ICredentialType {
 	name = 'postalServiceWebhookApi';
 
-	displayName = 'Postal Service Webhook API';
+	displayName = 'Postal Service Webhook Signing Secret';
 
 	icon: Icon = {
 		light: 'file:../icons/postalService.svg',
@@ -29,7 +29,7 @@ export class PostalServiceWebhookApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				'The secret you gave the webhook endpoint in the service panel (Webhooks section). Every delivery is signed with it (X-Webhook-Signature).',
+				"The secret you set on the webhook endpoint in the service's account panel (Webhooks section). The service signs every delivery with it, and the trigger refuses deliveries it did not sign (X-Webhook-Signature).",
 		},
 	];
 }

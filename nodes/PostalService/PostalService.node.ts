@@ -2,11 +2,33 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { requestOptions } from './actions/options';
-import { resourceProperties } from './actions/resources';
+import { RESOURCES, resourceProperties, toolResourceProperties } from './actions/resources';
 import { router } from './actions/router';
 import { listSearch, resourceMapping } from './methods';
 
 const CHAT_RESOURCES = ['chatMessage', 'chatSender', 'chatTemplate'];
+
+/**
+ * The canvas shows the operation's action under the node's name. A chain of comparisons, since n8n's
+ * expressions do not index an object by a computed key.
+ */
+const SUBTITLE = `={{ ${Object.entries(RESOURCES)
+	.flatMap(([resource, { operations }]) =>
+		Object.entries(operations).map(
+			([operation, { option }]) => `$parameter["resource"] + ":" + $parameter["operation"] === "${resource}:${operation}" ? ${JSON.stringify(option.action)} : `,
+		),
+	)
+	.join('')}"" }}`;
+
+/**
+ * What n8n changes in the AI tool it makes of this node. Left on "Set Automatically", n8n describes
+ * a tool by its operation's action alone, so the tool's actions say which operations spend credits.
+ */
+const TOOL = {
+	description:
+		"Send registered letters, telegrams, registered e-mail and chat messages through the postal-mail service. Sending a letter or a chat message spends the account's credits; Get Price spends nothing.",
+	properties: [...toolResourceProperties, requestOptions],
+};
 
 export class PostalService implements INodeType {
 	description: INodeTypeDescription = {
@@ -15,11 +37,10 @@ export class PostalService implements INodeType {
 		icon: { light: 'file:../../icons/postalService.svg', dark: 'file:../../icons/postalService.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description:
-			'Send registered letters, telegrams, electronic letters and chat template messages through a Brazilian postal-mail service',
+		subtitle: SUBTITLE,
+		description: 'Send registered letters, telegrams, registered e-mail and chat messages through the postal-mail service',
 		defaults: { name: 'Postal Service' },
-		usableAsTool: true,
+		usableAsTool: { replacements: TOOL },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
@@ -40,6 +61,7 @@ export class PostalService implements INodeType {
 	methods = { listSearch, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		// Continue On Fail is read here and applied per item by the router: a failing item becomes an output item.
+		return await router.call(this, this.continueOnFail());
 	}
 }

@@ -25,8 +25,8 @@ export class PostalServiceTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
-		description:
-			'Starts the workflow when the postal-mail service sends a signed webhook: order created, status changed, tracking updated, return receipt available',
+		// n8n's node panel merges this node with the action node into one entry that shows this text.
+		description: 'Send registered letters, telegrams, registered e-mail and chat messages through the postal-mail service',
 		defaults: { name: 'Postal Service Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -6,7 +6,7 @@ const ctx = useSandbox();
 
 async function createOrders(n: number): Promise<string[]> {
 	const items = await Promise.all(Array.from({ length: n }, async (_, i) => await pdfItem(1, { tag: `b${i}` })));
-	const result = await run(ctx.sandbox, { ...LETTER, additionalFields: { tag: '={{ $json.tag }}' } }, { items });
+	const result = await run(ctx.sandbox, { ...LETTER, tag: '={{ $json.tag }}' }, { items });
 	expect(result.error).toBeUndefined();
 	return result.items.map((item) => String(item.json.id));
 }

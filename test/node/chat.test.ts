@@ -196,7 +196,7 @@ describe('Chat Template > Get Many', () => {
 		const result = await run(ctx.sandbox, {
 			resource: 'chatTemplate',
 			operation: 'getMany',
-			extraParameters: { parameter: [{ name: 'system_sender', value: '7' }] },
+			options: { extraParameters: { parameter: [{ name: 'system_sender', value: '7' }] } },
 		});
 		expect(result.error?.description).toMatch(/Service message: system_sender/);
 		expect(result.error?.description).toMatch(/Request id: \S+/);

@@ -122,7 +122,7 @@ describe('failures: what the user reads, and the token nowhere', () => {
 describe('never send a letter twice', () => {
 	it('with the connection dropped after the service accepted the create, exactly one order exists', async () => {
 		ctx.sandbox.control.injectFault({ path: '/api/v2/post', kind: 'dropAfterAccept' });
-		const result = await run(ctx.sandbox, { ...LETTER, additionalFields: { tag: 'once' } }, { items: [await pdfItem(2)] });
+		const result = await run(ctx.sandbox, { ...LETTER, tag: 'once' }, { items: [await pdfItem(2)] });
 		expect(result.error?.message).toMatch(/connection dropped after the request was sent; the request may have been accepted\. It was not sent again/);
 		expect(result.error?.description).toMatch(/search by its tag/);
 		expect(ctx.sandbox.control.orders()).toHaveLength(1);

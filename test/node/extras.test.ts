@@ -8,7 +8,7 @@ import { LETTER, pdfItem, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
 const extras = (pairs: Record<string, string>) => ({
-	extraParameters: { parameter: Object.entries(pairs).map(([name, value]) => ({ name, value })) },
+	options: { extraParameters: { parameter: Object.entries(pairs).map(([name, value]) => ({ name, value })) } },
 });
 
 describe('Extra Parameters', () => {

@@ -73,9 +73,9 @@ describe('an answer that is not the service\'s is an error', () => {
 		['an empty body', 'empty'],
 	])('a create answered with %s: the letter may exist, it is not resent, and the error says how to check', async (_label, kind) => {
 		ctx.sandbox.control.injectFault({ path: '/api/v2/post', kind: kind as 'html' });
-		const result = await run(ctx.sandbox, { ...LETTER, additionalFields: { tag: 'unclear' } }, { items: [await pdfItem(1)] });
+		const result = await run(ctx.sandbox, { ...LETTER, tag: 'unclear' }, { items: [await pdfItem(1)] });
 		expect(result.error?.message).toMatch(/not the service's usual answer.*may have been accepted.*not sent again/);
-		expect(result.error?.description).toMatch(/Order > Get/);
+		expect(result.error?.description).toMatch(/Letter > Get/);
 		expect(result.error?.description).toMatch(/tag/);
 		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(1);
 		expect(ctx.sandbox.control.orders()).toHaveLength(1);

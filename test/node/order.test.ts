@@ -21,7 +21,7 @@ describe('Order > Create', () => {
 	it('uploads a three-page PDF from the previous node, and its download brings the same bytes back', async () => {
 		const { sandbox } = ctx;
 		const pdf = await makePdf(3);
-		const created = await run(sandbox, { ...LETTER, additionalFields: { tag: 'contrato-42' } }, {
+		const created = await run(sandbox, { ...LETTER, tag: 'contrato-42' }, {
 			items: [{ json: {}, binary: { data: { data: pdf, fileName: 'contrato.pdf', mimeType: 'application/pdf' } } }],
 		});
 		expect(created.error).toBeUndefined();
@@ -161,7 +161,7 @@ describe('Order > Create', () => {
 				...LETTER,
 				shipType: '={{ $json.shipType }}',
 				toAddrOnly: '={{ $json.addressOnly }}',
-				extraParameters: { parameter: [{ name: 'campo_novo', value: 'x1' }] },
+				options: { extraParameters: { parameter: [{ name: 'campo_novo', value: 'x1' }] } },
 			},
 			{ items: [await pdfItem(1, { shipType: 1, addressOnly: true })] },
 		);
@@ -201,7 +201,7 @@ describe('Order > Get Price', () => {
 
 describe('Order > Get', () => {
 	it('reads an order, simplified or whole, with the token in the path', async () => {
-		const id = await createLetter({ additionalFields: { tag: 't1' } });
+		const id = await createLetter({ tag: 't1' });
 		const simple = await run(ctx.sandbox, { resource: 'order', operation: 'get', orderId: id });
 		expect(simple.error).toBeUndefined();
 		expect(simple.items[0].json).toMatchObject({ id, status: 0, statusText: 'Processing', shipType: 2, tag: 't1' });
@@ -231,7 +231,7 @@ describe('Order > Get', () => {
 		// n8n itself refuses a typed value its check rejects, before the node runs
 		await expect(
 			run(ctx.sandbox, { resource: 'order', operation: 'get', orderId: { __rl: true, mode: 'id', value: 'E5001' } }),
-		).rejects.toThrow(/An order ID is made of digits/);
+		).rejects.toThrow(/A letter ID is made of digits/);
 		// an expression is only known at run time, where the node checks it again
 		const fromExpression = await run(ctx.sandbox, {
 			resource: 'order',

@@ -19,7 +19,7 @@ describe('Order > Create reads each PDF with one scan', () => {
 	it('scans each item’s file once over the validation pass and the send, and sends the same bytes', async () => {
 		const items = await Promise.all([pdfItem(1, { tag: 'a' }), pdfItem(2, { tag: 'b' }), pdfItem(3, { tag: 'c' })]);
 		const scans = countEncryptScans();
-		const result = await run(ctx.sandbox, { ...LETTER, additionalFields: { tag: '={{ $json.tag }}' } }, { items });
+		const result = await run(ctx.sandbox, { ...LETTER, tag: '={{ $json.tag }}' }, { items });
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.tag)).toEqual(['a', 'b', 'c']);
 		expect(scans()).toBe(3);

@@ -10,7 +10,7 @@ const ctx = useSandbox();
 const RETRY = { maxTries: 3, waitBetweenTries: 1 };
 const SEND = { ...CHAT_MESSAGE, phone: '={{ $json.phone }}' };
 
-const tagged = { ...LETTER, additionalFields: { tag: '={{ $json.tag }}' } };
+const tagged = { ...LETTER, tag: '={{ $json.tag }}' };
 const ordersTagged = (tag: string) => ctx.sandbox.control.orders().filter((o) => o.tag === tag);
 
 describe('Retry On Fail never sends twice', () => {

@@ -38,8 +38,8 @@ const FROM_ITEM = {
 		state: '={{ $json.state_sender ?? "" }}',
 		country: '={{ $json.country_sender ?? "" }}',
 	},
+	tag: '={{ $json.tag }}',
 	additionalFields: {
-		tag: '={{ $json.tag }}',
 		envelopeType: '={{ $json.envelope_type ?? "regular" }}',
 		useClientContract: '={{ $json.use_client_contract ?? false }}',
 		virtualBox: '={{ $json.virtualbox ?? false }}',

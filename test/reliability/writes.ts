@@ -91,7 +91,7 @@ export const OPERATIONS: Operation[] = [
 		effect: 'became an order',
 		method: 'POST',
 		path: '/api/v2/post',
-		parameters: { ...LETTER, additionalFields: { tag: '={{ $json.tag }}' } },
+		parameters: { ...LETTER, tag: '={{ $json.tag }}' },
 		async setup(sandbox, cell, count) {
 			const tags = Array.from({ length: count }, (_, i) => `${cell}-${i}`);
 			const file = await onePagePdf();

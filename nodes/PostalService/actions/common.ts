@@ -20,7 +20,7 @@ const TRANSPORT_OWNED: Record<string, string> = {
 export type OwnedNames = Record<string, string>;
 
 export function readExtraParameters(ctx: IExecuteFunctions, itemIndex: number, owned: OwnedNames = {}): Record<string, string> {
-	const raw = ctx.getNodeParameter('extraParameters.parameter', itemIndex, []) as Array<{ name?: string; value?: unknown }>;
+	const raw = ctx.getNodeParameter('options.extraParameters.parameter', itemIndex, []) as Array<{ name?: string; value?: unknown }>;
 	const result: Record<string, string> = {};
 	for (const { name, value } of raw) {
 		const key = name === undefined || name === null ? '' : String(name).trim();

@@ -17,30 +17,11 @@ export function updateDisplayOptions(displayOptions: IDisplayOptions, properties
 }
 
 /**
- * "Extra Parameters": names and values the node does not know (the spec leaves many unnamed, and
- * the service may add more), sent as query parameters or body fields. A name given here replaces
- * the node's own value of that name.
+ * The notice at the top of an operation that spends the account's credits: what the item does for
+ * real and how to know the cost first.
  */
-export function extraParameters(where: 'query' | 'body'): INodeProperties {
-	return {
-		displayName: 'Extra Parameters',
-		name: 'extraParameters',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Parameter',
-		default: {},
-		description: `Further ${where === 'query' ? 'query parameters' : 'body fields'} to send, for names this node does not offer. A name given here overrides the node's own value and is checked like it; the security token cannot be set here.`,
-		options: [
-			{
-				displayName: 'Parameter',
-				name: 'parameter',
-				values: [
-					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	};
+export function creditsNotice(text: string): INodeProperties {
+	return { displayName: text, name: 'creditsNotice', type: 'notice', default: '' };
 }
 
 /**
@@ -84,6 +65,7 @@ export function paymentProperties(hints: Partial<Record<PaymentMethod, string>> 
 			name: 'paymentMethod',
 			type: 'options',
 			default: 'service_credits',
+			description: 'Who pays for this item',
 			options: PAYMENT_METHODS.map(({ value, name, description }) => ({
 				name,
 				value,
@@ -93,10 +75,11 @@ export function paymentProperties(hints: Partial<Record<PaymentMethod, string>> 
 		{
 			displayName: 'Team Member ID',
 			name: 'teamMemberId',
-			type: 'number',
+			type: 'string',
 			required: true,
-			default: 0,
-			description: 'Numeric ID of the team member who pays (a whole number, like 12)',
+			default: '',
+			placeholder: '12',
+			description: 'Numeric ID of the team member who pays, digits only (like 12), as the account panel shows it',
 			displayOptions: { show: { paymentMethod: ['team'] } },
 		},
 	];

@@ -1,18 +1,22 @@
+import { ASSUMED } from '../contract/assumptions';
 import { CREATE_FIELD_NAMES } from './order/create.description';
 
-const ORDER_ID = { orderId: 'Order ID' };
+const LETTER_ID = { orderId: 'Letter ID' };
 const EMAIL_ID = { orderId: 'Registered E-Mail ID' };
 
 /** Per `resource.operation`: the node field behind each wire name its errors use. */
 const FIELD_NAMES: Record<string, Record<string, string>> = {
 	'order.create': CREATE_FIELD_NAMES,
 	'order.getPrice': CREATE_FIELD_NAMES,
-	'order.get': ORDER_ID,
-	'order.cancel': ORDER_ID,
-	'order.downloadFile': ORDER_ID,
+	'order.get': LETTER_ID,
+	'order.cancel': LETTER_ID,
+	'order.downloadFile': { ...LETTER_ID, type: 'File Type' },
 	'registeredEmail.get': EMAIL_ID,
 	'registeredEmail.cancel': EMAIL_ID,
-	'registeredEmail.downloadFile': EMAIL_ID,
+	'registeredEmail.downloadFile': { ...EMAIL_ID, type: 'File Type' },
+	'receipt.get': { [ASSUMED.receiptOrderIdParam]: 'Order ID' },
+	'chatMessage.reprocess': { message_id: 'Message ID' },
+	'savedContact.update': { id: 'Contact ID' },
 	'chatMessage.send': {
 		sender_id: 'Sender',
 		template_id: 'Template',

@@ -7,6 +7,7 @@ export const requestOptions: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
+	description: 'How the node sends its requests: several items at a time, extra fields, time limit',
 	options: [
 		{
 			displayName: 'Batching',
@@ -38,6 +39,27 @@ export const requestOptions: INodeProperties = {
 							default: 1000,
 							description: 'Measured between starts: each item starts at least this many milliseconds after the item "Items per Batch" places before it started, so no more than "Items per Batch" requests start within any such interval. 0 for no pause.',
 						},
+					],
+				},
+			],
+		},
+		{
+			// Names the spec leaves unnamed, and fields the service may add, sent as they are.
+			displayName: 'Extra Parameters',
+			name: 'extraParameters',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Parameter',
+			default: {},
+			description:
+				"Further fields to send, for names this node does not offer: query parameters on reads and cancels, body fields on sends and updates. A name given here replaces the node's own value and is checked like it; the security token cannot be set here.",
+			options: [
+				{
+					displayName: 'Parameter',
+					name: 'parameter',
+					values: [
+						{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'The field name as the service spells it' },
+						{ displayName: 'Value', name: 'value', type: 'string', default: '', description: 'The value to send, as text' },
 					],
 				},
 			],

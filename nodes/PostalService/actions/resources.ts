@@ -1,7 +1,8 @@
 /**
- * The node's resources: each one's name, the operation the editor opens it with, and its operations
- * (its index.ts, one line per operation). The router finds an operation's module here, and the
- * node's Resource and Operation lists and every operation's parameters are built from here.
+ * The node's resources, in the order the editor lists them (what users do most first): each one's
+ * name, the operation the editor opens it with, and its operations (its index.ts, one line per
+ * operation). The router finds an operation's module here, and the node's Resource and Operation
+ * lists and every operation's parameters are built from here.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -27,13 +28,13 @@ function defineResource<O extends Record<string, OperationModule>>(name: string,
 }
 
 export const RESOURCES: Record<string, Resource> = {
-	account: defineResource('Account', account, 'getBalance'),
-	chatMessage: defineResource('Chat Message', chatMessage, 'send'),
-	chatSender: defineResource('Chat Sender', chatSender, 'getMany'),
-	chatTemplate: defineResource('Chat Template', chatTemplate, 'getMany'),
-	order: defineResource('Order', order, 'create'),
-	receipt: defineResource('Receipt', receipt, 'get'),
+	order: defineResource('Letter', order, 'create'),
 	registeredEmail: defineResource('Registered E-Mail', registeredEmail, 'get'),
+	chatMessage: defineResource('Chat Message', chatMessage, 'send'),
+	account: defineResource('Account', account, 'getBalance'),
+	receipt: defineResource('Order Receipt', receipt, 'get'),
+	chatTemplate: defineResource('Chat Template', chatTemplate, 'getMany'),
+	chatSender: defineResource('Chat Sender', chatSender, 'getMany'),
 	savedContact: defineResource('Saved Contact', savedContact, 'update'),
 };
 
@@ -44,21 +45,13 @@ export function findOperation(resource: string, operation: string): OperationMod
 	return entry && Object.hasOwn(entry.operations, operation) ? entry.operations[operation] : undefined;
 }
 
+/** An operation's action as the AI tool reads it: it alone describes the tool, so it says what costs credits. */
+function toolAction({ option, spendsCredits }: OperationModule): string {
+	return spendsCredits ? `${option.action} and spend credits` : option.action;
+}
 
-
-/** The Resource list, each resource's Operation list, and the parameters of every operation. */
-export const resourceProperties: INodeProperties[] = [
-	{
-		displayName: 'Resource',
-		name: 'resource',
-		type: 'options',
-		noDataExpression: true,
-		options: Object.entries(RESOURCES)
-			.map(([value, { name }]) => ({ name, value }))
-			.sort(byName),
-		default: 'order',
-	},
-	...Object.entries(RESOURCES).flatMap(([value, { defaultOperation, operations }]): INodeProperties[] => [
+function operationProperties(forTool: boolean): INodeProperties[] {
+	return Object.entries(RESOURCES).flatMap(([value, { defaultOperation, operations }]): INodeProperties[] => [
 		{
 			displayName: 'Operation',
 			name: 'operation',
@@ -66,10 +59,25 @@ export const resourceProperties: INodeProperties[] = [
 			noDataExpression: true,
 			displayOptions: { show: { resource: [value] } },
 			options: Object.values(operations)
-				.map(({ option }) => option)
+				.map((operation) => (forTool ? { ...operation.option, action: toolAction(operation) } : operation.option))
 				.sort(byName),
 			default: defaultOperation,
 		},
 		...Object.values(operations).flatMap((operation) => operation.description),
-	]),
-];
+	]);
+}
+
+const resourceProperty: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: Object.entries(RESOURCES).map(([value, { name }]) => ({ name, value })),
+	default: 'order',
+};
+
+/** The Resource list, each resource's Operation list, and the parameters of every operation. */
+export const resourceProperties: INodeProperties[] = [resourceProperty, ...operationProperties(false)];
+
+/** The same for the AI tool n8n makes of the node, whose actions say which operations spend credits. */
+export const toolResourceProperties: INodeProperties[] = [resourceProperty, ...operationProperties(true)];

@@ -5,7 +5,7 @@ export interface OperationOption {
 	name: string;
 	value: string;
 	description: string;
-	/** What an AI agent and the node panel call it: a short sentence. */
+	/** What the node panel, the canvas and an AI agent call it: verb and object, at most 40 characters. */
 	action: string;
 }
 
@@ -17,4 +17,6 @@ export interface OperationModule {
 	execute: (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
 	/** Checks an item against the contract without sending anything (operations that spend credits). */
 	validate?: (this: IExecuteFunctions, itemIndex: number) => Promise<void>;
+	/** Set on an operation that spends the account's credits: the AI tool's description says so. */
+	spendsCredits?: true;
 }

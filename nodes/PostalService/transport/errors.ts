@@ -42,7 +42,7 @@ export interface Failure {
 }
 
 const GENERIC_VERIFY =
-	'look for it in the account panel (an order can be found by its tag), read it with Order > Get if you have its id, or check the balance with Account > Get Balance';
+	'look for it in the account panel (an order can be found by its tag), read it with Letter > Get if you have its id, or check the balance with Account > Get Balance';
 
 export const NOT_RESENT = 'the request may have been accepted. It was not sent again.';
 

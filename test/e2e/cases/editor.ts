@@ -200,7 +200,7 @@ export function editorCases(env: () => E2eEnvironment) {
 						resource: 'order',
 						wrong: 'E123456',
 						right: '100001',
-						message: 'An order ID is made of digits (like 123456); a registered e-mail ID (E123456) belongs to the Registered E-Mail resource',
+						message: 'A letter ID is made of digits (like 123456); a registered e-mail ID (E123456) belongs to the Registered E-Mail resource',
 						shot: 'editor-order-id-format.png',
 					},
 					{ resource: 'registeredEmail', wrong: '123456', right: 'E5001', message: 'A registered e-mail ID is E followed by digits (like E123456)' },

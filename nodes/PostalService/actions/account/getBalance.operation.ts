@@ -4,16 +4,16 @@ import { ASSUMED } from '../../contract/assumptions';
 import { ANSWERS } from '../../contract/wire';
 import { serviceRequest } from '../../transport';
 import { readExtraParameters } from '../common';
-import { extraParameters, updateDisplayOptions } from '../descriptions';
+import { updateDisplayOptions } from '../descriptions';
 
 export const option = {
 	name: 'Get Balance',
 	value: 'getBalance',
-	description: 'Read the credit balance of the account',
-	action: 'Get the credit balance of the account',
+	description: 'Read how many credits the account has left, in reais',
+	action: 'Get balance',
 };
 
-const properties: INodeProperties[] = [extraParameters('query')];
+const properties: INodeProperties[] = [];
 
 export const description = updateDisplayOptions({ show: { resource: ['account'], operation: ['getBalance'] } }, properties);
 

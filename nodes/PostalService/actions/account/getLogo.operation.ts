@@ -3,16 +3,16 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { ANSWERS } from '../../contract/wire';
 import { serviceRequest } from '../../transport';
 import { asObject, readExtraParameters, withItem } from '../common';
-import { extraParameters, updateDisplayOptions } from '../descriptions';
+import { updateDisplayOptions } from '../descriptions';
 
 export const option = {
 	name: 'Get Logo',
 	value: 'getLogo',
-	description: 'Get the URL of the sender logo printed on letters',
-	action: 'Get the sender logo',
+	description: 'Get the link to the sender logo the service prints on letters',
+	action: 'Get sender logo',
 };
 
-const properties: INodeProperties[] = [extraParameters('query')];
+const properties: INodeProperties[] = [];
 
 export const description = updateDisplayOptions({ show: { resource: ['account'], operation: ['getLogo'] } }, properties);
 

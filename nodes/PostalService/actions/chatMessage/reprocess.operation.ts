@@ -4,34 +4,37 @@ import { ASSUMED } from '../../contract/assumptions';
 import { ANSWERS } from '../../contract/wire';
 import type { ServiceRequest } from '../../transport';
 import { asObject, readExtraParameters, requireText, withItem } from '../common';
-import { extraParameters, updateDisplayOptions } from '../descriptions';
+import { creditsNotice, updateDisplayOptions } from '../descriptions';
 import { sendOnce } from '../sendOnce';
 
 export const option = {
 	name: 'Reprocess',
 	value: 'reprocess',
-	description: 'Re-queue a message that stopped for lack of credits, after topping up',
-	action: 'Reprocess a chat message stuck for lack of credits',
+	description: 'Send again a chat message that stopped for lack of credits, after topping up; spends credits',
+	action: 'Reprocess chat message',
 };
 
+export const spendsCredits = true;
+
 const properties: INodeProperties[] = [
+	creditsNotice('The message is queued again and its price is taken from the account\'s credits: top up the account first.'),
 	{
 		displayName: 'Message ID',
 		name: 'messageId',
-		type: 'number',
+		type: 'string',
 		required: true,
-		default: 0,
+		default: '',
+		placeholder: '9001',
 		description:
-			'The numeric message_id (like 9001) of a message stuck with status 2 (insufficient credits) and paid with credits, after topping up the account',
+			'Numeric ID of the message, digits only (like 9001): a message paid with credits that stopped for lack of credits (status 2)',
 	},
-	extraParameters('body'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['chatMessage'], operation: ['reprocess'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	// What is checked is what will be sent: the extras are merged first.
-	const sent: IDataObject = { message_id: this.getNodeParameter('messageId', itemIndex, '') as number, ...readExtraParameters(this, itemIndex) };
+	const sent: IDataObject = { message_id: this.getNodeParameter('messageId', itemIndex, '') as string, ...readExtraParameters(this, itemIndex) };
 	const messageId = requireText(this, itemIndex, sent.message_id, 'message_id', {
 		test: /^[1-9]\d*$/,
 		hint: 'must be a positive whole number',

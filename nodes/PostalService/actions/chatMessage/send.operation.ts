@@ -5,24 +5,27 @@ import { PAYMENT_METHODS, valuesOf } from '../../contract/lists';
 import { ANSWERS } from '../../contract/wire';
 import type { ServiceRequest } from '../../transport';
 import { asObject, invalidItem, readExtraParameters, requireText, withItem } from '../common';
-import { extraParameters, paymentProperties, updateDisplayOptions } from '../descriptions';
+import { creditsNotice, paymentProperties, updateDisplayOptions } from '../descriptions';
 import { sendOnce } from '../sendOnce';
 
 export const option = {
 	name: 'Send',
 	value: 'send',
 	description: 'Send an approved template message to a chat-app number; spends credits. Sent once, never repeated automatically.',
-	action: 'Send a chat template message (real message, spends credits)',
+	action: 'Send chat message',
 };
 
+export const spendsCredits = true;
+
 const properties: INodeProperties[] = [
+	creditsNotice('Each item sends a real chat message, paid from the account\'s credits unless Payment Method says otherwise. It is sent once and never repeated automatically.'),
 	{
 		displayName: 'Sender',
 		name: 'senderId',
 		type: 'resourceLocator',
 		required: true,
 		default: { mode: 'list', value: '' },
-		description: 'Business number that sends the message: its numeric ID (like 2), as Chat Sender > Get Many lists them',
+		description: 'The business number that sends the message: choose it from the list, or give its numeric ID (like 2) as Chat Sender > Get Many lists it',
 		modes: [
 			{
 				displayName: 'From List',
@@ -47,7 +50,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: { mode: 'list', value: '' },
 		description:
-			'Template of the sender: its numeric ID (like 102), as Chat Template > Get Many lists them. Only approved templates can be sent: the list shows the others with the reason next to their name.',
+			'The approved message template to send: choose it from the list, or give its numeric ID (like 102) as Chat Template > Get Many lists it. The list shows templates that cannot be sent with the reason next to their name.',
 		modes: [
 			{
 				displayName: 'From List',
@@ -73,7 +76,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		placeholder: '+5511999998888',
 		description:
-			'Chat-app number of the recipient with country and area code: 10 to 15 digits, like +5511999998888. The service refuses numbers not on the chat app. The message is really sent and paid.',
+			'Chat-app number of the recipient with country and area code: 10 to 15 digits, like +5511999998888. The service refuses numbers that are not on the chat app.',
 	},
 	{
 		displayName: 'Template Variables',
@@ -82,7 +85,7 @@ const properties: INodeProperties[] = [
 		noDataExpression: true,
 		default: { mappingMode: 'defineBelow', value: null },
 		required: true,
-		description: 'Values of the template variables, by the names the template declares; each is required',
+		description: 'A value for each variable the template declares; each one is required',
 		typeOptions: {
 			loadOptionsDependsOn: ['templateId.value'],
 			resourceMapper: {
@@ -97,7 +100,6 @@ const properties: INodeProperties[] = [
 	},
 	// A message paid with credits can be reprocessed after a top-up; the others cannot.
 	...paymentProperties({ service_credits: '(can be reprocessed after a top-up)' }),
-	extraParameters('body'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['chatMessage'], operation: ['send'] } }, properties);

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { fetchSenders } from '../../methods/chat';
 import { limitList, readExtraParameters, withItem } from '../common';
-import { extraParameters, returnAllAndLimit, updateDisplayOptions } from '../descriptions';
+import { returnAllAndLimit, updateDisplayOptions } from '../descriptions';
 
 export const option = {
 	name: 'Get Many',
@@ -11,7 +11,7 @@ export const option = {
 	action: 'Get many chat senders',
 };
 
-const properties: INodeProperties[] = [...returnAllAndLimit, extraParameters('query')];
+const properties: INodeProperties[] = [...returnAllAndLimit];
 
 export const description = updateDisplayOptions({ show: { resource: ['chatSender'], operation: ['getMany'] } }, properties);
 

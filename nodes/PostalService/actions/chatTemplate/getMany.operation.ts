@@ -4,7 +4,7 @@ import { ASSUMED } from '../../contract/assumptions';
 import { TEMPLATE_STATUSES } from '../../contract/lists';
 import { fetchTemplates } from '../../methods/chat';
 import { limitList, readExtraParameters, simplify, withItem } from '../common';
-import { extraParameters, returnAllAndLimit, simplifyProperty, updateDisplayOptions } from '../descriptions';
+import { returnAllAndLimit, simplifyProperty, updateDisplayOptions } from '../descriptions';
 
 export const option = {
 	name: 'Get Many',
@@ -24,25 +24,26 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
+		description: 'Limit the templates returned, by sender or by state',
 		options: [
 			{
 				displayName: 'Only Active System Sender',
 				name: 'systemSenderOnly',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to return only templates of the active system sender',
+				description: "Whether to return only the templates of the service's own active sender",
 			},
 			{
 				displayName: 'Status',
 				name: 'status',
 				type: 'options',
 				default: 'approved',
+				description: 'Return only the templates in this state; only approved templates can be sent',
 				options: TEMPLATE_STATUSES.map(({ value, name }) => ({ name, value })),
 			},
 		],
 	},
 	simplifyProperty(SIMPLE_FIELDS),
-	extraParameters('query'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['chatTemplate'], operation: ['getMany'] } }, properties);

@@ -1,23 +1,37 @@
 /**
- * The parameters of Order > Create (and of Get Price, which sends the same order with test=1): pure
+ * The parameters of Letter > Send (and of Get Price, which sends the same order with test=1): pure
  * description data.
  */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { AR_TYPES, ENVELOPE_TYPES, SHIP_TYPES } from '../../contract/lists';
 import { SHIP_TYPE_RULES } from '../../contract/order';
-import { extraParameters, paymentProperties } from '../descriptions';
+import { paymentProperties } from '../descriptions';
 
 /** Shown only for the given ship types (and, optionally, other parameters' values). */
 const forShipTypes = (types: readonly number[], extra: IDisplayOptions['show'] = {}): IDisplayOptions => ({
 	show: { shipType: [...types], ...extra },
 });
 
+/** What each ship type needs, shown next to its name. */
+const NEEDS: Record<number, string> = {
+	1: 'Printed from a PDF, without tracking',
+	2: 'Printed from a PDF, with tracking',
+	3: 'Printed from a PDF, with tracking; the recipient signs a return receipt',
+	4: 'A text message delivered on paper',
+	5: 'Advertising mail printed from a PDF',
+	6: 'Fast delivery printed from a PDF, with tracking',
+	7: 'Fast delivery printed from a PDF; the recipient signs a return receipt',
+	8: 'A message delivered electronically',
+	9: 'A message delivered electronically, with proof of delivery',
+	10: 'A message delivered electronically; the recipient signs a return receipt',
+};
+
 /** Sender fields: property name in the node → field name on the wire. */
 export const SENDER_FIELDS: Array<{ name: string; wire: string; displayName: string; description: string }> = [
-	{ name: 'name', wire: 'name_sender', displayName: 'Name', description: 'Sender name, up to 60 characters' },
-	{ name: 'addr1', wire: 'addr1_sender', displayName: 'Street', description: 'Street address, up to 60 characters' },
-	{ name: 'streetNumber', wire: 'street_number_sender', displayName: 'Number', description: 'Street number, up to 15 characters' },
+	{ name: 'name', wire: 'name_sender', displayName: 'Name', description: 'Name of the sender as printed on the envelope; up to 60 characters' },
+	{ name: 'addr1', wire: 'addr1_sender', displayName: 'Street', description: 'Street of the sender without the number; up to 60 characters' },
+	{ name: 'streetNumber', wire: 'street_number_sender', displayName: 'Number', description: 'Number of the building in the street; up to 15 characters' },
 	{ name: 'addr2', wire: 'addr2_sender', displayName: 'Complement', description: 'Apartment, suite, district; up to 40 characters' },
 	{ name: 'zip', wire: 'zip_sender', displayName: 'Postal Code', description: 'Brazilian CEP: 8 digits, written NNNNN-NNN or NNNNNNNN (like 01310-100)' },
 	{ name: 'city', wire: 'city_sender', displayName: 'City', description: 'City of the sender; up to 40 characters' },
@@ -35,9 +49,9 @@ export const properties: INodeProperties[] = [
 		type: 'options',
 		required: true,
 		default: 2,
-		options: SHIP_TYPES.map(({ value, name }) => ({ name: `${value}: ${name}`, value })),
+		options: SHIP_TYPES.map(({ value, name }) => ({ name, value, description: NEEDS[value] })),
 		description:
-			'What to send. Letters, direct mail and express parcels (1-3, 5-7) need a PDF; a telegram (4) needs its message; electronic letters (8-10) need their message.',
+			'What to send. Letters, direct mail and express parcels are printed from a PDF; a telegram and an electronic letter are written in the node. The number is the service\'s code for it (shipType).',
 	},
 	{
 		displayName: 'Recipient Name',
@@ -111,11 +125,11 @@ export const properties: INodeProperties[] = [
 		type: 'options',
 		default: 'binary',
 		options: [
-			{ name: 'Binary Property of the Input Item', value: 'binary', description: 'A file from a previous node' },
-			{ name: 'URL', value: 'url', description: 'A public link the service downloads' },
-			{ name: 'Base64', value: 'base64', description: 'The PDF content encoded as base64 text' },
+			{ name: 'File From a Previous Node', value: 'binary', description: 'A PDF in a binary field of the input item' },
+			{ name: 'Link', value: 'url', description: 'A public link the service downloads the PDF from' },
+			{ name: 'Base64 Text', value: 'base64', description: 'The PDF content encoded as base64 text' },
 		],
-		description: 'Where the letter content comes from. At most 150 pages; password-protected PDFs are refused.',
+		description: 'Where the PDF to print comes from. At most 150 pages; password-protected PDFs are refused.',
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.pdf),
 	},
 	{
@@ -125,6 +139,7 @@ export const properties: INodeProperties[] = [
 		required: true,
 		default: 'data',
 		hint: 'The name of the input binary field containing the PDF (at most 150 pages)',
+		description: 'The binary field of the input item that holds the PDF; "data" unless a previous node named it otherwise',
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.pdf, { pdfSource: ['binary'] }),
 	},
 	{
@@ -143,7 +158,7 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { rows: 3 },
 		default: '',
-		description: 'The PDF content encoded as base64; at most 150 pages',
+		description: 'The PDF content encoded as base64 text; at most 150 pages',
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.pdf, { pdfSource: ['base64'] }),
 	},
 	{
@@ -156,11 +171,11 @@ export const properties: INodeProperties[] = [
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.telegram),
 	},
 	{
-		displayName: 'Post-Dated',
+		displayName: 'Deliver on a Later Date',
 		name: 'telegramPostDated',
 		type: 'boolean',
 		default: false,
-		description: 'Whether the telegram is delivered on a later date',
+		description: 'Whether the telegram is delivered on a date you choose instead of as soon as possible',
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.telegram),
 	},
 	{
@@ -168,7 +183,7 @@ export const properties: INodeProperties[] = [
 		name: 'telegramPostDatedDate',
 		type: 'dateTime',
 		default: '',
-		description: 'Tomorrow or later (São Paulo time); only the date part is sent, as YYYY-MM-DD',
+		description: 'The day to deliver the telegram: tomorrow or later, São Paulo time. Only the date counts, not the time.',
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.telegram, { telegramPostDated: [true] }),
 	},
 	{
@@ -176,7 +191,7 @@ export const properties: INodeProperties[] = [
 		name: 'telegramSenderCopy',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to get a copy of the telegram',
+		description: 'Whether to get a copy of the telegram, downloadable afterwards with Download File (Sender Copy)',
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.telegram),
 	},
 	{
@@ -184,7 +199,7 @@ export const properties: INodeProperties[] = [
 		name: 'telegramDeliveryConfirmation',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to get a confirmation of delivery',
+		description: 'Whether to be told when the telegram is delivered',
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.telegram),
 	},
 	{
@@ -202,16 +217,26 @@ export const properties: INodeProperties[] = [
 		type: 'options',
 		default: 'physical',
 		options: AR_TYPES.map(({ value, name, description }) => ({ name, value, description })),
+		description: 'How the signed return receipt comes back: scanned from paper, or electronic',
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.returnReceipt),
 	},
 	{
-		displayName: 'Recipient Address Only',
+		displayName: 'Address Only',
 		name: 'toAddrOnly',
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to set the service\'s "address only" flag (toAddrOnly=1). The service considers it only for ship types 2, 3, 6, 7 and 10 and forces it to 0 otherwise.',
+			'Whether to ask for the service\'s "address only" handling (toAddrOnly). It applies to registered letters, express parcels and registered electronic letters with return receipt only; the service\'s interface says no more about it.',
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.toAddrOnly),
+	},
+	{
+		displayName: 'Tag',
+		name: 'tag',
+		type: 'string',
+		default: '',
+		placeholder: 'invoice-2024-118',
+		description:
+			'Your own label for the order, like a row or invoice number. The account panel finds the order by it, which tells you whether it went out after an unclear failure.',
 	},
 	...paymentProperties(),
 	{
@@ -220,7 +245,7 @@ export const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Sender Field',
 		default: {},
-		description: 'Sender address. Fields left out are taken from the account profile. Ignored with Virtual Box.',
+		description: "Sender address printed on the envelope. Fields left out come from the account's profile; with Virtual Box the service's own unit is the sender instead.",
 		options: SENDER_FIELDS.map(({ name, displayName, description }) => ({
 			displayName,
 			name,
@@ -235,6 +260,7 @@ export const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
+		description: 'Optional settings of the letter: printing, envelope, your own postal contract, virtual box',
 		options: [
 			{
 				displayName: 'Duplex Printing',
@@ -242,7 +268,7 @@ export const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to print on both sides. The service forces it on for single-page PDFs and off for the auto-envelope.',
+					'Whether to print on both sides of the paper. The service turns it on for single-page PDFs and off with the auto-envelope.',
 				displayOptions: { show: { '/shipType': [...SHIP_TYPE_RULES.pdf] } },
 			},
 			{
@@ -250,15 +276,9 @@ export const properties: INodeProperties[] = [
 				name: 'envelopeType',
 				type: 'options',
 				default: 'regular',
+				description: 'The envelope the letter goes in; the auto-envelope needs a single-page PDF',
 				options: ENVELOPE_TYPES.map((type) => ({ ...type })),
 				displayOptions: { show: { '/shipType': [...SHIP_TYPE_RULES.pdf] } },
-			},
-			{
-				displayName: 'Tag',
-				name: 'tag',
-				type: 'string',
-				default: '',
-				description: 'A free label, useful to find the order again',
 			},
 			{
 				displayName: 'Use Client Contract',
@@ -266,7 +286,7 @@ export const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to bill the shipment to your own postal-operator contract (business accounts with a contract; not for ship types 1 and 5)',
+					'Whether to bill the postage to your own contract with the postal operator (business accounts with a contract; not for simple letters and direct mail)',
 				displayOptions: { show: { '/shipType': [...SHIP_TYPE_RULES.clientContract] } },
 			},
 			{
@@ -275,11 +295,10 @@ export const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to use the service unit as sender (virtual-box pricing). Express parcels (6, 7) need it unless your sender address is in the city of the service unit, which the node cannot check.',
+					"Whether to send from the service's own unit (virtual box), with its pricing: the unit's address replaces yours as the sender. Express parcels need it unless your sender address is in the unit's city, which the node cannot check.",
 			},
 		],
 	},
-	extraParameters('body'),
 ];
 
 /**
@@ -305,6 +324,7 @@ export const CREATE_FIELD_NAMES: Record<string, string> = {
 	telegram_msg: 'Telegram Message',
 	telegram_post_dated_date: 'Delivery Date',
 	ecarta_msg: 'Electronic Letter Message',
+	toAddrOnly: 'Address Only',
 	duplex_printing: 'Duplex Printing',
 	envelope_type: 'Envelope Type',
 	virtualbox: 'Virtual Box',

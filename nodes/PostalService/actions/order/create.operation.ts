@@ -8,7 +8,7 @@ import type { ServiceRequest } from '../../transport';
 import { perRun } from '../../transport/perRun';
 import { itemParameter } from '../../transport/runParameters';
 import { invalidItem, readExtraParameters, withItem } from '../common';
-import { updateDisplayOptions } from '../descriptions';
+import { creditsNotice, updateDisplayOptions } from '../descriptions';
 import { sendOnce } from '../sendOnce';
 import { properties, SENDER_FIELDS } from './create.description';
 
@@ -16,14 +16,21 @@ import { properties, SENDER_FIELDS } from './create.description';
 export { properties };
 
 export const option = {
-	name: 'Create',
+	name: 'Send',
 	value: 'create',
 	description:
 		'Send a letter, telegram, direct mail, express parcel or electronic letter; spends credits. Sent once, never repeated automatically.',
-	action: 'Send a letter or telegram (real mail, spends credits)',
+	action: 'Send letter',
 };
 
-export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['create'] } }, properties);
+export const spendsCredits = true;
+
+export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['create'] } }, [
+	creditsNotice(
+		"Each item sends real mail, paid from the account's credits unless Payment Method says otherwise. It is sent once and never repeated automatically: Get Price shows the cost without sending anything.",
+	),
+	...properties,
+]);
 
 /** The request of one item's order; with `test` the service only validates and prices it. */
 export function orderRequest(order: OrderRequest, test: boolean): ServiceRequest {
@@ -39,7 +46,7 @@ export function orderRequest(order: OrderRequest, test: boolean): ServiceRequest
 		idempotent: test,
 		verify: test
 			? undefined
-			: `look for the order in the account panel (search by its tag${order.fields.tag ? ` "${order.fields.tag}"` : ''}), or read it with Order > Get if you have its id; Account > Get Balance shows whether it was paid`,
+			: `look for the order in the account panel (search by its tag${order.fields.tag ? ` "${order.fields.tag}"` : ''}), or read it with Letter > Get if you have its id; Account > Get Balance shows whether it was paid`,
 	};
 }
 
@@ -122,7 +129,7 @@ export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test:
 	}
 
 	const additional = p<IDataObject>('additionalFields', {});
-	if (additional.tag !== undefined && text(additional.tag)) fields.tag = text(additional.tag);
+	if (text(p('tag', ''))) fields.tag = text(p('tag', ''));
 	if (additional.virtualBox !== undefined) fields.virtualbox = flag(additional.virtualBox);
 	if (additional.useClientContract !== undefined) fields.use_client_contract = flag(additional.useClientContract);
 	if (additional.duplexPrinting !== undefined) fields.duplex_printing = flag(additional.duplexPrinting);

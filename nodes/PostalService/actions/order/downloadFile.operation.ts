@@ -1,56 +1,75 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-import { FILE_TYPES, valuesOf } from '../../contract/lists';
+import { FILE_TYPES, type FileType, valuesOf } from '../../contract/lists';
 import { ANSWERS } from '../../contract/wire';
 import { serviceRequest } from '../../transport';
 import { mimeTypeOf, readExtraParameters, requireText } from '../common';
-import { byName, extraParameters, updateDisplayOptions } from '../descriptions';
+import { byName, updateDisplayOptions } from '../descriptions';
 import { LETTER_ID, readOrderId } from '../shared/orderIds';
 
 export const option = {
 	name: 'Download File',
 	value: 'downloadFile',
-	description: 'Download the PDF, letter front, return receipt or sender copy of an order as binary data',
-	action: 'Download an order file',
+	description: 'Download the PDF, printed front, return receipt or sender copy of a letter as binary data',
+	action: 'Download letter file',
 };
 
-/** Which file of the order, and where it goes. */
-export const fileProperties: INodeProperties[] = [
-	{
-		displayName: 'File Type',
-		name: 'fileType',
-		type: 'options',
-		default: 'pdf',
-		// In alphabetical order, as n8n lists options.
-		options: FILE_TYPES.map((type) => ({ ...type })).sort(byName),
-	},
-	{
-		displayName: 'Return Receipt File Name',
-		name: 'returnReceiptFileName',
-		type: 'string',
-		default: '',
-		description:
-			'When the order has several return receipts, the name of the one to download (see "files" of Get). Empty: the most recent.',
-		displayOptions: { show: { fileType: ['rr', 'rr_electronic'] } },
-	},
-	{
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		required: true,
-		default: 'data',
-		hint: 'The name of the output binary field to put the file in',
-	},
-];
+/** The files of a letter the download route serves. */
+export const LETTER_FILE_TYPES: readonly FileTypeOption[] = FILE_TYPES;
 
-const properties: INodeProperties[] = [LETTER_ID.property, ...fileProperties, extraParameters('query')];
+type FileTypeOption = { value: FileType; name: string; description: string };
+
+/** Which file of the order (among those its resource has), and where it goes. */
+export function fileProperties(fileTypes: readonly FileTypeOption[], description: string): INodeProperties[] {
+	const properties: INodeProperties[] = [
+		{
+			displayName: 'File Type',
+			name: 'fileType',
+			type: 'options',
+			default: 'pdf',
+			description,
+			// In alphabetical order, as n8n lists options.
+			options: fileTypes.map((type) => ({ ...type })).sort(byName),
+		},
+		{
+			displayName: 'Return Receipt File Name',
+			name: 'returnReceiptFileName',
+			type: 'string',
+			default: '',
+			description:
+				'When the letter has several return receipts, the name of the one to download, as listed in the files of Letter > Get. Left empty, the most recent.',
+			displayOptions: { show: { fileType: ['rr', 'rr_electronic'] } },
+		},
+		{
+			displayName: 'Put Output File in Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			required: true,
+			default: 'data',
+			hint: 'The name of the output binary field to put the file in',
+			description: 'The binary field of the output item that receives the file; "data" unless a later node expects another name',
+		},
+	];
+	const hasReturnReceipts = fileTypes.some(({ value }) => value === 'rr' || value === 'rr_electronic');
+	return properties.filter((property) => property.name !== 'returnReceiptFileName' || hasReturnReceipts);
+}
+
+const properties: INodeProperties[] = [
+	LETTER_ID.property,
+	...fileProperties(LETTER_FILE_TYPES, 'Which file of the letter to download. The return receipt is the one the recipient signed.'),
+];
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['downloadFile'] } }, properties);
 
 /** Downloads one file of an order by its id (the route serves letters and registered e-mail alike). */
-export async function downloadOrderFile(ctx: IExecuteFunctions, itemIndex: number, id: string): Promise<INodeExecutionData[]> {
-	const fileTypes = valuesOf(FILE_TYPES);
+export async function downloadOrderFile(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	id: string,
+	offered: readonly FileTypeOption[],
+): Promise<INodeExecutionData[]> {
+	const fileTypes = valuesOf(offered);
 	const fileType = requireText(ctx, itemIndex, ctx.getNodeParameter('fileType', itemIndex, 'pdf'), 'type', {
 		test: new RegExp(`^(${fileTypes.join('|')})$`),
 		hint: `must be one of ${fileTypes.join(', ')}`,
@@ -82,5 +101,5 @@ export async function downloadOrderFile(ctx: IExecuteFunctions, itemIndex: numbe
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	return await downloadOrderFile(this, itemIndex, readOrderId(this, itemIndex, LETTER_ID));
+	return await downloadOrderFile(this, itemIndex, readOrderId(this, itemIndex, LETTER_ID), LETTER_FILE_TYPES);
 }

@@ -4,15 +4,18 @@ import { meaningOf, ORDER_STATUSES } from '../../contract/lists';
 import { ANSWERS } from '../../contract/wire';
 import { serviceRequest } from '../../transport';
 import { readExtraParameters, simplify, withItem } from '../common';
-import { extraParameters, simplifyProperty, updateDisplayOptions } from '../descriptions';
+import { simplifyProperty, updateDisplayOptions } from '../descriptions';
 import { LETTER_ID, readOrderId } from '../shared/orderIds';
 
 export const option = {
 	name: 'Get',
 	value: 'get',
-	description: 'Read an order: status, tracking, files, cost',
-	action: 'Get the status and tracking of an order',
+	description: 'Read a letter: its status, tracking code, files and cost',
+	action: 'Get letter',
 };
+
+/** Every price and balance of the service is in Brazilian reais. */
+export const CURRENCY = 'BRL';
 
 /** What Simplify keeps of an order, and where its status is explained. */
 export interface OrderView {
@@ -22,29 +25,10 @@ export interface OrderView {
 
 const LETTER_VIEW: OrderView = {
 	statuses: ORDER_STATUSES,
-	simpleFields: [
-		'id',
-		'shipType',
-		'status',
-		'statusText',
-		'status_delivery',
-		'tracking',
-		'value',
-		'tag',
-		'numPages',
-		'dateSubmit',
-		'dateLastChange',
-		'pdf_available',
-		'rr_available',
-		'rr_count',
-		'files',
-		'name',
-		'city',
-		'state',
-	],
+	simpleFields: ['id', 'tag', 'shipType', 'status', 'statusText', 'tracking', 'value', 'currency', 'dateLastChange', 'rr_available', 'files'],
 };
 
-const properties: INodeProperties[] = [LETTER_ID.property, simplifyProperty(LETTER_VIEW.simpleFields), extraParameters('query')];
+const properties: INodeProperties[] = [LETTER_ID.property, simplifyProperty(LETTER_VIEW.simpleFields)];
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, properties);
 
@@ -66,6 +50,7 @@ export async function getOrder(ctx: IExecuteFunctions, itemIndex: number, id: st
 	const order: IDataObject = { ...(data as IDataObject) };
 	const statusText = meaningOf(view.statuses, order.status);
 	if (statusText) order.statusText = statusText;
+	if (typeof order.value === 'number') order.currency = CURRENCY;
 	return simplify(ctx, itemIndex, order, view.simpleFields);
 }
 

@@ -4,13 +4,14 @@ import { ASSUMED } from '../../contract/assumptions';
 import { ANSWERS } from '../../contract/wire';
 import { serviceRequest } from '../../transport';
 import { asObject, mimeTypeOf, readExtraParameters, requireText } from '../common';
-import { extraParameters, updateDisplayOptions } from '../descriptions';
+import { updateDisplayOptions } from '../descriptions';
 
 export const option = {
 	name: 'Get',
 	value: 'get',
-	description: 'Get the receipt of an order; a receipt file comes out as binary data',
-	action: 'Get the receipt of an order',
+	description:
+		"Get the service's receipt for an order (what was bought and paid), as binary data when it carries a file. Not the return receipt signed by the recipient: that is Letter > Download File.",
+	action: 'Get order receipt',
 };
 
 const properties: INodeProperties[] = [
@@ -20,7 +21,8 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'Visual ID of any order: digits for a letter (like 100001), E followed by digits for a registered e-mail (like E5001)',
+		placeholder: '100001',
+		description: 'ID of a letter (digits, like 100001) or of a registered e-mail (E followed by digits, like E5001)',
 	},
 	{
 		displayName: 'Put Output File in Field',
@@ -29,7 +31,6 @@ const properties: INodeProperties[] = [
 		default: 'data',
 		hint: 'When the receipt carries a file, the name of the output binary field to put it in',
 	},
-	extraParameters('query'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['receipt'], operation: ['get'] } }, properties);

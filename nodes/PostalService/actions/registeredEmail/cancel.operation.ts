@@ -1,17 +1,17 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { extraParameters, updateDisplayOptions } from '../descriptions';
+import { updateDisplayOptions } from '../descriptions';
 import { cancelOrder, cancelProperties } from '../order/cancel.operation';
 import { EMAIL_ID, readOrderId } from '../shared/orderIds';
 
 export const option = {
 	name: 'Cancel',
 	value: 'cancel',
-	description: 'Cancel a registered e-mail (ID starting with E)',
-	action: 'Cancel a registered email',
+	description: 'Cancel a registered e-mail that has not been sent yet, or any with Force',
+	action: 'Cancel registered e-mail',
 };
 
-const properties: INodeProperties[] = [EMAIL_ID.property, ...cancelProperties, extraParameters('query')];
+const properties: INodeProperties[] = [EMAIL_ID.property, ...cancelProperties];
 
 export const description = updateDisplayOptions({ show: { resource: ['registeredEmail'], operation: ['cancel'] } }, properties);
 

@@ -1,21 +1,31 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { extraParameters, updateDisplayOptions } from '../descriptions';
+import { updateDisplayOptions } from '../descriptions';
+import { FILE_TYPES } from '../../contract/lists';
 import { downloadOrderFile, fileProperties } from '../order/downloadFile.operation';
 import { EMAIL_ID, readOrderId } from '../shared/orderIds';
 
 export const option = {
 	name: 'Download File',
 	value: 'downloadFile',
-	description: 'Download a file of a registered e-mail as binary data',
-	action: 'Download a registered email file',
+	description: 'Download the PDF of a registered e-mail as binary data',
+	action: 'Download registered e-mail file',
 };
 
-const properties: INodeProperties[] = [EMAIL_ID.property, ...fileProperties, extraParameters('query')];
+/**
+ * The service's interface does not list the files of a registered e-mail; the PDF is the one the
+ * download route is known to serve for it, so it is the only one offered.
+ */
+const EMAIL_FILE_TYPES = FILE_TYPES.filter(({ value }) => value === 'pdf');
+
+const properties: INodeProperties[] = [
+	EMAIL_ID.property,
+	...fileProperties(EMAIL_FILE_TYPES, "Which file of the registered e-mail to download. The service's documentation names only the PDF for a registered e-mail."),
+];
 
 export const description = updateDisplayOptions({ show: { resource: ['registeredEmail'], operation: ['downloadFile'] } }, properties);
 
 /** The order download route, for an id of a registered e-mail. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	return await downloadOrderFile(this, itemIndex, readOrderId(this, itemIndex, EMAIL_ID));
+	return await downloadOrderFile(this, itemIndex, readOrderId(this, itemIndex, EMAIL_ID), EMAIL_FILE_TYPES);
 }

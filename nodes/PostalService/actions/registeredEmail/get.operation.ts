@@ -2,24 +2,24 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { EMAIL_STATUSES } from '../../contract/lists';
 import { withItem } from '../common';
-import { extraParameters, simplifyProperty, updateDisplayOptions } from '../descriptions';
+import { simplifyProperty, updateDisplayOptions } from '../descriptions';
 import { getOrder, type OrderView } from '../order/get.operation';
 import { EMAIL_ID, readOrderId } from '../shared/orderIds';
 
 export const option = {
 	name: 'Get',
 	value: 'get',
-	description: 'Read a registered e-mail (ID starting with E)',
-	action: 'Get the status of a registered email',
+	description: 'Read a registered e-mail: its status, whether it was opened, and its cost',
+	action: 'Get registered e-mail',
 };
 
 // The read shape of a registered e-mail is not shown; Simplify keeps the names its webhooks carry.
 const EMAIL_VIEW: OrderView = {
 	statuses: EMAIL_STATUSES,
-	simpleFields: ['id', 'status', 'statusText', 'subject', 'recipient', 'value', 'opened', 'date_opened', 'created_at', 'files'],
+	simpleFields: ['id', 'status', 'statusText', 'subject', 'recipient', 'value', 'currency', 'opened', 'date_opened', 'created_at'],
 };
 
-const properties: INodeProperties[] = [EMAIL_ID.property, simplifyProperty(EMAIL_VIEW.simpleFields), extraParameters('query')];
+const properties: INodeProperties[] = [EMAIL_ID.property, simplifyProperty(EMAIL_VIEW.simpleFields)];
 
 export const description = updateDisplayOptions({ show: { resource: ['registeredEmail'], operation: ['get'] } }, properties);
 

@@ -4,20 +4,20 @@ import { ASSUMED } from '../../contract/assumptions';
 import { ANSWERS } from '../../contract/wire';
 import type { ServiceRequest } from '../../transport';
 import { invalidItem, readExtraParameters, requireText, withItem } from '../common';
-import { extraParameters, updateDisplayOptions } from '../descriptions';
+import { updateDisplayOptions } from '../descriptions';
 import { sendOnce } from '../sendOnce';
 
 export const option = {
 	name: 'Update',
 	value: 'update',
 	description: 'Change some fields of a saved contact; the others keep their value',
-	action: 'Update a saved contact',
+	action: 'Update saved contact',
 };
 
 const LIST_FLAGS = new Set(['list_letter', 'list_email', 'list_whatsapp']);
 const LABELS: Record<string, string> = {
 	label: 'Label',
-	email: 'Email',
+	email: 'E-Mail',
 	phone: 'Phone',
 	document: 'Document',
 	addr1: 'Street',
@@ -51,10 +51,11 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Contact ID',
 		name: 'contactId',
-		type: 'number',
+		type: 'string',
 		required: true,
-		default: 0,
-		description: 'Numeric ID of the saved contact to change (a whole number, like 1)',
+		default: '',
+		placeholder: '1',
+		description: 'Numeric ID of the saved contact to change, digits only (like 1)',
 	},
 	{
 		displayName: 'Update Fields',
@@ -64,7 +65,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		description: 'Only the fields added here are sent; the others keep their value',
 		options: [
-			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Cannot be empty' },
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the contact; it cannot be empty' },
 			...ASSUMED.favoriteFields.map((field) =>
 				LIST_FLAGS.has(field)
 					? {
@@ -72,7 +73,7 @@ const properties: INodeProperties[] = [
 							name: field,
 							type: 'boolean' as const,
 							default: false,
-							description: `Whether the contact is in this list (sent as ${field})`,
+							description: `Whether the contact is in the account's ${LABELS[field].replace('In ', '').replace(' List', '').toLowerCase()} list (${field})`,
 						}
 					: { displayName: LABELS[field], name: field, type: 'string' as const, default: '', description: HELP[field] },
 			),
@@ -83,10 +84,9 @@ const properties: INodeProperties[] = [
 		name: 'fieldsToClear',
 		type: 'multiOptions',
 		default: [],
-		description: 'Fields to empty (sent as empty strings). The name cannot be cleared.',
+		description: 'Fields to empty on the contact. The name cannot be cleared.',
 		options: ASSUMED.favoriteFields.map((field) => ({ name: LABELS[field], value: field })),
 	},
-	extraParameters('body'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['savedContact'], operation: ['update'] } }, properties);
@@ -94,7 +94,7 @@ export const description = updateDisplayOptions({ show: { resource: ['savedConta
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const updates = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const toClear = this.getNodeParameter('fieldsToClear', itemIndex, []) as string[];
-	const body: IDataObject = { id: this.getNodeParameter('contactId', itemIndex, '') as number };
+	const body: IDataObject = { id: this.getNodeParameter('contactId', itemIndex, '') as string };
 	for (const [field, value] of Object.entries(updates)) {
 		body[field] = LIST_FLAGS.has(field) ? (value ? 1 : 0) : value === undefined || value === null ? '' : String(value);
 	}

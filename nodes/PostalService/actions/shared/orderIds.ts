@@ -1,5 +1,5 @@
 /**
- * Letters, telegrams and electronic letters (Order) and registered e-mail share the routes that
+ * Letters, telegrams and electronic letters (Letter) and registered e-mail share the routes that
  * read, download and cancel an order; the id tells them apart: digits for the first, E followed
  * by digits for a registered e-mail. Each resource asks for its own kind of id.
  */
@@ -14,12 +14,12 @@ export interface OrderIdKind {
 
 export const LETTER_ID: OrderIdKind = {
 	property: {
-		displayName: 'Order ID',
+		displayName: 'Letter ID',
 		name: 'orderId',
 		type: 'resourceLocator',
 		required: true,
 		default: { mode: 'id', value: '' },
-		description: 'Visual ID of the order: digits only (like 100001), as Create returns it',
+		description: 'ID of the letter, digits only (like 100001), as Letter > Send returns it',
 		modes: [
 			{
 				displayName: 'By ID',
@@ -31,7 +31,7 @@ export const LETTER_ID: OrderIdKind = {
 						type: 'regex',
 						properties: {
 							regex: '^\\s*\\d+\\s*$',
-							errorMessage: 'An order ID is made of digits (like 123456); a registered e-mail ID (E123456) belongs to the Registered E-Mail resource',
+							errorMessage: 'A letter ID is made of digits (like 123456); a registered e-mail ID (E123456) belongs to the Registered E-Mail resource',
 						},
 					},
 				],
@@ -40,7 +40,7 @@ export const LETTER_ID: OrderIdKind = {
 	},
 	pattern: {
 		test: /^\d+$/,
-		hint: 'must be an order id made of digits (like 123456); for a registered e-mail (E followed by digits) use the Registered E-Mail resource',
+		hint: 'must be a letter ID made of digits (like 123456); for a registered e-mail (E followed by digits) use the Registered E-Mail resource',
 	},
 };
 
@@ -70,7 +70,7 @@ export const EMAIL_ID: OrderIdKind = {
 			},
 		],
 	},
-	pattern: { test: /^E\d+$/, hint: 'must be a registered e-mail id: E followed by digits (like E123456)' },
+	pattern: { test: /^E\d+$/, hint: 'must be a registered e-mail ID: E followed by digits (like E123456)' },
 };
 
 /** The id of an item, checked again at run time: an expression can produce anything the editor did not see. */
