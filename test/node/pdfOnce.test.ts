@@ -1,6 +1,7 @@
 import { BinaryDataService } from 'n8n-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { encryptedPdf } from '../harness/pdfs';
 import { LETTER, makePdf, pdfItem, run, useSandbox } from './fixture';
 
 const ctx = useSandbox();
@@ -9,10 +10,10 @@ afterEach(() => {
 	vi.restoreAllMocks();
 });
 
-/** Counts the whole-file `/Encrypt` scans (Buffer's own method is observed, nothing replaced). */
+/** Counts the reads of a PDF's structure, each of which starts at its header (Buffer's own method is observed, nothing replaced). */
 function countEncryptScans(): () => number {
 	const indexOf = vi.spyOn(Buffer.prototype, 'indexOf');
-	return () => indexOf.mock.calls.filter(([value]) => value === '/Encrypt').length;
+	return () => indexOf.mock.calls.filter(([value]) => value === '%PDF-').length;
 }
 
 describe('Order > Create reads each PDF with one scan', () => {
@@ -54,7 +55,7 @@ describe('Order > Create reads each PDF with one scan', () => {
 	});
 
 	it('still refuses a protected PDF and a page count over the rule, before sending anything', async () => {
-		const protectedPdf = Buffer.concat([await makePdf(1), Buffer.from('\ntrailer << /Encrypt 5 0 R >>')]);
+		const protectedPdf = encryptedPdf(6, 'user-secret', 'owner-secret');
 		const protectedRun = await run(ctx.sandbox, LETTER, {
 			items: [{ json: {}, binary: { data: { data: protectedPdf, fileName: 'p.pdf', mimeType: 'application/pdf' } } }],
 		});

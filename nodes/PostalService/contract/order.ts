@@ -56,33 +56,20 @@ export const MAX_PDF_PAGES = 150;
 /** Order statuses that can be cancelled without the force flag. */
 export const CANCELLABLE_WITHOUT_FORCE = [0, 2];
 
-/** How the PDF reaches the service, with its bytes when the node has them. */
+/** How the PDF reaches the service, with what the node read of its bytes when it has them. */
 export interface PdfSource {
 	kind: 'binary' | 'url' | 'base64' | 'none';
-	bytes?: Buffer;
 	url?: string;
-	/** What is known of the bytes already, so that a large file is walked once, not per check. */
 	facts?: PdfFacts;
 }
 
 export interface PdfFacts {
 	/** `%PDF-` within the first 1024 bytes, where readers look for it. */
 	header: boolean;
-	encrypted: boolean;
-	/** Counted lazily; `null` when the page tree could not be read for sure. */
-	pages?: number | null;
-}
-
-/** The facts of a PDF's bytes: the header check and the whole-file `/Encrypt` scan. */
-export function scanPdf(bytes: Buffer): PdfFacts {
-	return { header: bytes.subarray(0, 1024).indexOf('%PDF-') !== -1, encrypted: bytes.indexOf('/Encrypt') !== -1 };
-}
-
-/** The facts of a PDF, with the whole-file scan done once (known facts stand in for the bytes). */
-export function pdfFactsOf(pdf: PdfSource): PdfFacts | undefined {
-	if (!pdf.bytes) return pdf.facts;
-	pdf.facts ??= scanPdf(pdf.bytes);
-	return pdf.facts;
+	/** Opening it needs a password: its security handler says so for sure. */
+	needsPassword: boolean;
+	/** The page count the page tree confirms; `null` when it could not be read for sure. */
+	pages: number | null;
 }
 
 export interface ValidationProblem {
@@ -191,10 +178,10 @@ export function validateOrder(
 			problems.push({ field: 'pdfFile', message: `"pdfFile" is required for shipType ${shipType}: give a binary property, a URL or base64` });
 		} else if (pdf.kind === 'url' && !/^https?:\/\/\S+$/i.test(pdf.url ?? '')) {
 			problems.push({ field: 'pdfFile', message: `"pdfFile" URL must start with http:// or https://; got "${pdf.url}"` });
-		} else if (pdf.bytes || pdf.facts) {
-			if (!pdfFactsOf(pdf)?.header) {
+		} else if (pdf.facts) {
+			if (!pdf.facts.header) {
 				problems.push({ field: 'pdfFile', message: '"pdfFile" is not a PDF (its content does not start with %PDF-)' });
-			} else if (pdfFactsOf(pdf)?.encrypted) {
+			} else if (pdf.facts.needsPassword) {
 				problems.push({ field: 'pdfFile', message: '"pdfFile" is password-protected; the service rejects protected PDFs' });
 			}
 		}

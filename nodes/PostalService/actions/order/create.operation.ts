@@ -1,8 +1,8 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { PdfFacts, PdfSource, ValidationProblem } from '../../contract/order';
-import { applyForcing, scanPdf, SHIP_TYPE_RULES, validateOrder } from '../../contract/order';
-import { pageProblems } from '../../contract/pdfPages';
+import { applyForcing, SHIP_TYPE_RULES, validateOrder } from '../../contract/order';
+import { pageProblems, readPdfFacts } from '../../contract/pdfPages';
 import { ANSWERS } from '../../contract/wire';
 import type { ServiceRequest } from '../../transport';
 import { perRun } from '../../transport/perRun';
@@ -171,10 +171,9 @@ export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test:
 				if (known && known.fingerprint === fingerprintOf(base64)) {
 					pdf = { kind: 'base64', facts: known.facts };
 				} else {
-					const bytes = Buffer.from(base64, 'base64');
-					const facts = scanPdf(bytes);
+					const facts = await readPdfFacts(Buffer.from(base64, 'base64'));
 					perRun(factsOfBase64, ctx, () => new Map()).set(itemIndex, { fingerprint: fingerprintOf(base64), facts });
-					pdf = { kind: 'base64', bytes, facts };
+					pdf = { kind: 'base64', facts };
 				}
 			}
 		} else {
@@ -193,9 +192,9 @@ export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test:
 				} else {
 					const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
 					// The checks of the validation pass are not walked again at the send: same file.
-					const facts = known ?? scanPdf(buffer);
+					const facts = known ?? (await readPdfFacts(buffer));
 					if (!known) keepFacts(ctx, meta, facts);
-					pdf = { kind: 'binary', bytes: buffer, facts };
+					pdf = { kind: 'binary', facts };
 					binary = { buffer, fileName: meta.fileName ?? 'letter.pdf', mimeType: meta.mimeType || 'application/pdf' };
 				}
 			}
@@ -208,7 +207,7 @@ export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test:
 	// The missing binary property is reported in place of the generic "pdfFile is required".
 	const problems = validateOrder(wire, pdf).filter((p) => !missingBinary || p.field !== 'pdfFile');
 	if (missingBinary) problems.unshift(missingBinary);
-	if (!problems.length) problems.push(...(await pageProblems(wire, pdf)));
+	if (!problems.length) problems.push(...pageProblems(wire, pdf.facts));
 	if (problems.length) throw invalidItem(ctx, itemIndex, problems);
 	return { fields: applyForcing(wire), pdf, binary };
 }
