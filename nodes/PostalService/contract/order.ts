@@ -48,6 +48,18 @@ export const FIELD_LIMITS: Record<string, { max?: number; min?: number }> = {
 	ecarta_msg: { min: 10 },
 };
 
+/** The values each flag takes: 0 or 1, and the words the create-order table accepts besides. */
+export const FLAG_VALUES: Record<string, readonly string[]> = {
+	virtualbox: ['0', '1', 'true'],
+	duplex_printing: ['0', '1', 'true', 'false'],
+	toAddrOnly: ['0', '1'],
+	test: ['0', '1'],
+	use_client_contract: ['0', '1'],
+	telegram_post_dated: ['0', '1'],
+	telegram_sender_copy: ['0', '1'],
+	telegram_delivery_confirmation: ['0', '1'],
+};
+
 /** Recipient fields the create-order table marks as required for every ship type. */
 export const REQUIRED_RECIPIENT = ['name', 'addr1', 'street_number', 'zip', 'city', 'state', 'country'] as const;
 
@@ -146,11 +158,10 @@ export function validateOrder(
 			problems.push({ field, message: `"${field}" must be one of ${allowed.join(', ')}; got "${value}"` });
 		}
 	}
-	const flags = ['virtualbox', 'toAddrOnly', 'test', 'duplex_printing', 'use_client_contract', 'telegram_post_dated', 'telegram_sender_copy', 'telegram_delivery_confirmation'];
-	for (const field of flags) {
+	for (const [field, allowed] of Object.entries(FLAG_VALUES)) {
 		const value = fields[field];
-		if (value !== undefined && value !== '' && value !== '0' && value !== '1') {
-			problems.push({ field, message: `"${field}" must be 0 or 1; got "${value}"` });
+		if (value !== undefined && value !== '' && !allowed.includes(value)) {
+			problems.push({ field, message: `"${field}" must be one of ${allowed.join(', ')}; got "${value}"` });
 		}
 	}
 
