@@ -135,3 +135,47 @@ export function xrefStreamPdf(options: { fillerRows?: number; inflatedBytes?: nu
 	const tail = Buffer.from(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`, 'latin1');
 	return Buffer.concat([head, compressed, tail]);
 }
+
+/** Where a file that is not protected may still hold the bytes `/Encrypt`. */
+export const ENCRYPT_MENTIONS = ['link', 'text', 'catalog', 'comment', 'info'] as const;
+
+/** A one-page unprotected PDF holding `/Encrypt` in the given place. */
+export function encryptMentionPdf(where: (typeof ENCRYPT_MENTIONS)[number]): Buffer {
+	if (where === 'link') return mentionsEncryptPdf();
+	const catalog = where === 'catalog' ? '<< /Type /Catalog /Pages 2 0 R /Encrypt 3 0 R >>' : '<< /Type /Catalog /Pages 2 0 R >>';
+	const objects = [
+		catalog,
+		'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+		'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
+		CONTENT(where === 'text' ? 'Encrypt\\(ed\\) with /Encrypt 5 0 R' : 'Hello'),
+		where === 'comment' ? '% written without /Encrypt 5 0 R\n<< /Producer (hand) >>' : '<< /Producer (/Encrypt 4 0 R) /Title <2f456e6372797074> >>',
+	];
+	return handPdf(objects, '/Info 5 0 R ');
+}
+
+/**
+ * A pdf-lib document with `pages` pages and an incremental update whose page tree claims `claimed`
+ * (its kids unchanged), as a careless editor writes.
+ */
+export async function claimedCountPdf(pages: number, claimed: number, useObjectStreams: boolean): Promise<Buffer> {
+	const { PDFDocument, PDFName } = await import('pdf-lib');
+	const doc = await PDFDocument.create();
+	for (let i = 0; i < pages; i++) doc.addPage([200, 300]);
+	const original = Buffer.from(await doc.save({ useObjectStreams, objectsPerTick: Infinity }));
+	const loaded = await PDFDocument.load(original);
+	const pagesRef = loaded.catalog.get(PDFName.of('Pages'))!.toString().replace(/ R$/, '');
+	const kids = loaded.getPages().map((page) => page.ref.toString()).join(' ');
+	const text = original.toString('latin1');
+	const prev = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)![1];
+	const [num, gen] = pagesRef.split(' ');
+	const body = `${num} ${gen} obj\n<< /Type /Pages /Kids [${kids}] /Count ${claimed} >>\nendobj\n`;
+	const offset = original.length;
+	const xref = offset + Buffer.byteLength(body, 'latin1');
+	const size = loaded.context.largestObjectNumber + 1;
+	const root = loaded.context.trailerInfo.Root!.toString();
+	const update =
+		body +
+		`xref\n${num} 1\n${String(offset).padStart(10, '0')} ${gen.padStart(5, '0')} n \n` +
+		`trailer\n<< /Size ${size} /Root ${root} /Prev ${prev} >>\nstartxref\n${xref}\n%%EOF\n`;
+	return Buffer.concat([original, Buffer.from(update, 'latin1')]);
+}
