@@ -65,9 +65,6 @@ export const REQUIRED_RECIPIENT = ['name', 'addr1', 'street_number', 'zip', 'cit
 
 export const MAX_PDF_PAGES = 150;
 
-/** Order statuses that can be cancelled without the force flag. */
-export const CANCELLABLE_WITHOUT_FORCE = [0, 2];
-
 /** How the PDF reaches the service, with what the node read of its bytes when it has them. */
 export interface PdfSource {
 	kind: 'binary' | 'url' | 'base64' | 'none';
