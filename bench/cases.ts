@@ -26,6 +26,8 @@ export interface GroupSpec {
 	short: string;
 	work: Work;
 	pdf?: PdfSource;
+	/** Creates: one stored PDF (or base64 text) for every item, instead of a PDF per item. */
+	sharedPdf?: boolean;
 	/** n8n's binary data mode in the child: `default` keeps files in memory. */
 	binaryMode: 'default' | 'filesystem';
 	latencyMs: number;
@@ -103,7 +105,7 @@ export function contenderWorkflow(
 	} else {
 		throw new Error(`unknown contender ${contender.id}`);
 	}
-	const setup = { count: items, pdf: group.work === 'create' ? group.pdf : undefined, pdfFile };
+	const setup = { count: items, pdf: group.work === 'create' ? group.pdf : undefined, pdfFile, shared: group.sharedPdf };
 	return {
 		nodes: [{ name: 'Items', type: 'bench.items', parameters: { setup: JSON.stringify(setup) } }, node],
 		connections: { Items: { main: [[{ node: 'Node', type: 'main', index: 0 }]] } },
@@ -164,12 +166,13 @@ const createComparisons: ComparisonSpec[] = [
 ];
 
 export function groups(scale: Scale): GroupSpec[] {
-	const create = (pdf: PdfSource, binaryMode: GroupSpec['binaryMode'], title: string, short: string): GroupSpec => ({
-		id: `create-${pdf}${pdf === 'binary' ? `-${binaryMode === 'default' ? 'memory' : 'filesystem'}` : ''}`,
+	const create = (pdf: PdfSource, binaryMode: GroupSpec['binaryMode'], title: string, short: string, sharedPdf = false): GroupSpec => ({
+		id: `create-${pdf}${pdf === 'binary' ? `-${binaryMode === 'default' ? 'memory' : 'filesystem'}` : ''}${sharedPdf ? '-shared' : ''}`,
 		title,
 		short,
 		work: 'create',
 		pdf,
+		sharedPdf,
 		binaryMode,
 		latencyMs: 0,
 		rounds: scale.rounds,
@@ -199,9 +202,10 @@ export function groups(scale: Scale): GroupSpec[] {
 			contenders: contenders(READ_IDS, scale.reads, scale.slowSequentialReads),
 			comparisons: readComparisons(50),
 		},
-		create('binary', 'filesystem', `Create × ${scale.creates}, 1 MiB PDF from binary data, filesystem mode`, 'Create, binary (disk)'),
-		create('binary', 'default', `Create × ${scale.creates}, 1 MiB PDF from binary data, memory mode`, 'Create, binary (memory)'),
-		create('base64', 'filesystem', `Create × ${scale.creates}, 1 MiB PDF as base64 in the item`, 'Create, base64'),
+		create('binary', 'filesystem', `Create × ${scale.creates}, a 1 MiB PDF per item from binary data, filesystem mode`, 'Create, binary (disk)'),
+		create('binary', 'default', `Create × ${scale.creates}, a 1 MiB PDF per item from binary data, memory mode`, 'Create, binary (memory)'),
+		create('base64', 'filesystem', `Create × ${scale.creates}, a 1 MiB PDF per item as base64 in the item`, 'Create, base64'),
+		create('binary', 'filesystem', `Create × ${scale.creates}, one 1 MiB PDF shared by every item, filesystem mode`, 'Create, shared PDF (disk)', true),
 		create('url', 'filesystem', `Create × ${scale.creates}, PDF by URL`, 'Create, URL'),
 	];
 }

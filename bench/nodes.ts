@@ -36,26 +36,27 @@ function describe(name: string, displayName: string, inputs: boolean): INodeType
 }
 
 /**
- * Emits `count` items. A letter's PDF is stored once through n8n's binary helpers and every item
- * refers to it, as items do after a node that fans one file out to many recipients; base64 is one
- * shared string in every item's JSON.
+ * Emits `count` items. By default each item carries its own letter (the PDF with a line of its own
+ * after the end, so every file differs), stored through n8n's binary helpers or as base64 in its
+ * JSON, as when each recipient gets their own document. With `shared` one stored file (or one
+ * string) is referred to by every item, as after a node that fans one file out to many recipients.
  */
 export class BenchItemsNode implements INodeType {
 	description = describe('benchItems', 'Bench Items', false);
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const setup = JSON.parse(this.getNodeParameter('setup', 0) as string) as { count: number; pdfFile?: string; pdf?: string };
-		let binary: IBinaryData | undefined;
-		let base64: string | undefined;
-		if (setup.pdfFile && setup.pdf === 'binary') {
-			binary = await this.helpers.prepareBinaryData(readFileSync(setup.pdfFile), 'letter.pdf', 'application/pdf');
-		}
-		if (setup.pdfFile && setup.pdf === 'base64') base64 = readFileSync(setup.pdfFile).toString('base64');
+		const setup = JSON.parse(this.getNodeParameter('setup', 0) as string) as { count: number; pdfFile?: string; pdf?: string; shared?: boolean };
+		const pdf = setup.pdfFile && (setup.pdf === 'binary' || setup.pdf === 'base64') ? readFileSync(setup.pdfFile) : undefined;
+		const fileOf = (i: number) => (setup.shared || !pdf ? pdf : Buffer.concat([pdf, Buffer.from(`% letter ${i}\n`)]));
+		const sharedBinary = pdf && setup.shared && setup.pdf === 'binary' ? await this.helpers.prepareBinaryData(pdf, 'letter.pdf', 'application/pdf') : undefined;
+		const sharedBase64 = pdf && setup.shared && setup.pdf === 'base64' ? pdf.toString('base64') : undefined;
 		const items: INodeExecutionData[] = [];
 		for (let i = 0; i < setup.count; i++) {
 			const json: IDataObject = { n: i };
-			if (base64) json.pdfBase64 = base64;
-			items.push(binary ? { json, binary: { data: { ...binary } } } : { json });
+			if (setup.pdf === 'base64' && pdf) json.pdfBase64 = sharedBase64 ?? fileOf(i)!.toString('base64');
+			let binary: IBinaryData | undefined;
+			if (setup.pdf === 'binary' && pdf) binary = sharedBinary ? { ...sharedBinary } : await this.helpers.prepareBinaryData(fileOf(i)!, 'letter.pdf', 'application/pdf');
+			items.push(binary ? { json, binary: { data: binary } } : { json });
 		}
 		return [items];
 	}

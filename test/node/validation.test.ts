@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { TestItem } from '../harness/engine';
+import { encryptedPdf } from '../harness/pdfs';
 import { makePdf, run, useSandbox } from './fixture';
 
 const ctx = useSandbox();
@@ -108,7 +109,7 @@ const RULES: Array<[string, Record<string, unknown>, string, RegExp]> = [
 	['not a PDF', { pdfSource: 'base64', pdfBase64: Buffer.from('texto simples').toString('base64') }, 'pdfFile', /not a PDF/],
 	[
 		'password-protected PDF',
-		{ pdfSource: 'base64', pdfBase64: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<</Encrypt 2 0 R>>').toString('base64') },
+		{ pdfSource: 'base64', pdfBase64: encryptedPdf(4, 'user-secret', 'owner-secret').toString('base64') },
 		'pdfFile',
 		/password-protected/,
 	],

@@ -48,41 +48,37 @@ export const FIELD_LIMITS: Record<string, { max?: number; min?: number }> = {
 	ecarta_msg: { min: 10 },
 };
 
+/** The values each flag takes: 0 or 1, and the words the create-order table accepts besides. */
+export const FLAG_VALUES: Record<string, readonly string[]> = {
+	virtualbox: ['0', '1', 'true'],
+	duplex_printing: ['0', '1', 'true', 'false'],
+	toAddrOnly: ['0', '1'],
+	test: ['0', '1'],
+	use_client_contract: ['0', '1'],
+	telegram_post_dated: ['0', '1'],
+	telegram_sender_copy: ['0', '1'],
+	telegram_delivery_confirmation: ['0', '1'],
+};
+
 /** Recipient fields the create-order table marks as required for every ship type. */
 export const REQUIRED_RECIPIENT = ['name', 'addr1', 'street_number', 'zip', 'city', 'state', 'country'] as const;
 
 export const MAX_PDF_PAGES = 150;
 
-/** Order statuses that can be cancelled without the force flag. */
-export const CANCELLABLE_WITHOUT_FORCE = [0, 2];
-
-/** How the PDF reaches the service, with its bytes when the node has them. */
+/** How the PDF reaches the service, with what the node read of its bytes when it has them. */
 export interface PdfSource {
 	kind: 'binary' | 'url' | 'base64' | 'none';
-	bytes?: Buffer;
 	url?: string;
-	/** What is known of the bytes already, so that a large file is walked once, not per check. */
 	facts?: PdfFacts;
 }
 
 export interface PdfFacts {
 	/** `%PDF-` within the first 1024 bytes, where readers look for it. */
 	header: boolean;
-	encrypted: boolean;
-	/** Counted lazily; `null` when the page tree could not be read for sure. */
-	pages?: number | null;
-}
-
-/** The facts of a PDF's bytes: the header check and the whole-file `/Encrypt` scan. */
-export function scanPdf(bytes: Buffer): PdfFacts {
-	return { header: bytes.subarray(0, 1024).indexOf('%PDF-') !== -1, encrypted: bytes.indexOf('/Encrypt') !== -1 };
-}
-
-/** The facts of a PDF, with the whole-file scan done once (known facts stand in for the bytes). */
-export function pdfFactsOf(pdf: PdfSource): PdfFacts | undefined {
-	if (!pdf.bytes) return pdf.facts;
-	pdf.facts ??= scanPdf(pdf.bytes);
-	return pdf.facts;
+	/** Opening it needs a password: its security handler says so for sure. */
+	needsPassword: boolean;
+	/** The page count the page tree confirms; `null` when it could not be read for sure. */
+	pages: number | null;
 }
 
 export interface ValidationProblem {
@@ -159,11 +155,10 @@ export function validateOrder(
 			problems.push({ field, message: `"${field}" must be one of ${allowed.join(', ')}; got "${value}"` });
 		}
 	}
-	const flags = ['virtualbox', 'toAddrOnly', 'test', 'duplex_printing', 'use_client_contract', 'telegram_post_dated', 'telegram_sender_copy', 'telegram_delivery_confirmation'];
-	for (const field of flags) {
+	for (const [field, allowed] of Object.entries(FLAG_VALUES)) {
 		const value = fields[field];
-		if (value !== undefined && value !== '' && value !== '0' && value !== '1') {
-			problems.push({ field, message: `"${field}" must be 0 or 1; got "${value}"` });
+		if (value !== undefined && value !== '' && !allowed.includes(value)) {
+			problems.push({ field, message: `"${field}" must be one of ${allowed.join(', ')}; got "${value}"` });
 		}
 	}
 
@@ -191,10 +186,10 @@ export function validateOrder(
 			problems.push({ field: 'pdfFile', message: `"pdfFile" is required for shipType ${shipType}: give a binary property, a URL or base64` });
 		} else if (pdf.kind === 'url' && !/^https?:\/\/\S+$/i.test(pdf.url ?? '')) {
 			problems.push({ field: 'pdfFile', message: `"pdfFile" URL must start with http:// or https://; got "${pdf.url}"` });
-		} else if (pdf.bytes || pdf.facts) {
-			if (!pdfFactsOf(pdf)?.header) {
+		} else if (pdf.facts) {
+			if (!pdf.facts.header) {
 				problems.push({ field: 'pdfFile', message: '"pdfFile" is not a PDF (its content does not start with %PDF-)' });
-			} else if (pdfFactsOf(pdf)?.encrypted) {
+			} else if (pdf.facts.needsPassword) {
 				problems.push({ field: 'pdfFile', message: '"pdfFile" is password-protected; the service rejects protected PDFs' });
 			}
 		}

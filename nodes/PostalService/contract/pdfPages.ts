@@ -1,208 +1,82 @@
 /**
- * The page count of a PDF, read the way a viewer finds it: the trailer's /Root, its /Pages, that
- * page tree's /Count. Cross-reference tables and streams, incremental updates and objects inside
- * compressed object streams are followed. When any step cannot be read the answer is "unknown"
- * (undefined): the service then decides, so a valid file is never refused on a guess.
+ * What the node reads of a PDF before sending it: the newest trailer's /Encrypt, and the page
+ * count of the tree under /Root's /Pages. When any step cannot be read the answer is "unknown":
+ * the service then decides, so a valid file is never refused on a guess.
  */
-import { MAX_PDF_PAGES, pdfFactsOf, type PdfSource, type ValidationProblem } from './order';
-import type { PdfDict, PdfValue } from './pdfSyntax';
-import { inflate, isDict, isRef, nameOf, PdfLexer, PdfSyntaxError, unpredict } from './pdfSyntax';
+import { MAX_PDF_PAGES, type PdfFacts, type ValidationProblem } from './order';
+import { PdfFile } from './pdfFile';
+import { openingOf } from './pdfSecurity';
+import type { PdfValue } from './pdfSyntax';
+import { bytesOf, isDict, isRef, nameOf } from './pdfSyntax';
 
-type XrefEntry = { type: 0 } | { type: 1; offset: number } | { type: 2; stream: number; index: number };
-
-const MAX_SECTIONS = 64;
-const MAX_REFERENCE_HOPS = 16;
-
-class PdfFile {
-	private readonly xref = new Map<number, XrefEntry>();
-	private readonly objects = new Map<number, Promise<PdfValue>>();
-	private readonly loading = new Set<number>();
-	private readonly visitedSections = new Set<number>();
-	root: PdfValue | undefined;
-
-	constructor(private readonly bytes: Uint8Array) {}
-
-	async load(): Promise<void> {
-		const tail = Buffer.from(this.bytes.subarray(Math.max(0, this.bytes.length - 2048))).toString('latin1');
-		const at = tail.lastIndexOf('startxref');
-		const match = at === -1 ? null : /^startxref\s+(\d+)/.exec(tail.slice(at));
-		if (!match) throw new PdfSyntaxError('no startxref');
-		await this.section(Number(match[1]));
+/**
+ * The root page tree's /Count when a walk of the tree finds exactly that many pages; undefined
+ * when the tree cannot be read or says otherwise (the service then counts).
+ */
+export async function confirmedPageCount(file: PdfFile): Promise<number | undefined> {
+	const catalog = await file.resolve(file.trailer?.Root);
+	if (!isDict(catalog)) return undefined;
+	const pages = await file.resolve(catalog.entries.Pages);
+	if (!isDict(pages)) return undefined;
+	const type = nameOf(pages.entries.Type);
+	if (type !== undefined && type !== 'Pages') return undefined;
+	const count = await file.resolve(pages.entries.Count);
+	if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) return undefined;
+	let leaves = 0;
+	const visited = new Set<number>();
+	const pending: PdfValue[] = [catalog.entries.Pages];
+	while (pending.length > 0) {
+		const node = pending.pop();
+		if (!isRef(node) || visited.has(node.num)) return undefined;
+		visited.add(node.num);
+		const dict = await file.resolve(node);
+		if (!isDict(dict)) return undefined;
+		const kids = await file.resolve(dict.entries.Kids);
+		const nodeType = nameOf(dict.entries.Type);
+		if (nodeType !== 'Page' && Array.isArray(kids)) pending.push(...kids);
+		else if (nodeType === 'Pages' || ++leaves > count) return undefined;
 	}
+	return leaves === count ? count : undefined;
+}
 
-	/** Reads one cross-reference section; entries already known (from newer sections) win. */
-	private async section(offset: number): Promise<void> {
-		if (this.visitedSections.has(offset) || this.visitedSections.size >= MAX_SECTIONS || offset >= this.bytes.length) {
-			throw new PdfSyntaxError('cross-reference sections loop or run out of the file');
-		}
-		this.visitedSections.add(offset);
-		const lexer = new PdfLexer(this.bytes, offset);
-		const trailer = lexer.token() === 'xref' ? this.table(lexer) : await this.stream(offset);
-		this.root ??= trailer.entries.Root;
-		const hybrid = trailer.entries.XRefStm;
-		if (typeof hybrid === 'number') await this.section(hybrid);
-		const prev = trailer.entries.Prev;
-		if (typeof prev === 'number') await this.section(prev);
+/**
+ * The facts the checks need of a PDF's bytes, read in one pass: the header, whether opening it
+ * needs a password (only when the trailer's security handler says so for sure), and its page count
+ * when the page tree confirms it (`null` when unknown).
+ */
+export async function readPdfFacts(bytes: Uint8Array): Promise<PdfFacts> {
+	const header = Buffer.from(bytes.subarray(0, 1024)).indexOf('%PDF-') !== -1;
+	if (!header) return { header, needsPassword: false, pages: null };
+	const file = new PdfFile(bytes);
+	try {
+		await file.load();
+	} catch {
+		// A damaged or unusual file: nothing is known of it, and nothing is refused on a guess.
+		return { header, needsPassword: false, pages: null };
 	}
-
-	private table(lexer: PdfLexer): PdfDict {
-		for (;;) {
-			const word = lexer.token();
-			if (word === 'trailer') {
-				const trailer = lexer.value();
-				if (!isDict(trailer)) throw new PdfSyntaxError('the trailer is not a dictionary');
-				return trailer;
-			}
-			if (!/^\d+$/.test(word)) throw new PdfSyntaxError('a cross-reference subsection is malformed');
-			const start = Number(word);
-			const count = lexer.integer();
-			if (count < 0 || count > this.bytes.length / 18) throw new PdfSyntaxError('a cross-reference subsection is too long');
-			for (let i = 0; i < count; i++) {
-				const offset = lexer.integer();
-				lexer.integer();
-				const kind = lexer.token();
-				if (kind !== 'n' && kind !== 'f') throw new PdfSyntaxError('a cross-reference entry is malformed');
-				if (!this.xref.has(start + i)) this.xref.set(start + i, kind === 'n' ? { type: 1, offset } : { type: 0 });
-			}
-		}
+	let needsPassword = false;
+	if (file.trailer?.Encrypt !== undefined) {
+		const encrypt = await file.resolve(file.trailer.Encrypt).catch(() => undefined);
+		const id = Array.isArray(file.trailer.ID) ? bytesOf(file.trailer.ID[0]) : undefined;
+		needsPassword = isDict(encrypt) && openingOf(encrypt, id) === 'password';
 	}
-
-	private async stream(offset: number): Promise<PdfDict> {
-		const { dict, data } = await this.indirect(offset);
-		if (nameOf(dict.entries.Type) !== 'XRef' || !data) throw new PdfSyntaxError('not a cross-reference stream');
-		const widths = dict.entries.W;
-		if (!Array.isArray(widths) || widths.length !== 3 || !widths.every((w) => typeof w === 'number' && w >= 0 && w <= 8)) {
-			throw new PdfSyntaxError('/W of a cross-reference stream is malformed');
-		}
-		const [w0, w1, w2] = widths as number[];
-		const size = dict.entries.Size;
-		const index = Array.isArray(dict.entries.Index) ? dict.entries.Index : [0, size];
-		const rowLength = w0 + w1 + w2;
-		if (rowLength === 0 || !index.every((n) => typeof n === 'number')) throw new PdfSyntaxError('/Index is malformed');
-		const field = (row: number, from: number, width: number) => {
-			let value = 0;
-			for (let k = 0; k < width; k++) value = value * 256 + data[row + from + k];
-			return value;
-		};
-		let row = 0;
-		for (let s = 0; s + 1 < index.length; s += 2) {
-			const [start, count] = [index[s] as number, index[s + 1] as number];
-			for (let i = 0; i < count && row + rowLength <= data.length; i++, row += rowLength) {
-				const type = w0 === 0 ? 1 : field(row, 0, w0);
-				const a = field(row, w0, w1);
-				const b = field(row, w0 + w1, w2);
-				if (this.xref.has(start + i)) continue;
-				if (type === 1) this.xref.set(start + i, { type: 1, offset: a });
-				else if (type === 2) this.xref.set(start + i, { type: 2, stream: a, index: b });
-				else if (type === 0) this.xref.set(start + i, { type: 0 });
-			}
-		}
-		return dict;
-	}
-
-	/** The object that starts at `offset` (`n g obj ...`), with its decoded stream if it has one. */
-	private async indirect(offset: number, expected?: number): Promise<{ dict: PdfDict; data?: Uint8Array; value: PdfValue }> {
-		const lexer = new PdfLexer(this.bytes, offset);
-		const num = lexer.integer();
-		lexer.integer();
-		lexer.expectKeyword('obj');
-		if (expected !== undefined && num !== expected) throw new PdfSyntaxError('the cross-reference points at another object');
-		const value = lexer.value();
-		if (!isDict(value)) return { dict: { kind: 'dict', entries: {} }, value };
-		const start = lexer.streamStart();
-		if (start === undefined) return { dict: value, value };
-		return { dict: value, value, data: await this.decode(value, start) };
-	}
-
-	private async decode(dict: PdfDict, start: number): Promise<Uint8Array> {
-		let length = dict.entries.Length;
-		if (isRef(length)) length = (await this.resolve(length)) ?? null;
-		let end = typeof length === 'number' && length >= 0 ? start + length : -1;
-		if (end < 0 || end > this.bytes.length) end = Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.length).indexOf('endstream', start);
-		if (end < 0) throw new PdfSyntaxError('a stream has no end');
-		let data: Uint8Array = this.bytes.subarray(start, end);
-		const filters = Array.isArray(dict.entries.Filter) ? dict.entries.Filter : dict.entries.Filter ? [dict.entries.Filter] : [];
-		const parms = Array.isArray(dict.entries.DecodeParms) ? dict.entries.DecodeParms : [dict.entries.DecodeParms];
-		for (const [i, filter] of filters.entries()) {
-			if (nameOf(filter) !== 'FlateDecode') throw new PdfSyntaxError(`filter ${nameOf(filter)} is not handled`);
-			const p = parms[i];
-			data = unpredict(await inflate(data), isDict(p) ? p : undefined);
-		}
-		return data;
-	}
-
-	async resolve(value: PdfValue | undefined, hops = 0): Promise<PdfValue | undefined> {
-		if (!isRef(value)) return value;
-		if (hops > MAX_REFERENCE_HOPS) throw new PdfSyntaxError('references go round in a circle');
-		return await this.resolve(await this.object(value.num), hops + 1);
-	}
-
-	private object(num: number): Promise<PdfValue> {
-		// An object whose reading needs itself (a stream length pointing at its own stream) would wait forever.
-		if (this.loading.has(num)) return Promise.reject(new PdfSyntaxError(`object ${num} refers to itself`));
-		let pending = this.objects.get(num);
-		if (!pending) {
-			this.loading.add(num);
-			pending = this.read(num).finally(() => this.loading.delete(num));
-			this.objects.set(num, pending);
-		}
-		return pending;
-	}
-
-	private async read(num: number): Promise<PdfValue> {
-		const entry = this.xref.get(num);
-		if (!entry || entry.type === 0) throw new PdfSyntaxError(`object ${num} is not in the file`);
-		if (entry.type === 1) return (await this.indirect(entry.offset, num)).value;
-		const holder = this.xref.get(entry.stream);
-		if (!holder || holder.type !== 1) throw new PdfSyntaxError('an object stream is not in the file');
-		const { dict, data } = await this.indirect(holder.offset, entry.stream);
-		const first = dict.entries.First;
-		if (nameOf(dict.entries.Type) !== 'ObjStm' || !data || typeof first !== 'number') throw new PdfSyntaxError('not an object stream');
-		const header = new PdfLexer(data);
-		for (let i = 0; i <= entry.index; i++) {
-			const [objectNumber, offset] = [header.integer(), header.integer()];
-			if (i === entry.index) {
-				if (objectNumber !== num) throw new PdfSyntaxError('an object stream holds another object');
-				return new PdfLexer(data, first + offset).value();
-			}
-		}
-		throw new PdfSyntaxError('unreachable');
-	}
+	if (needsPassword) return { header, needsPassword, pages: null };
+	const pages = await confirmedPageCount(file).catch(() => undefined);
+	return { header, needsPassword, pages: pages ?? null };
 }
 
 /** Pages of the PDF according to its page tree, or undefined when that cannot be read for sure. */
 export async function countPdfPages(bytes: Uint8Array): Promise<number | undefined> {
-	if (Buffer.from(bytes.subarray(0, 1024)).indexOf('%PDF-') === -1) return undefined;
-	try {
-		const file = new PdfFile(bytes);
-		await file.load();
-		const catalog = await file.resolve(file.root);
-		if (!isDict(catalog)) return undefined;
-		const pages = await file.resolve(catalog.entries.Pages);
-		if (!isDict(pages)) return undefined;
-		const type = nameOf(pages.entries.Type);
-		if (type !== undefined && type !== 'Pages') return undefined;
-		const count = await file.resolve(pages.entries.Count);
-		return typeof count === 'number' && Number.isInteger(count) && count >= 0 ? count : undefined;
-	} catch {
-		// A damaged or unusual file: the count is unknown, not zero.
-		return undefined;
-	}
+	return (await readPdfFacts(bytes)).pages ?? undefined;
 }
 
 /**
- * The page rules the node can check once it holds the PDF's bytes: the Limits table's 150 pages and
- * rule 5's single page for the auto-envelope. Files whose count cannot be read pass.
+ * The page rules the node can check once it knows the PDF's facts: the Limits table's 150 pages and
+ * rule 5's single page for the auto-envelope. Files whose count is not confirmed pass.
  */
-export async function pageProblems(fields: Record<string, string>, pdf: PdfSource): Promise<ValidationProblem[]> {
-	const facts = pdfFactsOf(pdf);
-	if (!facts || facts.encrypted) return [];
-	if (facts.pages === undefined) {
-		if (!pdf.bytes) return [];
-		facts.pages = (await countPdfPages(pdf.bytes)) ?? null;
-	}
-	const pages = facts.pages;
-	if (pages === null) return [];
+export function pageProblems(fields: Record<string, string>, facts: PdfFacts | undefined): ValidationProblem[] {
+	const pages = facts?.pages;
+	if (pages === null || pages === undefined) return [];
 	const problems: ValidationProblem[] = [];
 	if (pages > MAX_PDF_PAGES) {
 		problems.push({ field: 'pdfFile', message: `"pdfFile" has ${pages} pages; the limit is ${MAX_PDF_PAGES} pages` });

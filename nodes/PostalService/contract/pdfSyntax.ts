@@ -21,9 +21,10 @@ export interface PdfDict {
 	kind: 'dict';
 	entries: Record<string, PdfValue>;
 }
-/** Strings are skipped over, never read: nothing here needs their content. */
+/** A string's bytes, escapes and hex digits decoded (the security handler reads /O, /U and /ID). */
 export interface PdfString {
 	kind: 'string';
+	bytes: Uint8Array;
 }
 /** A bare keyword where a value was expected (obj, endobj, stream, R...). */
 export interface PdfKeyword {
@@ -35,6 +36,7 @@ export type PdfValue = number | boolean | null | PdfName | PdfRef | PdfDict | Pd
 const WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
 const DELIMITERS = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
 const MAX_DEPTH = 64;
+const ESCAPES: Record<string, number> = { n: 0x0a, r: 0x0d, t: 0x09, b: 0x08, f: 0x0c };
 // Longer than any number, keyword or name a well-formed file has.
 const MAX_TOKEN = 512;
 
@@ -42,6 +44,8 @@ export const isDict = (value: PdfValue | undefined): value is PdfDict =>
 	!!value && typeof value === 'object' && !Array.isArray(value) && value.kind === 'dict';
 export const isRef = (value: PdfValue | undefined): value is PdfRef =>
 	!!value && typeof value === 'object' && !Array.isArray(value) && value.kind === 'ref';
+export const bytesOf = (value: PdfValue | undefined): Uint8Array | undefined =>
+	value && typeof value === 'object' && !Array.isArray(value) && value.kind === 'string' ? value.bytes : undefined;
 export const nameOf = (value: PdfValue | undefined): string | undefined =>
 	value && typeof value === 'object' && !Array.isArray(value) && value.kind === 'name' ? value.value : undefined;
 
@@ -90,8 +94,8 @@ export class PdfLexer {
 		if (this.pos >= b.length) throw new PdfSyntaxError('unexpected end of data');
 		const c = b[this.pos];
 		if (c === 0x3c && b[this.pos + 1] === 0x3c) return this.dictionary(depth);
-		if (c === 0x3c) return this.skipHexString();
-		if (c === 0x28) return this.skipLiteralString();
+		if (c === 0x3c) return this.hexString();
+		if (c === 0x28) return this.literalString();
 		if (c === 0x2f) return this.name();
 		if (c === 0x5b) {
 			this.pos++;
@@ -147,23 +151,40 @@ export class PdfLexer {
 		return { kind: 'name', value: raw.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) };
 	}
 
-	private skipHexString(): PdfString {
+	private hexString(): PdfString {
 		const end = this.bytes.indexOf(0x3e, this.pos);
 		if (end === -1) throw new PdfSyntaxError('unterminated hex string');
+		const digits = Buffer.from(this.bytes.subarray(this.pos + 1, end)).toString('latin1').replace(/\s/g, '');
+		if (!/^[0-9a-fA-F]*$/.test(digits)) throw new PdfSyntaxError('a hex string holds other characters');
 		this.pos = end + 1;
-		return { kind: 'string' };
+		return { kind: 'string', bytes: Buffer.from(digits.length % 2 ? `${digits}0` : digits, 'hex') };
 	}
 
-	private skipLiteralString(): PdfString {
+	private literalString(): PdfString {
 		const b = this.bytes;
+		const out: number[] = [];
 		let depth = 0;
 		for (; this.pos < b.length; this.pos++) {
 			const c = b[this.pos];
-			if (c === 0x5c) this.pos++;
-			else if (c === 0x28) depth++;
-			else if (c === 0x29 && --depth === 0) {
+			if (c === 0x28 && depth++ === 0) continue;
+			if (c === 0x29 && --depth === 0) {
 				this.pos++;
-				return { kind: 'string' };
+				return { kind: 'string', bytes: Uint8Array.from(out) };
+			}
+			if (c !== 0x5c) {
+				out.push(c);
+				continue;
+			}
+			const next = b[++this.pos];
+			const octal = /^[0-7]{1,3}/.exec(Buffer.from(b.subarray(this.pos, this.pos + 3)).toString('latin1'))?.[0];
+			if (octal) {
+				out.push(parseInt(octal, 8) & 0xff);
+				this.pos += octal.length - 1;
+			} else if (next === 0x0d || next === 0x0a) {
+				// A backslash at the end of a line continues the string on the next one.
+				if (next === 0x0d && b[this.pos + 1] === 0x0a) this.pos++;
+			} else {
+				out.push(ESCAPES[String.fromCharCode(next)] ?? next);
 			}
 		}
 		throw new PdfSyntaxError('unterminated string');
@@ -185,10 +206,8 @@ export class PdfLexer {
 	}
 }
 
-const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
-
-/** Inflates a /FlateDecode stream (zlib format), bounded in size. */
-export async function inflate(data: Uint8Array): Promise<Uint8Array> {
+/** Inflates a /FlateDecode stream (zlib format), giving up beyond `limit` bytes. */
+export async function inflate(data: Uint8Array, limit: number): Promise<Uint8Array> {
 	const reader = new Blob([new Uint8Array(data)]).stream().pipeThrough(new DecompressionStream('deflate')).getReader();
 	const chunks: Uint8Array[] = [];
 	let total = 0;
@@ -196,7 +215,7 @@ export async function inflate(data: Uint8Array): Promise<Uint8Array> {
 		const { done, value } = await reader.read();
 		if (done) break;
 		total += value.length;
-		if (total > MAX_INFLATED_BYTES) {
+		if (total > limit) {
 			await reader.cancel();
 			throw new PdfSyntaxError('a stream inflates beyond the limit');
 		}

@@ -1,8 +1,8 @@
-import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { PdfFacts, PdfSource, ValidationProblem } from '../../contract/order';
-import { applyForcing, scanPdf, SHIP_TYPE_RULES, validateOrder } from '../../contract/order';
-import { pageProblems } from '../../contract/pdfPages';
+import { applyForcing, SHIP_TYPE_RULES, validateOrder } from '../../contract/order';
+import { pageProblems, readPdfFacts } from '../../contract/pdfPages';
 import { ANSWERS } from '../../contract/wire';
 import type { ServiceRequest } from '../../transport';
 import { perRun } from '../../transport/perRun';
@@ -73,33 +73,39 @@ const flag = (value: unknown) => (value === true || value === 1 || value === '1'
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
 
 /**
- * What the checks learnt of each input file. Only these facts are kept, not the bytes: holding
- * every item's PDF from the validation pass to its send would grow memory with the number of items.
- * A file in n8n's binary store (filesystem or database mode) has an id and is never changed in
- * place: its facts hold for every item that refers to it in the run, as after a node that sends one
- * letter to many recipients. A file in memory mode is known by its item's entry.
+ * Each input file of the run, read once: its facts always, and its bytes up to HELD_BYTES in all,
+ * so that the send after the validation pass does not read the file from n8n's binary store again
+ * while memory allows (beyond the bound the send reads it again). A file in the binary store has an
+ * id and is never changed in place; a file in memory mode is known by its item's entry object.
  */
-const factsOfEntry = new WeakMap<object, PdfFacts>();
-const factsOfStoredFile = new WeakMap<IExecuteFunctions, Map<string, PdfFacts>>();
-
-// A base64 PDF's facts, per item of the run, with a short fingerprint of the text that the send
-// compares (an expression may build a new string each time: keeping whole texts would hold every
-// item's file for the run).
-const factsOfBase64 = new WeakMap<IExecuteFunctions, Map<number, { fingerprint: string; facts: PdfFacts }>>();
-const fingerprintOf = (base64: string) => `${base64.length}:${base64.slice(0, 64)}:${base64.slice(-64)}`;
-
-function knownFacts(ctx: IExecuteFunctions, meta: IBinaryData): PdfFacts | undefined {
-	return meta.id ? factsOfStoredFile.get(ctx)?.get(meta.id) : factsOfEntry.get(meta);
+const HELD_BYTES = 128 * 1024 * 1024;
+interface InputFile {
+	facts: PdfFacts;
+	buffer?: Buffer;
 }
+const filesOfRun = new WeakMap<IExecuteFunctions, { files: Map<string | object, InputFile>; held: number }>();
 
-function keepFacts(ctx: IExecuteFunctions, meta: IBinaryData, facts: PdfFacts): void {
-	if (!meta.id) return void factsOfEntry.set(meta, facts);
-	perRun(factsOfStoredFile, ctx, () => new Map()).set(meta.id, facts);
+/** The item's file and its facts; `bytes` false when only the facts are needed and are known. */
+async function inputFile(ctx: IExecuteFunctions, itemIndex: number, property: string, bytes: boolean): Promise<{ facts: PdfFacts; buffer?: Buffer }> {
+	const meta = ctx.helpers.assertBinaryData(itemIndex, property);
+	const run = perRun(filesOfRun, ctx, () => ({ files: new Map<string | object, InputFile>(), held: 0 }));
+	const key = meta.id ?? meta;
+	const known = run.files.get(key);
+	if (known && (known.buffer || !bytes)) return known;
+	const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
+	if (known) return { facts: known.facts, buffer };
+	const file: InputFile = { facts: await readPdfFacts(buffer) };
+	if (run.held + buffer.length <= HELD_BYTES) {
+		file.buffer = buffer;
+		run.held += buffer.length;
+	}
+	run.files.set(key, file);
+	return { facts: file.facts, buffer };
 }
 
 /**
  * Reads one item's create-order parameters into wire fields, checks them, and builds the PDF part.
- * With `checkOnly` (the validation pass) a file whose facts are known already is not read again.
+ * With `checkOnly` (the validation pass) the PDF's bytes are read only to learn its facts.
  */
 export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test: boolean, checkOnly = false): Promise<OrderRequest> {
 	// Read once per run unless an expression makes them differ by item (each read is costly in n8n).
@@ -172,17 +178,9 @@ export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test:
 		} else if (source === 'base64') {
 			const base64 = text(p('pdfBase64', '')).replace(/^data:[^,]*,/, '');
 			if (base64) {
-				// The text is what is sent; the bytes are only for the checks, decoded once per item and run.
+				// The text is what is sent; the bytes are only for the checks.
 				fields.pdfFile = base64;
-				const known = factsOfBase64.get(ctx)?.get(itemIndex);
-				if (known && known.fingerprint === fingerprintOf(base64)) {
-					pdf = { kind: 'base64', facts: known.facts };
-				} else {
-					const bytes = Buffer.from(base64, 'base64');
-					const facts = scanPdf(bytes);
-					perRun(factsOfBase64, ctx, () => new Map()).set(itemIndex, { fingerprint: fingerprintOf(base64), facts });
-					pdf = { kind: 'base64', bytes, facts };
-				}
+				pdf = { kind: 'base64', facts: await readPdfFacts(Buffer.from(base64, 'base64')) };
 			}
 		} else {
 			const property = text(p('binaryPropertyName', 'data'));
@@ -193,17 +191,11 @@ export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test:
 					message: `"pdfFile" is required for shipType ${shipType}, but the input item has no binary property "${property}"`,
 				};
 			} else {
-				const meta = ctx.helpers.assertBinaryData(itemIndex, property);
-				const known = knownFacts(ctx, meta);
-				if (checkOnly && known) {
-					pdf = { kind: 'binary', facts: known };
-				} else {
-					const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
-					// The checks of the validation pass are not walked again at the send: same file.
-					const facts = known ?? scanPdf(buffer);
-					if (!known) keepFacts(ctx, meta, facts);
-					pdf = { kind: 'binary', bytes: buffer, facts };
-					binary = { buffer, fileName: meta.fileName ?? 'letter.pdf', mimeType: meta.mimeType || 'application/pdf' };
+				const file = await inputFile(ctx, itemIndex, property, !checkOnly);
+				pdf = { kind: 'binary', facts: file.facts };
+				if (file.buffer && !checkOnly) {
+					const meta = ctx.helpers.assertBinaryData(itemIndex, property);
+					binary = { buffer: file.buffer, fileName: meta.fileName ?? 'letter.pdf', mimeType: meta.mimeType || 'application/pdf' };
 				}
 			}
 		}
@@ -215,7 +207,7 @@ export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test:
 	// The missing binary property is reported in place of the generic "pdfFile is required".
 	const problems = validateOrder(wire, pdf).filter((p) => !missingBinary || p.field !== 'pdfFile');
 	if (missingBinary) problems.unshift(missingBinary);
-	if (!problems.length) problems.push(...(await pageProblems(wire, pdf)));
+	if (!problems.length) problems.push(...pageProblems(wire, pdf.facts));
 	if (problems.length) throw invalidItem(ctx, itemIndex, problems);
 	return { fields: applyForcing(wire), pdf, binary };
 }
