@@ -176,9 +176,29 @@ export class NodeMemory {
 		claim.settle(ran);
 	}
 
+	private readonly failedChecks = new Set<string>();
+
+	/**
+	 * Notes keys whose check in n8n's store failed in an execution that then stopped: their record
+	 * may have landed although nothing ran, so a retry that finds only that record still runs.
+	 */
+	noteFailedCheck(keys: Iterable<string>): void {
+		for (const key of keys) this.failedChecks.add(key);
+		for (const oldest of this.failedChecks) {
+			if (this.failedChecks.size <= DEDUP_WINDOW) break;
+			this.failedChecks.delete(oldest);
+		}
+	}
+
+	/** Whether the only record of the key may come from a failed check in this process. */
+	checkFailed(key: string): boolean {
+		return this.failedChecks.has(key) && !this.ran.has(key);
+	}
+
 	/** Records deliveries whose execution ran (here, or in the worker that answered). */
 	recordRuns(keys: Iterable<string>): void {
 		for (const key of keys) {
+			this.failedChecks.delete(key);
 			this.ran.delete(key);
 			this.ran.add(key);
 			this.claims.get(key)?.settle(true);
@@ -197,6 +217,7 @@ export class NodeMemory {
 
 	forget(): void {
 		this.ran.clear();
+		this.failedChecks.clear();
 		for (const claim of this.claims.values()) claim.settle(false);
 		this.claims.clear();
 	}

@@ -69,6 +69,8 @@ interface Recorded {
 	delivery: boolean;
 	/** This execution's record of running it was there before this call. */
 	ownRun: boolean;
+	/** The delivery's keys that were recorded before this call. */
+	seen: string[];
 }
 
 /**
@@ -114,9 +116,17 @@ async function deliveriesToRun(
 		const ran = (key: string) => stored.has(key) || memory.hasRun(key);
 		return new Set(deliveries.filter(({ keys }) => !keys.some(ran)).map(({ keys }) => keys[0]));
 	}
-	// The same execution run again (Retry On Fail, a job n8n restarts after a worker died) still passes.
-	const recorded = await recordRuns.call(this, deliveries, memory);
-	return new Set(deliveries.filter((d) => !recorded(d).delivery || recorded(d).ownRun).map(({ keys }) => keys[0]));
+	let recorded: (delivery: Delivery) => Recorded;
+	try {
+		recorded = await recordRuns.call(this, deliveries, memory);
+	} catch (error) {
+		memory.noteFailedCheck(deliveries.flatMap(({ keys }) => keys));
+		throw error;
+	}
+	// The same execution run again (Retry On Fail, a job n8n restarts after a worker died) still
+	// passes, and so does the service's retry of an execution whose check failed here.
+	const runs = (d: Delivery) => !recorded(d).delivery || recorded(d).ownRun || recorded(d).seen.every((key) => memory.checkFailed(key));
+	return new Set(deliveries.filter(runs).map(({ keys }) => keys[0]));
 }
 
 /**
@@ -136,10 +146,10 @@ async function recordRuns(this: IExecuteFunctions, deliveries: Delivery[], memor
 		memory.noteStoreCall(Date.now() - started);
 	}
 	const seen = new Set(output.processed.map(String));
-	return (delivery) => ({
-		delivery: delivery.keys.some((key) => seen.has(`d:${key}`)),
-		ownRun: seen.has(runRecord(execution, delivery)),
-	});
+	return (delivery) => {
+		const recorded = delivery.keys.filter((key) => seen.has(`d:${key}`));
+		return { delivery: recorded.length > 0, ownRun: seen.has(runRecord(execution, delivery)), seen: recorded };
+	};
 }
 
 async function checkAndRecord(this: IExecuteFunctions, values: string[]): Promise<IDeduplicationOutput> {

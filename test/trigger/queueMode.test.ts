@@ -196,6 +196,23 @@ describe("duplicates: n8n's processed-data store failing after the service was t
 		expect(resend.after).toEqual([]);
 	});
 
+	it("runs the service's retry when the check failed twice after its write landed (the trigger answered 500)", async () => {
+		const workflowId = randomUUID();
+		const body = statusUpdate();
+		processedData.failCalls(workflowId, [
+			{ call: 0, when: 'after' },
+			{ call: 1, when: 'after' },
+		]);
+		const failed = await deliver(delivery(body), { workflowId });
+		processedData.failCalls(workflowId, []);
+		expect(failed.status).toBe(500);
+		const retry = await deliver(delivery(body), { workflowId, staticData: failed.staticData });
+		expect(retry.status).toBe(200);
+		expect(retry.after).toHaveLength(1);
+		const resend = await deliver(delivery(body), { workflowId, staticData: {} });
+		expect(resend.after).toEqual([]);
+	});
+
 	it('runs again when the user retries from the execution list an execution whose trigger failed', async () => {
 		const workflowId = randomUUID();
 		const body = statusUpdate();
