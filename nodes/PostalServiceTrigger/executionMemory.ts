@@ -116,16 +116,18 @@ async function deliveriesToRun(
 		const ran = (key: string) => stored.has(key) || memory.hasRun(key);
 		return new Set(deliveries.filter(({ keys }) => !keys.some(ran)).map(({ keys }) => keys[0]));
 	}
-	let recorded: (delivery: Delivery) => Recorded;
+	let recorded: ((delivery: Delivery) => Recorded) | undefined;
 	try {
 		recorded = await recordRuns.call(this, deliveries, memory);
-	} catch (error) {
-		memory.noteFailedCheck(deliveries.flatMap(({ keys }) => keys));
-		throw error;
+	} finally {
+		if (recorded === undefined) memory.noteFailedCheck(deliveries.flatMap(({ keys }) => keys));
 	}
 	// The same execution run again (Retry On Fail, a job n8n restarts after a worker died) still
 	// passes, and so does the service's retry of an execution whose check failed here.
-	const runs = (d: Delivery) => !recorded(d).delivery || recorded(d).ownRun || recorded(d).seen.every((key) => memory.checkFailed(key));
+	const runs = (d: Delivery) => {
+		const { delivery, ownRun, seen } = recorded(d);
+		return !delivery || ownRun || seen.every((key) => memory.checkFailed(key));
+	};
 	return new Set(deliveries.filter(runs).map(({ keys }) => keys[0]));
 }
 
