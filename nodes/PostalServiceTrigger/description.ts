@@ -51,11 +51,11 @@ export const triggerProperties: INodeProperties[] = [
 		],
 		default: 'production',
 		description:
-			'Which environment\'s deliveries start the workflow, as the signed body names it. Deliveries from the other one are acknowledged (200) and dropped, and nothing shows in n8n. The local sandbox and the test environment send Test Environment (Homolog) deliveries. A delivery whose body names no environment starts the workflow only with Both.',
+			'Which environment\'s deliveries start the workflow, as the signed body names it. Deliveries from the other one are acknowledged (200) and dropped, and nothing shows in the n8n executions list; while the editor listens for a test event they still show, with "notTakenWhenActive" saying why. The local sandbox and the test environment send Test Environment (Homolog) deliveries. A delivery whose body names no environment starts the workflow only with Both.',
 	},
 	{
 		displayName:
-			'Only production deliveries start this workflow. Test Environment (Homolog) deliveries, which the local sandbox and the test environment send, are answered 200 and dropped without a trace in n8n: to try the trigger with them, choose Test Environment (Homolog) or Both.',
+			'Only production deliveries start this workflow. Test Environment (Homolog) deliveries, which the local sandbox and the test environment send, are answered 200 and dropped without a trace in the n8n executions list (a test event the editor listens for still shows, flagged): to run the workflow on them, choose Test Environment (Homolog) or Both.',
 		name: 'productionOnlyNotice',
 		type: 'notice',
 		default: '',

@@ -73,14 +73,15 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	// The signed body is the one source: the unsigned X-Webhook-Environment header never admits or drops.
 	const environment = typeof envelope.environment === 'string' ? envelope.environment : undefined;
 	const wanted = this.getNodeParameter('environment', 'production') as string;
+	let notTaken: string | undefined;
 	if (wanted !== 'both' && environment !== wanted) {
-		return answer({
-			status: 200,
-			message:
-				environment === undefined
-					? 'The signed body names no environment, so only a workflow whose Environment is Both takes it; dropped'
-					: `Deliveries from environment ${clip(environment)} are not taken by this workflow (Environment: ${wanted}); dropped`,
-		});
+		notTaken =
+			environment === undefined
+				? 'The signed body names no environment, so only a workflow whose Environment is Both takes it; dropped'
+				: `Deliveries from environment ${clip(environment)} are not taken by this workflow (Environment: ${wanted}); dropped`;
+		// While the editor listens for a test event the delivery still shows, saying why the active
+		// workflow drops it: otherwise nothing at all appears in n8n.
+		if (this.getMode() !== 'manual') return answer({ status: 200, message: notTaken });
 	}
 
 	// Test executions ("Listen for test event") neither drop nor record deliveries.
@@ -113,6 +114,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	addStatusTexts(item.json);
 	const reading = timestampReading(header(headers, WEBHOOK_HEADERS.timestamp));
 	if (reading !== undefined) item.json.timestampHeaderZone = reading.zone;
+	if (notTaken !== undefined) item.json.notTakenWhenActive = notTaken.replace(/; dropped$/, ': the active workflow answers 200 and drops it');
 	try {
 		if (envelope.event === 'rr.created' && typeof envelope.data === 'object' && envelope.data !== null && !Array.isArray(envelope.data)) {
 			await attachReturnReceipt.call(this, item, envelope.data as IDataObject, options.binaryPropertyName || 'data');

@@ -187,3 +187,19 @@ describe('readings: status texts next to the codes', () => {
 		expect(await data(unknownCode)).toMatchObject({ status: { old: 6, new: 9 }, statusText: { old: 'Returned' } });
 	});
 });
+
+describe('readings: a delivery from the other environment while the editor listens', () => {
+	it('shows it in a test execution, saying why the active workflow drops it, and still answers 200', async () => {
+		const homolog = { ...statusUpdate(orderId(), 0, 1), environment: 'homolog' };
+		const parameters = { environment: 'production' };
+		const test = await deliver(delivery(homolog), { parameters, mode: 'manual' });
+		expect(test.status).toBe(200);
+		expect(test.items).toHaveLength(1);
+		expect(test.items[0].json.notTakenWhenActive).toMatch(/environment homolog .*Environment: production.*active workflow answers 200 and drops it/);
+		const active = await deliver(delivery(homolog), { parameters });
+		expect(active.status).toBe(200);
+		expect(active.run).toBeUndefined();
+		const taken = await deliver(delivery(homolog), { parameters: { environment: 'both' }, mode: 'manual' });
+		expect(taken.items[0].json.notTakenWhenActive).toBeUndefined();
+	});
+});
