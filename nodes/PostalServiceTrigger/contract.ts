@@ -72,3 +72,33 @@ export const WEBHOOK_HEADERS = {
 /** Timestamps of the service: wall-clock time in Brazil, without an offset. */
 export const SERVICE_TIME_ZONE = 'America/Sao_Paulo';
 export const SERVICE_TIME_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+
+/** The zones X-Webhook-Timestamp may be written in: the body's own, then UTC (see TRIGGER_ASSUMPTIONS). */
+export const TIMESTAMP_HEADER_ZONES = [SERVICE_TIME_ZONE, 'UTC'] as const;
+
+export type TimestampZone = (typeof TIMESTAMP_HEADER_ZONES)[number];
+
+/**
+ * Where the interface is silent about webhooks, what the trigger takes it to mean, and how the
+ * trigger (or its user) stays right if the guess is wrong. The README lists these.
+ */
+export const TRIGGER_ASSUMPTIONS = [
+	{
+		guess: 'X-Webhook-Timestamp is São Paulo wall-clock time, like the body\'s "timestamp"',
+		why: 'The interface gives a time zone for the body\'s "timestamp" only.',
+		wayAround:
+			'Maximum Age accepts the header read as São Paulo time or as UTC, and each item says which reading matched in "timestampHeaderZone". Leave Maximum Age unset to ignore the header.',
+	},
+	{
+		guess: 'A retry carries the delivery_id of the attempt it repeats',
+		why: 'The envelope calls delivery_id the "unique id of this delivery attempt", and also the key to deduplicate on.',
+		wayAround:
+			'The trigger also drops a repeat of the same event under another delivery_id (same order and new status at the same updated_at, same newest tracking event, same return receipt file, same order created); the option "Drop Repeats Under a New Delivery ID" is on by default.',
+	},
+	{
+		guess: 'The signed body carries "environment"',
+		why: 'The envelope lists it; the X-Webhook-Environment header carries it too, but headers are not signed.',
+		wayAround:
+			'A body without it is of unknown environment: only a workflow whose Environment is Both takes it, and it is remembered apart from both environments. The header is never used to take or drop a delivery.',
+	},
+] as const;

@@ -1,6 +1,7 @@
 /**
  * Which deliveries already ran, per workflow and trigger node, keyed by environment and
- * delivery_id (production and the test environment number their deliveries separately).
+ * delivery_id (production and the test environment number their deliveries separately) and, unless
+ * turned off, by the event itself, so that a retry is dropped whether or not it keeps its id.
  *
  * An id is remembered for good only once the execution it started runs (execute(), see
  * executionMemory.ts); until then webhook() holds a claim on it in this process. A copy arriving
@@ -16,10 +17,12 @@
  * - n8n's processed-data store, checked and written inside the execution: the one record shared
  *   by all n8n processes of a queue-mode setup (see executionMemory.ts).
  */
+import { createHash } from 'node:crypto';
+
 import type { IDataObject } from 'n8n-workflow';
 
-/** How many deliveries static data and this process remember per node; the oldest are forgotten first. */
-export const DEDUP_WINDOW = 2000;
+/** How many keys static data and this process remember per node (two per delivery); the oldest are forgotten first. */
+export const DEDUP_WINDOW = 4000;
 
 /** The longest a claim holds when no answer says the execution could not start. */
 export const CLAIM_LIFETIME_MS = 60_000;
@@ -43,6 +46,58 @@ export function deliveryKey(envelope: IDataObject): string | undefined {
 	const environment = typeof envelope.environment === 'string' ? envelope.environment : '';
 	// Encoded, so that no environment and id can spell the key of another pair.
 	return `${encodeURIComponent(environment)}:${id}`;
+}
+
+const text = (value: unknown): string | undefined =>
+	typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) ? String(value) : undefined;
+
+const isObject = (value: unknown): value is IDataObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What tells one event from another of its kind and order; undefined when a part is missing. */
+function eventParts(envelope: IDataObject): Array<string | null> | undefined {
+	const data = envelope.data;
+	if (!isObject(data) || text(data.id) === undefined) return undefined;
+	const parts = (...values: unknown[]) => {
+		const texts = values.map((value) => (value === null ? null : text(value)));
+		return texts.includes(undefined) ? undefined : [text(data.id)!, ...(texts as Array<string | null>)];
+	};
+	switch (envelope.event) {
+		case 'order.created':
+			return parts();
+		case 'order.status_updated':
+			// updated_at tells a status that comes back later (3, 4, then 3 again) from a retry.
+			return isObject(data.status) ? parts(data.status.new, data.updated_at) : undefined;
+		case 'tracking.updated': {
+			if (envelope.event_detail_type === 'new_tracking_code') return parts('code', data.tracking_code);
+			const records = isObject(data.tracking_records) ? data.tracking_records.eventos : undefined;
+			// The operator's records come newest first.
+			const newest = Array.isArray(records) && isObject(records[0]) ? records[0] : undefined;
+			return newest ? parts('record', newest.codigo, newest.dtHrCriado) : undefined;
+		}
+		case 'rr.created':
+			return parts(data.rr_type, isObject(data.file) ? data.file.name : null);
+		default:
+			return undefined;
+	}
+}
+
+/**
+ * The key of the event a delivery carries, whatever its delivery_id: environment, event, order id
+ * and what changed. Undefined for test events and for bodies that lack a part. Hashed, so that
+ * static data holds a short fixed-size string.
+ */
+export function eventKey(envelope: IDataObject): string | undefined {
+	const parts = eventParts(envelope);
+	if (parts === undefined) return undefined;
+	const environment = typeof envelope.environment === 'string' ? envelope.environment : '';
+	const digest = createHash('sha256').update(JSON.stringify([environment, envelope.event, ...parts])).digest('base64url');
+	return `e:${digest.slice(0, 22)}`;
+}
+
+/** Every key of a delivery: its delivery_id and, when asked, its event. */
+export function deliveryKeys(envelope: IDataObject, byEvent: boolean): string[] {
+	const keys = [deliveryKey(envelope), byEvent ? eventKey(envelope) : undefined];
+	return keys.filter((key): key is string => key !== undefined);
 }
 
 export function storedKeys(staticData: IDataObject): string[] {
@@ -97,30 +152,53 @@ export class NodeMemory {
 		return this.ran.has(key);
 	}
 
-	/** The claim a request still holds on the delivery, if any. */
-	claimOf(key: string, now: number): Claim | undefined {
-		const claim = this.claims.get(key);
-		return claim !== undefined && claim.until > now ? claim : undefined;
+	/** The claim a request still holds on any of the delivery's keys, if any. */
+	claimOf(keys: string[], now: number): Claim | undefined {
+		for (const key of keys) {
+			const claim = this.claims.get(key);
+			if (claim !== undefined && claim.until > now) return claim;
+		}
+		return undefined;
 	}
 
-	/** Takes the delivery for the request at hand. Call it in the same tick as `claimOf`. */
-	claim(key: string, now: number): Claim {
+	/** Takes the delivery's keys for the request at hand. Call it in the same tick as `claimOf`. */
+	claim(keys: string[], now: number): Claim {
 		for (const [claimed, { until }] of this.claims) if (until <= now) this.claims.delete(claimed);
 		const claim = new Claim(now + CLAIM_LIFETIME_MS);
-		this.claims.set(key, claim);
+		for (const key of keys) this.claims.set(key, claim);
 		return claim;
 	}
 
 	/** Settles a claim with its request's outcome: a delivery that ran is remembered, one that did not is free again. */
-	settle(key: string, claim: Claim, ran: boolean): void {
-		if (ran) this.recordRuns([key]);
-		else if (this.claims.get(key) === claim) this.claims.delete(key);
+	settle(keys: string[], claim: Claim, ran: boolean): void {
+		if (ran) this.recordRuns(keys);
+		else for (const key of keys) if (this.claims.get(key) === claim) this.claims.delete(key);
 		claim.settle(ran);
+	}
+
+	private readonly failedChecks = new Set<string>();
+
+	/**
+	 * Notes keys whose check in n8n's store failed in an execution that then stopped: their record
+	 * may have landed although nothing ran, so a retry that finds only that record still runs.
+	 */
+	noteFailedCheck(keys: Iterable<string>): void {
+		for (const key of keys) this.failedChecks.add(key);
+		for (const oldest of this.failedChecks) {
+			if (this.failedChecks.size <= DEDUP_WINDOW) break;
+			this.failedChecks.delete(oldest);
+		}
+	}
+
+	/** Whether the only record of the key may come from a failed check in this process. */
+	checkFailed(key: string): boolean {
+		return this.failedChecks.has(key) && !this.ran.has(key);
 	}
 
 	/** Records deliveries whose execution ran (here, or in the worker that answered). */
 	recordRuns(keys: Iterable<string>): void {
 		for (const key of keys) {
+			this.failedChecks.delete(key);
 			this.ran.delete(key);
 			this.ran.add(key);
 			this.claims.get(key)?.settle(true);
@@ -139,6 +217,7 @@ export class NodeMemory {
 
 	forget(): void {
 		this.ran.clear();
+		this.failedChecks.clear();
 		for (const claim of this.claims.values()) claim.settle(false);
 		this.claims.clear();
 	}

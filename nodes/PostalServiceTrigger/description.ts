@@ -9,6 +9,7 @@ export interface TriggerOptions {
 	binaryPropertyName?: string;
 	crossWorkerWaitMs?: number;
 	deduplicate?: boolean;
+	dropRepeatedEvents?: boolean;
 	includeHeaders?: boolean;
 	maxAgeSeconds?: number;
 }
@@ -50,7 +51,15 @@ export const triggerProperties: INodeProperties[] = [
 		],
 		default: 'production',
 		description:
-			"Which environment's deliveries start the workflow. Deliveries from the other one are acknowledged (200) and dropped.",
+			'Which environment\'s deliveries start the workflow, as the signed body names it. Deliveries from the other one are acknowledged (200) and dropped, and nothing shows in the n8n executions list; while the editor listens for a test event they still show, with "notTakenWhenActive" saying why. The local sandbox and the test environment send Test Environment (Homolog) deliveries. A delivery whose body names no environment starts the workflow only with Both.',
+	},
+	{
+		displayName:
+			'Only production deliveries start this workflow. Test Environment (Homolog) deliveries, which the local sandbox and the test environment send, are answered 200 and dropped without a trace in the n8n executions list (a test event the editor listens for still shows, flagged): to run the workflow on them, choose Test Environment (Homolog) or Both.',
+		name: 'productionOnlyNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { environment: ['production'] } },
 	},
 	{
 		displayName: 'Options',
@@ -85,6 +94,15 @@ export const triggerProperties: INodeProperties[] = [
 					'Whether a delivery whose delivery_id (in its environment) already ran is acknowledged (200) without running the workflow again. The service delivers at least once and retries.',
 			},
 			{
+				displayName: 'Drop Repeats Under a New Delivery ID',
+				name: 'dropRepeatedEvents',
+				type: 'boolean',
+				default: true,
+				displayOptions: { hide: { deduplicate: [false] } },
+				description:
+					'Whether a delivery is also dropped when the same event already ran under another delivery_id: the same order reaching the same status at the same time, the same newest tracking event or tracking code, the same return receipt file, the same order created. This catches retries whether or not the service gives them a new delivery_id. Two genuine events share these only if an order returns to a status within the same second. Test events are never dropped this way.',
+			},
+			{
 				displayName: 'Include Request Headers',
 				name: 'includeHeaders',
 				type: 'boolean',
@@ -98,7 +116,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 1 },
 				default: 300,
 				description:
-					'Refuse (401) a delivery whose X-Webhook-Timestamp is further than this from the current time, in either direction. That header is not signed, so this stops stale or naively replayed deliveries, not a determined replay; duplicate dropping does that.',
+					'Refuse (401) a delivery whose X-Webhook-Timestamp is further than this from the current time, in either direction. The header is read as São Paulo time or as UTC, whichever is nearer (the item says which, in timestampHeaderZone). That header is not signed, so this stops stale or naively replayed deliveries, not a determined replay; duplicate dropping does that.',
 			},
 			{
 				displayName: 'Put Return Receipt in Field',

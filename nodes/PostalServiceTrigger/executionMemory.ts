@@ -9,14 +9,19 @@
  * n8n's store reads and then writes its row without a lock, so the check is serialized per node
  * in this process; two processes (queue-mode workers) checking the same delivery at the same moment
  * can both pass, and each then writes its own record over the other's. So a new delivery is
- * confirmed after a wait (`confirmFirstRuns`): the execution whose record survived runs on.
+ * confirmed after a wait (`confirmFirstRuns`): the execution whose record survived runs on. The
+ * service has been told 200 by then: a store that fails during the confirmation lets the run go on.
+ *
+ * A delivery has up to two keys (its delivery_id, and its event), each recorded as `d:<key>`; the
+ * execution's own record (`x:<execution>:<first key>`) tells a rerun of the same execution apart.
  */
 import type { IDataObject, IDeduplicationOutput, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { deliveryKey, nodeMemory, type NodeMemory, storedKeys, storeKeys } from './deliveryMemory';
+import type { TriggerOptions } from './description';
+import { deliveryKeys, nodeMemory, type NodeMemory, storedKeys, storeKeys } from './deliveryMemory';
 
-/** Deliveries n8n's processed-data store remembers per node (two entries each); the oldest go first. */
+/** Deliveries n8n's processed-data store remembers per node (three entries each); the oldest go first. */
 export const PROCESSED_WINDOW = 5000;
 
 /**
@@ -43,79 +48,110 @@ const LONGEST_WAIT_MS = 15_000;
 export interface Keyed {
 	item: INodeExecutionData;
 	index: number;
-	key?: string;
+	/** The delivery's keys, its delivery_id's first; none when it cannot be told from another. */
+	keys?: string[];
 }
 
-const STORE_OPTIONS = { mode: 'entries' as const, maxEntries: PROCESSED_WINDOW * 2 };
+const STORE_OPTIONS = { mode: 'entries' as const, maxEntries: PROCESSED_WINDOW * 3 };
 
-const distinctKeys = (keyed: Keyed[]) => [...new Set(keyed.flatMap(({ key }) => (key === undefined ? [] : [key])))];
+type Delivery = Keyed & { keys: [string, ...string[]] };
 
-/** This execution's record of running a delivery, beside the delivery's own record (`d:<key>`). */
-const runRecord = (execution: string, key: string) => `x:${execution}:${key}`;
+const hasKeys = (keyed: Keyed): keyed is Delivery => keyed.keys !== undefined && keyed.keys.length > 0;
+
+/** One item per delivery (the first key names it), leaving out items without keys. */
+const distinctDeliveries = (keyed: Keyed[]): Delivery[] => [...new Map(keyed.filter(hasKeys).map((k) => [k.keys[0], k])).values()];
+
+/** This execution's record of running a delivery, beside the delivery's own records (`d:<key>`). */
+const runRecord = (execution: string, delivery: Delivery) => `x:${execution}:${delivery.keys[0]}`;
 
 interface Recorded {
-	/** The delivery was recorded before this call, by any execution. */
+	/** One of the delivery's keys was recorded before this call, by any execution. */
 	delivery: boolean;
 	/** This execution's record of running it was there before this call. */
 	ownRun: boolean;
+	/** The delivery's keys that were recorded before this call. */
+	seen: string[];
 }
 
 /**
  * The input items whose delivery has not run before (with their input index), recording them as
- * run. Items without a delivery_id always pass.
+ * run. Items without a key always pass; so do all items of a retry the user asked for from n8n's
+ * execution list (mode "retry"), which reaches the trigger only when its own step failed.
  */
 export async function firstRuns(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<Keyed[]> {
-	const keyed: Keyed[] = items.map((item, index) => ({ item, index, key: deliveryKey(item.json) }));
-	const keys = distinctKeys(keyed);
-	if (keys.length === 0) return keyed;
+	const options = this.getNodeParameter('options', 0, {}) as TriggerOptions;
+	const keyed: Keyed[] = items.map((item, index) => ({ item, index, keys: deliveryKeys(item.json, options.dropRepeatedEvents !== false) }));
+	const deliveries = distinctDeliveries(keyed);
+	if (deliveries.length === 0) return keyed;
 	const memory = nodeMemory(this.getWorkflow().id, this.getNode().id);
 	return await memory.exclusive(async () => {
 		const staticData = this.getWorkflowStaticData('node');
-		const running = await keysToRun.call(this, keys, memory, staticData);
+		const running = await deliveriesToRun.call(this, deliveries, memory, staticData);
+		const allKeys = deliveries.flatMap(({ keys }) => keys);
 		// Every one of them has run now: here, or in the execution that recorded it first.
-		memory.recordRuns(keys);
+		memory.recordRuns(allKeys);
 		storeKeys(staticData, memory.ranKeys());
+		const retry = this.getMode() === 'retry';
 		const emitted = new Set<string>();
-		return keyed.filter(({ key }) => {
-			if (key === undefined) return true;
-			if (!running.has(key) || emitted.has(key)) return false;
-			emitted.add(key);
+		return keyed.filter((delivery) => {
+			if (!hasKeys(delivery)) return true;
+			const { keys } = delivery;
+			if ((!retry && !running.has(keys[0])) || keys.some((key) => emitted.has(key))) return false;
+			for (const key of keys) emitted.add(key);
 			return true;
 		});
 	});
 }
 
-async function keysToRun(
+/** The first keys of the deliveries that run here. */
+async function deliveriesToRun(
 	this: IExecuteFunctions,
-	keys: string[],
+	deliveries: Delivery[],
 	memory: NodeMemory,
 	staticData: IDataObject,
 ): Promise<Set<string>> {
 	// n8n releases without the processed-data store: this process and static data are all there is.
 	if (typeof this.helpers.checkProcessedAndRecord !== 'function') {
 		const stored = new Set(storedKeys(staticData));
-		return new Set(keys.filter((key) => !stored.has(key) && !memory.hasRun(key)));
+		const ran = (key: string) => stored.has(key) || memory.hasRun(key);
+		return new Set(deliveries.filter(({ keys }) => !keys.some(ran)).map(({ keys }) => keys[0]));
 	}
-	// The same execution run again (Retry On Fail, a job n8n restarts after a worker died) still passes.
-	const recorded = await recordRuns.call(this, keys, memory);
-	return new Set(keys.filter((key) => !recorded(key).delivery || recorded(key).ownRun));
+	let recorded: ((delivery: Delivery) => Recorded) | undefined;
+	try {
+		recorded = await recordRuns.call(this, deliveries, memory);
+	} finally {
+		if (recorded === undefined) memory.noteFailedCheck(deliveries.flatMap(({ keys }) => keys));
+	}
+	// The same execution run again (Retry On Fail, a job n8n restarts after a worker died) still
+	// passes, and so does the service's retry of an execution whose check failed here.
+	const runs = (d: Delivery) => {
+		const { delivery, ownRun, seen } = recorded(d);
+		return !delivery || ownRun || seen.every((key) => memory.checkFailed(key));
+	};
+	return new Set(deliveries.filter(runs).map(({ keys }) => keys[0]));
 }
 
 /**
- * Checks and records each delivery twice: as such, and as run by this execution. Says, per key,
- * which of the two records were there before.
+ * Checks and records each delivery's keys and this execution's run of it. Says, per delivery,
+ * which records were there before.
  */
-async function recordRuns(this: IExecuteFunctions, keys: string[], memory: NodeMemory): Promise<(key: string) => Recorded> {
+async function recordRuns(this: IExecuteFunctions, deliveries: Delivery[], memory: NodeMemory): Promise<(delivery: Delivery) => Recorded> {
 	const execution = this.getExecutionId();
 	const started = Date.now();
 	let output: IDeduplicationOutput;
 	try {
-		output = await checkAndRecord.call(this, keys.flatMap((key) => [`d:${key}`, runRecord(execution, key)]));
+		output = await checkAndRecord.call(
+			this,
+			deliveries.flatMap((delivery) => [...delivery.keys.map((key) => `d:${key}`), runRecord(execution, delivery)]),
+		);
 	} finally {
 		memory.noteStoreCall(Date.now() - started);
 	}
 	const seen = new Set(output.processed.map(String));
-	return (key) => ({ delivery: seen.has(`d:${key}`), ownRun: seen.has(runRecord(execution, key)) });
+	return (delivery) => {
+		const recorded = delivery.keys.filter((key) => seen.has(`d:${key}`));
+		return { delivery: recorded.length > 0, ownRun: seen.has(runRecord(execution, delivery)), seen: recorded };
+	};
 }
 
 async function checkAndRecord(this: IExecuteFunctions, values: string[]): Promise<IDeduplicationOutput> {
@@ -123,7 +159,8 @@ async function checkAndRecord(this: IExecuteFunctions, values: string[]): Promis
 		return await this.helpers.checkProcessedAndRecord(values, 'node', STORE_OPTIONS);
 	} catch {
 		// The first record of a node is an insert; two processes inserting it at once make one fail.
-		// The row exists by now, so a second attempt reads it.
+		// The row exists by now, so a second attempt reads it (and finds this execution's own record
+		// when the first attempt's write landed before its answer was lost).
 		await sleep(50);
 		try {
 			return await this.helpers.checkProcessedAndRecord(values, 'node', STORE_OPTIONS);
@@ -131,7 +168,7 @@ async function checkAndRecord(this: IExecuteFunctions, values: string[]): Promis
 			throw new NodeOperationError(this.getNode(), error as Error, {
 				message: 'Could not check whether this delivery already ran',
 				description:
-					"n8n's processed-data store (its database) did not answer, so the trigger cannot tell a first delivery from a resend. Retry this execution once the database is back.",
+					"n8n's processed-data store (its database) did not answer, so the trigger cannot tell a first delivery from a resend. The service was not told the delivery arrived, and sends it again; you can also retry this execution from the execution list.",
 			});
 		}
 	}
@@ -143,27 +180,33 @@ async function checkAndRecord(this: IExecuteFunctions, values: string[]): Promis
  * let a delivery on, the row holds one execution's record of it, never both: the execution that
  * finds its own record runs; one that finds only another execution's record stops. One that finds
  * neither lost its record to a write about another delivery; the same call has recorded it again,
- * so it waits and looks once more.
+ * so it waits and looks once more. The service has been told 200: should the store fail, the
+ * deliveries not yet settled run (losing them would be worse than a rare second run).
  */
 export async function confirmFirstRuns(this: IExecuteFunctions, kept: Keyed[], waitMs: number): Promise<Keyed[]> {
-	let pending = distinctKeys(kept);
+	let pending = distinctDeliveries(kept);
 	if (waitMs <= 0 || pending.length === 0 || typeof this.helpers.checkProcessedAndRecord !== 'function') return kept;
+	if (this.getMode() === 'retry') return kept;
 	const memory = nodeMemory(this.getWorkflow().id, this.getNode().id);
 	const lost = new Set<string>();
-	for (let round = 0; round < CONFIRM_ROUNDS && pending.length > 0; round++) {
-		await sleep(Math.min(LONGEST_WAIT_MS, Math.max(waitMs, SLOW_CALL_FACTOR * memory.slowStoreCallMs())));
-		pending = await memory.exclusive(async () => {
-			const recorded = await recordRuns.call(this, pending, memory);
-			const otherRecord = pending.filter((key) => !recorded(key).ownRun && recorded(key).delivery);
-			for (const key of otherRecord) lost.add(key);
-			// The check just wrote this execution's record beside the other one: take it out again, so
-			// that this execution run once more (a restarted job) does not take it for its own.
-			const execution = this.getExecutionId();
-			if (otherRecord.length > 0) await removeRecords.call(this, otherRecord.map((key) => runRecord(execution, key)));
-			return pending.filter((key) => !recorded(key).ownRun && !recorded(key).delivery);
-		});
+	try {
+		for (let round = 0; round < CONFIRM_ROUNDS && pending.length > 0; round++) {
+			await sleep(Math.min(LONGEST_WAIT_MS, Math.max(waitMs, SLOW_CALL_FACTOR * memory.slowStoreCallMs())));
+			pending = await memory.exclusive(async () => {
+				const recorded = await recordRuns.call(this, pending, memory);
+				const otherRecord = pending.filter((d) => !recorded(d).ownRun && recorded(d).delivery);
+				for (const { keys } of otherRecord) lost.add(keys[0]);
+				// The check just wrote this execution's record beside the other one: take it out again, so
+				// that this execution run once more (a restarted job) does not take it for its own.
+				const execution = this.getExecutionId();
+				if (otherRecord.length > 0) await removeRecords.call(this, otherRecord.map((d) => runRecord(execution, d)));
+				return pending.filter((d) => !recorded(d).ownRun && !recorded(d).delivery);
+			});
+		}
+	} catch (error) {
+		this.logger.warn(`Postal Service Trigger: the delivery runs although n8n's processed-data store failed while confirming it: ${(error as Error).message}`);
 	}
-	return kept.filter(({ key }) => key === undefined || !lost.has(key));
+	return kept.filter((delivery) => !hasKeys(delivery) || !lost.has(delivery.keys[0]));
 }
 
 async function removeRecords(this: IExecuteFunctions, values: string[]): Promise<void> {

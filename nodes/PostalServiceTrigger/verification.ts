@@ -4,7 +4,7 @@
  */
 import { DateTime } from 'luxon';
 
-import { SERVICE_TIME_FORMAT, SERVICE_TIME_ZONE } from './contract';
+import { SERVICE_TIME_FORMAT, TIMESTAMP_HEADER_ZONES, type TimestampZone } from './contract';
 import { isValidSignature } from './signature';
 
 export interface Refusal {
@@ -37,22 +37,46 @@ export function checkSignature(
 	};
 }
 
-/** Seconds between the delivery's own timestamp and now, or undefined when unreadable. */
-export function deliveryAgeSeconds(timestamp: string | undefined, now: DateTime = DateTime.now()): number | undefined {
-	if (!timestamp) return undefined;
-	const sent = DateTime.fromFormat(timestamp.trim(), SERVICE_TIME_FORMAT, { zone: SERVICE_TIME_ZONE });
-	if (!sent.isValid) return undefined;
-	return now.diff(sent, 'seconds').seconds;
+/** One reading of X-Webhook-Timestamp: the zone its digits are taken in, and the age that gives. */
+export interface TimestampReading {
+	zone: TimestampZone;
+	/** Seconds from the attempt's time to now; negative when it lies ahead. */
+	ageSeconds: number;
 }
 
-/** With a maximum age, refuses an attempt whose X-Webhook-Timestamp is too far from now. */
+/**
+ * Both readings of the header, or undefined when it is unreadable. The interface gives a zone for
+ * the body's timestamp only, so the header may be São Paulo time like it, or UTC.
+ */
+export function timestampReadings(timestamp: string | undefined, now: DateTime = DateTime.now()): TimestampReading[] | undefined {
+	if (!timestamp) return undefined;
+	const readings: TimestampReading[] = [];
+	for (const zone of TIMESTAMP_HEADER_ZONES) {
+		const sent = DateTime.fromFormat(timestamp.trim(), SERVICE_TIME_FORMAT, { zone });
+		if (!sent.isValid) return undefined;
+		readings.push({ zone, ageSeconds: now.diff(sent, 'seconds').seconds });
+	}
+	return readings;
+}
+
+/** The reading nearest to now: the zone the service's clock writes in (the two are three hours apart). */
+export function timestampReading(timestamp: string | undefined, now: DateTime = DateTime.now()): TimestampReading | undefined {
+	const readings = timestampReadings(timestamp, now);
+	return readings?.reduce((best, reading) => (Math.abs(reading.ageSeconds) < Math.abs(best.ageSeconds) ? reading : best));
+}
+
+/**
+ * With a maximum age, refuses an attempt whose X-Webhook-Timestamp is too far from now under both
+ * readings. Accepting either costs nothing: a replay comes later than the attempt, and the UTC
+ * reading of São Paulo digits lies three hours earlier still.
+ */
 export function checkAge(timestamp: string | undefined, maxAgeSeconds: number | undefined): Refusal | undefined {
 	if (maxAgeSeconds === undefined) return undefined;
-	const age = deliveryAgeSeconds(timestamp);
-	if (age === undefined) return { status: 401, message: 'Missing or unreadable X-Webhook-Timestamp' };
-	if (Math.abs(age) <= maxAgeSeconds) return undefined;
+	const reading = timestampReading(timestamp);
+	if (reading === undefined) return { status: 401, message: 'Missing or unreadable X-Webhook-Timestamp' };
+	if (Math.abs(reading.ageSeconds) <= maxAgeSeconds) return undefined;
 	return {
 		status: 401,
-		message: `X-Webhook-Timestamp is ${Math.round(Math.abs(age))} s away from this server's time; at most ${maxAgeSeconds} s is accepted`,
+		message: `X-Webhook-Timestamp is ${Math.round(Math.abs(reading.ageSeconds))} s away from this server's time (read as ${reading.zone} time, the nearer of São Paulo and UTC); at most ${maxAgeSeconds} s is accepted`,
 	};
 }

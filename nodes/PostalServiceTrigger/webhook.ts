@@ -7,10 +7,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { parseEnvelope, decodeBody } from './body';
 import { WEBHOOK_HEADERS } from './contract';
-import { type Claim, deliveryKey, nodeMemory, type NodeMemory, storedKeys } from './deliveryMemory';
+import { type Claim, deliveryKeys, nodeMemory, type NodeMemory, storedKeys } from './deliveryMemory';
 import type { TriggerOptions } from './description';
+import { addStatusTexts } from './items';
 import { attachReturnReceipt } from './receipt';
-import { checkAge, checkSignature, type Refusal } from './verification';
+import { checkAge, checkSignature, type Refusal, timestampReading } from './verification';
 
 function header(headers: IDataObject, name: string): string | undefined {
 	const value = headers[name];
@@ -28,10 +29,10 @@ function clip(value: string): string {
  * execution, once the delivery is recorded (it ran); an error answer means n8n could not start or
  * finish that step, and a connection closed unanswered that n8n stopped first: the service retries.
  */
-function watchAnswer(res: ReturnType<IWebhookFunctions['getResponseObject']>, memory: NodeMemory, key: string, claim: Claim): void {
+function watchAnswer(res: ReturnType<IWebhookFunctions['getResponseObject']>, memory: NodeMemory, keys: string[], claim: Claim): void {
 	if (typeof res.once !== 'function') return;
-	res.once('finish', () => memory.settle(key, claim, res.statusCode >= 200 && res.statusCode < 300));
-	res.once('close', () => memory.settle(key, claim, false));
+	res.once('finish', () => memory.settle(keys, claim, res.statusCode >= 200 && res.statusCode < 300));
+	res.once('close', () => memory.settle(keys, claim, false));
 }
 
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
@@ -69,33 +70,39 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (!events.includes(envelope.event)) {
 		return answer({ status: 200, message: `Event ${clip(envelope.event)} is not one this workflow listens to; dropped` });
 	}
+	// The signed body is the one source: the unsigned X-Webhook-Environment header never admits or drops.
+	const environment = typeof envelope.environment === 'string' ? envelope.environment : undefined;
 	const wanted = this.getNodeParameter('environment', 'production') as string;
-	const environment =
-		typeof envelope.environment === 'string' ? envelope.environment : header(headers, WEBHOOK_HEADERS.environment);
+	let notTaken: string | undefined;
 	if (wanted !== 'both' && environment !== wanted) {
-		return answer({
-			status: 200,
-			message: `Deliveries from environment ${clip(environment ?? '(none)')} are not taken by this workflow; dropped`,
-		});
+		notTaken =
+			environment === undefined
+				? 'The signed body names no environment, so only a workflow whose Environment is Both takes it; dropped'
+				: `Deliveries from environment ${clip(environment)} are not taken by this workflow (Environment: ${wanted}); dropped`;
+		// While the editor listens for a test event the delivery still shows, saying why the active
+		// workflow drops it: otherwise nothing at all appears in n8n.
+		if (this.getMode() !== 'manual') return answer({ status: 200, message: notTaken });
 	}
 
 	// Test executions ("Listen for test event") neither drop nor record deliveries.
-	const key = options.deduplicate !== false && this.getMode() !== 'manual' ? deliveryKey(envelope) : undefined;
+	const keys =
+		options.deduplicate !== false && this.getMode() !== 'manual' ? deliveryKeys(envelope, options.dropRepeatedEvents !== false) : [];
 	const memory = nodeMemory(this.getWorkflow().id, this.getNode().id);
 	let claim: Claim | undefined;
-	if (key !== undefined) {
+	if (keys.length > 0) {
 		const label = `Delivery ${clip(String(envelope.delivery_id))} (${clip(environment ?? 'no environment')})`;
-		if (storedKeys(this.getWorkflowStaticData('node')).includes(key)) {
+		const stored = new Set(storedKeys(this.getWorkflowStaticData('node')));
+		if (keys.some((key) => stored.has(key))) {
 			return answer({ status: 200, message: `${label} was already processed; dropped` });
 		}
 		for (;;) {
-			if (memory.hasRun(key)) return answer({ status: 200, message: `${label} was already processed; dropped` });
+			if (keys.some((key) => memory.hasRun(key))) return answer({ status: 200, message: `${label} was already processed; dropped` });
 			const now = Date.now();
-			const held = memory.claimOf(key, now);
+			const held = memory.claimOf(keys, now);
 			if (held === undefined) {
 				// No await between the check and the claim: a copy arriving at the same moment sees it.
-				claim = memory.claim(key, now);
-				watchAnswer(this.getResponseObject(), memory, key, claim);
+				claim = memory.claim(keys, now);
+				watchAnswer(this.getResponseObject(), memory, keys, claim);
 				break;
 			}
 			// A copy on its way already: answer as its own answer tells, or take over when it failed.
@@ -104,13 +111,17 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	}
 
 	const item: INodeExecutionData = { json: { ...envelope } };
+	addStatusTexts(item.json);
+	const reading = timestampReading(header(headers, WEBHOOK_HEADERS.timestamp));
+	if (reading !== undefined) item.json.timestampHeaderZone = reading.zone;
+	if (notTaken !== undefined) item.json.notTakenWhenActive = notTaken.replace(/; dropped$/, ': the active workflow answers 200 and drops it');
 	try {
 		if (envelope.event === 'rr.created' && typeof envelope.data === 'object' && envelope.data !== null && !Array.isArray(envelope.data)) {
 			await attachReturnReceipt.call(this, item, envelope.data as IDataObject, options.binaryPropertyName || 'data');
 		}
 	} catch (error) {
 		// n8n answers 500 and the service retries: the retry must not be taken for a duplicate.
-		if (key !== undefined && claim !== undefined) memory.settle(key, claim, false);
+		if (claim !== undefined) memory.settle(keys, claim, false);
 		throw new NodeOperationError(this.getNode(), error as Error, {
 			description: 'The return receipt of this delivery could not be stored; the service will retry it.',
 		});

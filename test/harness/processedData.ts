@@ -38,8 +38,36 @@ function contextOf(scope: DeduplicationScope, contextData: ICheckProcessedContex
 
 const hash = (value: DeduplicationItemTypes) => createHash('md5').update(value.toString()).digest('base64');
 
+/**
+ * A failure of one call to the store: `before` it wrote anything (the database was not reached),
+ * or `after` its write landed (the connection dropped before the answer came back).
+ */
+export interface StoreFault {
+	/** Which call fails, counting from 0 the workflow's check and remove calls since the faults were set. */
+	call: number;
+	when: 'before' | 'after';
+}
+
 export class MemoryProcessedDataStore implements IDataDeduplicator {
 	private readonly rows = new Map<string, string>();
+	private readonly faults = new Map<string, { calls: number; faults: StoreFault[] }>();
+
+	/** Makes the given calls about one workflow fail (replacing earlier faults of that workflow). */
+	failCalls(workflowId: string, faults: StoreFault[]): void {
+		this.faults.set(workflowId, { calls: 0, faults });
+	}
+
+	/** How many calls about the workflow were made since its faults were set. */
+	callsSinceFaults(workflowId: string): number {
+		return this.faults.get(workflowId)?.calls ?? 0;
+	}
+
+	private faultOf(contextData: ICheckProcessedContextData): StoreFault['when'] | undefined {
+		const entry = this.faults.get(contextData.workflow.id ?? '');
+		if (!entry) return undefined;
+		const call = entry.calls++;
+		return entry.faults.find((fault) => fault.call === call)?.when;
+	}
 
 	/** How many check-and-record calls reached the store (to see that a node used it). */
 	calls = 0;
@@ -77,6 +105,19 @@ export class MemoryProcessedDataStore implements IDataDeduplicator {
 	): Promise<IDeduplicationOutput> {
 		this.calls++;
 		if (options.mode !== 'entries') throw new Error(`The harness store only keeps mode "entries", not "${options.mode}"`);
+		const fault = this.faultOf(contextData);
+		if (fault === 'before') throw new Error('Connection terminated unexpectedly');
+		const result = await this.record(items, scope, contextData, options);
+		if (fault === 'after') throw new Error('Connection terminated unexpectedly');
+		return result;
+	}
+
+	private async record(
+		items: DeduplicationItemTypes[],
+		scope: DeduplicationScope,
+		contextData: ICheckProcessedContextData,
+		options: ICheckProcessedOptions,
+	): Promise<IDeduplicationOutput> {
 		const key = this.keyOf(scope, contextData);
 		const hashed = items.map(hash);
 		const row = await this.read(key);
@@ -105,12 +146,16 @@ export class MemoryProcessedDataStore implements IDataDeduplicator {
 		scope: DeduplicationScope,
 		contextData: ICheckProcessedContextData,
 	): Promise<void> {
+		const fault = this.faultOf(contextData);
+		if (fault === 'before') throw new Error('Connection terminated unexpectedly');
 		const key = this.keyOf(scope, contextData);
 		const row = await this.read(key);
-		if (!row) return;
-		const drop = new Set(items.map(hash));
-		row.data = row.data.filter((value) => !drop.has(value));
-		await this.update(key, row);
+		if (row) {
+			const drop = new Set(items.map(hash));
+			row.data = row.data.filter((value) => !drop.has(value));
+			await this.update(key, row);
+		}
+		if (fault === 'after') throw new Error('Connection terminated unexpectedly');
 	}
 
 	async clearAllProcessedItems(scope: DeduplicationScope, contextData: ICheckProcessedContextData): Promise<void> {

@@ -5,7 +5,11 @@
  * modelled as it keeps state: static data loaded from its database for every request and written
  * back at the end of each execution (last writer wins), its processed-data store shared.
  *
- * Figures: runs of the node after the trigger = distinct (environment, delivery_id); none lost.
+ * Deliveries come with and without `environment` in the body (then with either header), and in
+ * some modes every retry and resend carries a new delivery_id. A family of its own injects
+ * failures of n8n's processed-data store at every step of the trigger's check and confirmation.
+ *
+ * Figures: runs of the node after the trigger = distinct deliveries; none lost.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -13,8 +17,10 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { forgetProcessMemory } from '../../nodes/PostalServiceTrigger/deliveryMemory';
+import { processedData } from '../harness/engine';
+import type { StoreFault } from '../harness/processedData';
 import { countSecretLeaks, type ReliabilityRow, type ReliabilitySuite, type SuiteContext } from './types';
-import { AFTER, deliver, producedText, SECRET, serviceTime, signed } from './triggerRig';
+import { AFTER, deliver, producedText, SECRET, signed } from './triggerRig';
 
 type Fault = 'none' | 'execution does not start' | 'answer lost' | 'n8n dies before the execution runs';
 
@@ -25,6 +31,8 @@ interface Mode {
 	forgetful: boolean;
 	/** Every delivery arrives as 2 to 4 copies at as many webhook processes at once. */
 	simultaneous?: boolean;
+	/** Every retry and resend carries a new delivery_id (the other reading of the interface). */
+	renumbered?: boolean;
 	scenarios: number;
 }
 
@@ -35,6 +43,13 @@ const MODES: Mode[] = [
 		name: 'the same, with n8n dying before executions run, restarts, and copies reaching another webhook process',
 		faults: true,
 		forgetful: true,
+		scenarios: 30,
+	},
+	{
+		name: 'the same, every retry and resend under a new delivery_id',
+		faults: true,
+		forgetful: true,
+		renumbered: true,
 		scenarios: 30,
 	},
 	{
@@ -51,7 +66,8 @@ const TWO_TO_53 = 2n ** 53n;
 const scenario = fc.record({
 	keys: fc.uniqueArray(
 		fc.tuple(
-			fc.constantFrom('production', 'homolog'),
+			// 'none': the body carries no environment (the header still says one).
+			fc.constantFrom('production', 'homolog', 'none'),
 			fc.oneof(
 				fc.integer({ min: 1, max: 40 }).map(String),
 				fc.integer({ min: 0, max: 6 }).map((k) => (TWO_TO_53 + BigInt(k)).toString()),
@@ -74,18 +90,32 @@ function mulberry32(seed: number) {
 	};
 }
 
-/** The bytes the service sends for one delivery: the id written as digits, whatever its size. */
-function body(environment: string, id: string): Buffer {
+/**
+ * The bytes the service sends for one delivery: the id written as digits, whatever its size; the
+ * order named after the delivery, so an item tells which delivery it ran. `deliveryId` differs
+ * from `id` for a retry numbered anew.
+ */
+function body(environment: string, id: string, deliveryId = id): Buffer {
 	const envelope = {
 		event: 'order.status_updated',
-		environment,
-		timestamp: serviceTime(),
+		...(environment === 'none' ? {} : { environment }),
+		timestamp: '2026-11-20 10:00:00',
 		webhook_id: 3,
 		delivery_id: '__ID__',
-		data: { id: `order-${id}`, type: 'letter', status: { old: 0, new: 1 }, updated_at: serviceTime() },
+		data: { id: `order-${id}`, type: 'letter', status: { old: 0, new: 1 }, updated_at: '2026-11-20 10:00:00' },
 	};
-	return Buffer.from(JSON.stringify(envelope).replace('"__ID__"', id));
+	return Buffer.from(JSON.stringify(envelope).replace('"__ID__"', deliveryId));
 }
+
+/** The delivery an item ran: its environment (or none) and the id of its first attempt. */
+const ranKey = (json: IDataObject) =>
+	`${typeof json.environment === 'string' ? json.environment : 'none'}:${String((json.data as IDataObject).id).slice('order-'.length)}`;
+
+/** The headers' environment of a body without one: either, as an unsigned header may say. */
+const headerEnvironment = (environment: string, random: () => number) =>
+	environment === 'none' ? (random() < 0.5 ? 'production' : 'homolog') : environment;
+
+let renumbering = 10n ** 17n;
 
 interface Tally {
 	distinct: number;
@@ -102,7 +132,14 @@ async function runScenario(keys: Array<[string, string]>, seed: number, mode: Mo
 	const workflowId = randomUUID();
 	let database: IDataObject = {};
 	const runsAfter = new Map<string, number>();
-	const bodies = keys.map(([environment, id]) => ({ key: `${environment}:${id}`, rawBody: body(environment, id), environment, id }));
+	const bodies = keys.map(([environment, id]) => ({
+		key: `${environment}:${id}`,
+		rawBody: body(environment, id),
+		environment,
+		id,
+		/** Attempts made so far (retries and resends). */
+		sent: 0,
+	}));
 	// Every delivery once, then resends of some, in a shuffled order.
 	const queue = [...bodies];
 	for (const delivery of bodies) for (let n = Math.floor(random() * 4); n > 0; n--) queue.push(delivery);
@@ -130,7 +167,10 @@ async function runScenario(keys: Array<[string, string]>, seed: number, mode: Mo
 								: mode.forgetful && roll < 0.23
 									? 'n8n dies before the execution runs'
 									: 'none';
-				const request = signed(delivery.rawBody, { event: 'order.status_updated', environment: delivery.environment, delivery_id: delivery.id });
+				const deliveryId = mode.renumbered && delivery.sent > 0 ? String(renumbering++) : delivery.id;
+				const rawBody = deliveryId === delivery.id ? delivery.rawBody : body(delivery.environment, delivery.id, deliveryId);
+				delivery.sent++;
+				const request = signed(rawBody, { event: 'order.status_updated', environment: headerEnvironment(delivery.environment, random), delivery_id: deliveryId });
 				const loaded = JSON.parse(JSON.stringify(database)) as IDataObject;
 				const result = await deliver(request, {
 					workflowId,
@@ -149,7 +189,7 @@ async function runScenario(keys: Array<[string, string]>, seed: number, mode: Mo
 				if (JSON.stringify(result.staticData) !== JSON.stringify(loaded)) database = JSON.parse(JSON.stringify(result.staticData));
 				if (result.started) tally.executions++;
 				for (const item of result.run?.output(AFTER) ?? []) {
-					const key = `${String(item.json.environment)}:${String(item.json.delivery_id)}`;
+					const key = ranKey(item.json);
 					runsAfter.set(key, (runsAfter.get(key) ?? 0) + 1);
 				}
 				const ok = result.response.ended && result.response.statusCode >= 200 && result.response.statusCode < 300 && fault !== 'answer lost';
@@ -184,7 +224,7 @@ async function runSimultaneousCopies(keys: Array<[string, string]>, seed: number
 		const barrier = new Promise<void>((resolve) => (allStarted = resolve));
 		const outcomes: Array<Promise<Awaited<ReturnType<typeof deliver>>>> = [];
 		const copy = (n: number): void => {
-			const request = signed(delivery.rawBody, { event: 'order.status_updated', environment: delivery.environment, delivery_id: delivery.id });
+			const request = signed(delivery.rawBody, { event: 'order.status_updated', environment: headerEnvironment(delivery.environment, random), delivery_id: delivery.id });
 			outcomes.push(
 				deliver(request, {
 					workflowId,
@@ -207,7 +247,7 @@ async function runSimultaneousCopies(keys: Array<[string, string]>, seed: number
 			tally.leaks += countSecretLeaks(producedText(result), [{ secret: SECRET }]);
 			if (result.started) tally.executions++;
 			for (const item of result.run?.output(AFTER) ?? []) {
-				const key = `${String(item.json.environment)}:${String(item.json.delivery_id)}`;
+				const key = ranKey(item.json);
 				runsAfter.set(key, (runsAfter.get(key) ?? 0) + 1);
 			}
 		}
@@ -227,6 +267,141 @@ async function runSimultaneousCopies(keys: Array<[string, string]>, seed: number
 		if (runs > 1) tally.twice += runs - 1;
 	}
 	forgetProcessMemory();
+}
+
+
+/** Failure patterns of the store: which calls of the first attempt fail, counted from `step`. */
+const FAULT_PATTERNS: Array<{ name: string; calls: (step: number) => number[] }> = [
+	{ name: 'one call', calls: (step) => [step] },
+	{ name: 'two calls in a row', calls: (step) => [step, step + 1] },
+	{ name: 'three calls in a row', calls: (step) => [step, step + 1, step + 2] },
+	{ name: 'every call (store down)', calls: () => Array.from({ length: 40 }, (_, i) => i) },
+];
+
+/** Calls the first attempt can make: the check (and its second try), the confirmation's rounds. */
+const STEPS = 7;
+
+interface FaultTally {
+	cases: number;
+	attempts: number;
+	lostAfter2xx: number;
+	lost: number;
+	twice: number;
+	failedExecutions: number;
+}
+
+/**
+ * One delivery whose first attempt meets the given store failures, with Cross-Worker Check Wait
+ * on; then what follows in life: the user may retry the failed execution from n8n's list, the
+ * service retries until it gets a 2xx (as the same bytes or, in the other reading, under a new
+ * delivery_id), and a resend from the panel comes later.
+ */
+async function runStoreFaultCase(
+	faults: StoreFault[],
+	options: { rowExists: boolean; userRetries: boolean; renumbered: boolean },
+	tally: FaultTally,
+): Promise<void> {
+	const workflowId = randomUUID();
+	const parameters = { environment: 'both', options: { crossWorkerWaitMs: 20 } };
+	let database: IDataObject = {};
+	const id = String(renumbering++);
+	const send = async (deliveryId: string, extra: { mode?: 'retry' } = {}) => {
+		const request = signed(body('production', id, deliveryId), { event: 'order.status_updated', environment: 'production', delivery_id: deliveryId });
+		const loaded = JSON.parse(JSON.stringify(database)) as IDataObject;
+		const result = await deliver(request, { workflowId, parameters, staticData: loaded, executionStaticData: 'reloaded', ...extra });
+		if (JSON.stringify(result.staticData) !== JSON.stringify(loaded)) database = JSON.parse(JSON.stringify(result.staticData));
+		tally.attempts++;
+		const runs = result.run?.output(AFTER).length ?? 0;
+		const ok = result.response.ended && result.response.statusCode >= 200 && result.response.statusCode < 300;
+		return { runs, ok, failed: result.run?.error !== undefined };
+	};
+	if (options.rowExists) {
+		const earlier = String(renumbering++);
+		const request = signed(body('production', earlier), { event: 'order.status_updated', environment: 'production', delivery_id: earlier });
+		database = (await deliver(request, { workflowId, parameters, staticData: database, executionStaticData: 'reloaded' })).staticData;
+	}
+	processedData.failCalls(workflowId, faults);
+	const first = await send(id);
+	processedData.failCalls(workflowId, []);
+	let runs = first.runs;
+	let answered2xx = first.ok;
+	if (first.failed) tally.failedExecutions++;
+	if (first.failed && options.userRetries) runs += (await send(id, { mode: 'retry' })).runs;
+	for (let retry = 0; !answered2xx && retry < 3; retry++) {
+		const outcome = await send(options.renumbered ? String(renumbering++) : id);
+		runs += outcome.runs;
+		answered2xx = outcome.ok;
+	}
+	const resend = await send(options.renumbered ? String(renumbering++) : id);
+	runs += resend.runs;
+	answered2xx ||= resend.ok;
+	tally.cases++;
+	if (runs === 0) tally.lost++;
+	if (runs === 0 && answered2xx) tally.lostAfter2xx++;
+	if (runs > 1) tally.twice += runs - 1;
+}
+
+async function runStoreFaults(context: SuiteContext): Promise<ReliabilityRow[]> {
+	const rows: ReliabilityRow[] = [];
+	for (const pattern of FAULT_PATTERNS) {
+		const tally: FaultTally = { cases: 0, attempts: 0, lostAfter2xx: 0, lost: 0, twice: 0, failedExecutions: 0 };
+		const steps = pattern.name.startsWith('every') ? 1 : STEPS;
+		for (let step = 0; step < steps; step++) {
+			for (const when of ['before', 'after'] as const) {
+				for (const rowExists of [false, true]) {
+					for (const userRetries of [false, true]) {
+						for (const renumbered of [false, true]) {
+							const faults = pattern.calls(step).map((call) => ({ call, when }));
+							await runStoreFaultCase(faults, { rowExists, userRetries, renumbered }, tally);
+						}
+					}
+				}
+			}
+		}
+		forgetProcessMemory();
+		rows.push({
+			suite: 'Duplicate fuzz',
+			case: `store fails ${pattern.name} at each step of the check and confirmation (before or after its write), Cross-Worker Check Wait on`,
+			runs: tally.attempts,
+			measure: 'deliveries lost after a 2xx; lost; run twice',
+			bad: tally.lostAfter2xx + tally.lost + tally.twice,
+			note: `${tally.cases} cases, ${tally.failedExecutions} first executions failed, ${tally.lostAfter2xx} lost after 2xx, ${tally.lost} lost, ${tally.twice} twice`,
+		});
+	}
+	context.log(`store faults: ${rows.length} rows`);
+	return rows;
+}
+
+/**
+ * Bodies without `environment` under a one-environment filter, whatever the unsigned header says:
+ * none may start the workflow (and none of either environment may be dropped for their header).
+ */
+async function runWithoutEnvironment(context: SuiteContext): Promise<ReliabilityRow> {
+	let attempts = 0;
+	let bad = 0;
+	const count = Math.max(1, Math.round(40 * context.scale));
+	for (let n = 0; n < count; n++) {
+		for (const wanted of ['production', 'homolog']) {
+			for (const environment of ['none', 'production', 'homolog']) {
+				for (const header of ['production', 'homolog']) {
+					const id = String(renumbering++);
+					const request = signed(body(environment, id), { event: 'order.status_updated', environment: header, delivery_id: id });
+					const result = await deliver(request, { parameters: { environment: wanted } });
+					attempts++;
+					const ran = (result.run?.output(AFTER).length ?? 0) > 0;
+					if (ran !== (environment === wanted) || result.response.statusCode !== 200) bad++;
+				}
+			}
+		}
+	}
+	forgetProcessMemory();
+	return {
+		suite: 'Duplicate fuzz',
+		case: 'bodies with and without environment, under Production or Homolog, with either X-Webhook-Environment header',
+		runs: attempts,
+		measure: 'deliveries taken or dropped other than by the signed body',
+		bad,
+	};
 }
 
 async function runMode(mode: Mode, index: number, context: SuiteContext): Promise<{ row: ReliabilityRow; leaks: number; attempts: number }> {
@@ -270,6 +445,8 @@ export const suite: ReliabilitySuite = {
 		} finally {
 			forgetProcessMemory();
 		}
+		rows.push(...(await runStoreFaults(context)));
+		rows.push(await runWithoutEnvironment(context));
 		rows.push({
 			suite: 'Duplicate fuzz',
 			case: 'signing secret in answers and execution data',

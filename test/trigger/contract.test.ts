@@ -12,6 +12,7 @@ import {
 	DELIVERY_STATUSES,
 	ENVIRONMENTS,
 	RR_TYPES,
+	TRIGGER_ASSUMPTIONS,
 	WEBHOOK_EVENT_NAMES,
 	WEBHOOK_EVENTS,
 } from '../../nodes/PostalServiceTrigger/contract';
@@ -68,5 +69,20 @@ describe('webhook contract', () => {
 		const rows = section.split('\n').filter((line) => /^\| [A-Z]/.test(line) && !line.startsWith('| Event |'));
 		const listed = rows.map((row) => /^\| (.+?) \(`([^`]+)`\)/.exec(row)?.slice(1, 3));
 		expect(listed).toEqual(WEBHOOK_EVENTS.map(({ name, value }) => [name, value]));
+	});
+
+	it("names in each guess's way around only options and item fields the trigger has", async () => {
+		const options = ((await property('options')).options ?? []) as INodeProperties[];
+		const environment = (await property('environment')).description ?? '';
+		const text = TRIGGER_ASSUMPTIONS.map(({ wayAround }) => wayAround).join('\n');
+		for (const quoted of text.match(/"[^"]+"/g) ?? []) {
+			const name = quoted.slice(1, -1);
+			const known = options.some((option) => option.displayName === name) || name === 'timestampHeaderZone';
+			expect(known, name).toBe(true);
+		}
+		expect(text).toMatch(/Maximum Age/);
+		expect(options.map((option) => option.displayName)).toContain('Maximum Age (Seconds)');
+		expect(environment).toMatch(/Both/);
+		for (const assumption of TRIGGER_ASSUMPTIONS) expect(assumption.wayAround.length).toBeGreaterThan(40);
 	});
 });

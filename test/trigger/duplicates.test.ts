@@ -28,8 +28,10 @@ afterEach(() => {
 	vi.restoreAllMocks();
 });
 
+// Each its own order: two deliveries of one order, status and second would be one event repeated.
+let nextOrder = 1_048_576;
 const statusUpdate = (extra: IDataObject = {}) =>
-	envelope('order.status_updated', { id: '1048576', type: 'letter', status: { old: 0, new: 1 }, updated_at: serviceTime() }, extra);
+	envelope('order.status_updated', { id: String(nextOrder++), type: 'letter', status: { old: 0, new: 1 }, updated_at: serviceTime() }, extra);
 
 /** A signed delivery whose body is given as text, for numbers JSON.stringify cannot write. */
 function rawDelivery(text: string): Delivery {
@@ -265,12 +267,18 @@ describe('duplicates: one run per delivery in one n8n process', () => {
 		expect(accepted.items).toHaveLength(1);
 	});
 
-	it('lets deliveries without a delivery_id through, since they cannot be told apart', async () => {
-		const workflowId = randomUUID();
+	it('lets deliveries without a delivery_id through when nothing else tells them apart, and drops a repeated event', async () => {
+		const runs = async (body: IDataObject, parameters: IDataObject = {}) => {
+			const workflowId = randomUUID();
+			const first = await deliver(delivery(body), { workflowId, parameters });
+			const second = await deliver(delivery(body), { workflowId, parameters, staticData: first.staticData });
+			return [first.after.length, second.after.length];
+		};
 		const { delivery_id: _none, ...body } = statusUpdate();
-		const first = await deliver(delivery(body), { workflowId });
-		const second = await deliver(delivery(body), { workflowId, staticData: first.staticData });
-		expect([first.after.length, second.after.length]).toEqual([1, 1]);
+		const { delivery_id: _neither, ...test } = envelope('webhook.test', { message: 'hi', webhook_id: 1, webhook_name: 'n8n' });
+		expect(await runs(test)).toEqual([1, 1]);
+		expect(await runs(body, { options: { dropRepeatedEvents: false } })).toEqual([1, 1]);
+		expect(await runs(body)).toEqual([1, 0]);
 	});
 
 	it('neither drops nor records in test executions ("Listen for test event")', async () => {
@@ -287,7 +295,8 @@ describe('duplicates: one run per delivery in one n8n process', () => {
 		const first = statusUpdate();
 		let staticData = (await deliver(delivery(first))).staticData;
 		const firstKey = `production:${String(first.delivery_id)}`;
-		expect(stored(staticData)).toEqual([firstKey]);
+		// Its delivery_id, and its event (hashed).
+		expect(stored(staticData)).toEqual([firstKey, expect.stringMatching(/^e:[\w-]{22}$/)]);
 		// Fill the window as that many accepted deliveries would have.
 		const node = staticData[`node:${TRIGGER_NAME}`] as IDataObject;
 		node.acceptedDeliveries = [firstKey, ...Array.from({ length: DEDUP_WINDOW - 1 }, (_, i) => `production:filler-${i}`)];
@@ -295,7 +304,7 @@ describe('duplicates: one run per delivery in one n8n process', () => {
 		staticData = (await deliver(delivery(last), { staticData })).staticData;
 		expect(stored(staticData)).toHaveLength(DEDUP_WINDOW);
 		expect(stored(staticData)).not.toContain(firstKey);
-		expect(stored(staticData).at(-1)).toBe(`production:${String(last.delivery_id)}`);
+		expect(stored(staticData).at(-2)).toBe(`production:${String(last.delivery_id)}`);
 		expect((await deliver(delivery(first), { staticData })).items).toHaveLength(1);
 	});
 });

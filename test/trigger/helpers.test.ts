@@ -171,26 +171,32 @@ describe('delivery memory', () => {
 
 	it("holds a claim until its lifetime ends, and settles it with its request's outcome", async () => {
 		const memory = new NodeMemory();
-		const first = memory.claim('k', 1_000);
-		expect(memory.claimOf('k', 1_000 + CLAIM_LIFETIME_MS - 1)).toBe(first);
-		expect(memory.claimOf('k', 1_000 + CLAIM_LIFETIME_MS)).toBeUndefined();
+		const first = memory.claim(['k'], 1_000);
+		expect(memory.claimOf(['k'], 1_000 + CLAIM_LIFETIME_MS - 1)).toBe(first);
+		expect(memory.claimOf(['k'], 1_000 + CLAIM_LIFETIME_MS)).toBeUndefined();
 
-		const failed = memory.claim('k', 5_000);
-		memory.settle('k', failed, false);
+		const failed = memory.claim(['k'], 5_000);
+		memory.settle(['k'], failed, false);
 		expect(await failed.outcome).toBe(false);
-		expect(memory.claimOf('k', 5_000)).toBeUndefined();
+		expect(memory.claimOf(['k'], 5_000)).toBeUndefined();
 		expect(memory.hasRun('k')).toBe(false);
 
-		const ran = memory.claim('k', 6_000);
-		memory.settle('k', ran, true);
-		memory.settle('k', ran, false);
+		const ran = memory.claim(['k'], 6_000);
+		memory.settle(['k'], ran, true);
+		memory.settle(['k'], ran, false);
 		expect(await ran.outcome).toBe(true);
 		expect(memory.hasRun('k')).toBe(true);
+
+		// A claim covers every key of its delivery (its delivery_id and its event).
+		const both = memory.claim(['id', 'event'], 7_000);
+		expect(memory.claimOf(['other-id', 'event'], 7_000)).toBe(both);
+		memory.settle(['id', 'event'], both, true);
+		expect([memory.hasRun('id'), memory.hasRun('event')]).toEqual([true, true]);
 	});
 
 	it('settles the claims it forgets as not run, so that their copies take over', async () => {
 		const memory = new NodeMemory();
-		const claim = memory.claim('k', 0);
+		const claim = memory.claim(['k'], 0);
 		memory.forget();
 		expect(await claim.outcome).toBe(false);
 	});

@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { binaryBuffer, nodeType } from '../harness/engine';
-import { deliver, delivery, envelope, SECRET, serviceTime, sign } from './support';
+import { deliver, delivery, envelope, SECRET, serviceFields, serviceTime, sign } from './support';
 
 const orderCreated = () =>
 	envelope('order.created', {
@@ -40,7 +40,7 @@ describe('trigger: accepted deliveries', () => {
 		expect(outcome.run).toBeDefined();
 		expect(outcome.run?.error).toBeUndefined();
 		expect(outcome.items).toHaveLength(1);
-		expect(outcome.items[0].json).toEqual(body);
+		expect(serviceFields(outcome.items[0].json)).toEqual(body);
 		expect(outcome.items[0].binary).toBeUndefined();
 	});
 
@@ -58,7 +58,7 @@ describe('trigger: accepted deliveries', () => {
 			{ event_detail_type: 'new_tracking_code' },
 		);
 		const outcome = await deliver(delivery(body));
-		expect(outcome.items.map((item) => item.json)).toEqual([body]);
+		expect(outcome.items.map((item) => serviceFields(item.json))).toEqual([body]);
 		expect(outcome.items[0].json.event_detail_type).toBe('new_tracking_code');
 	});
 
@@ -256,12 +256,8 @@ describe('trigger: maximum age', () => {
 		expect((await deliver(iso, { parameters })).status).toBe(401);
 	});
 
-	it('accepts a delivery within the window, reading the time as São Paulo time', async () => {
+	it('accepts a delivery within the window (both readings of the header: test/trigger/readings.test.ts)', async () => {
 		expect((await deliver(at(-200), { parameters })).items).toHaveLength(1);
-		// The same wall-clock digits read as UTC are three hours off (São Paulo has no DST now).
-		const utcDigits = at(0);
-		utcDigits.headers['x-webhook-timestamp'] = new Date().toISOString().slice(0, 19).replace('T', ' ');
-		expect((await deliver(utcDigits, { parameters })).status).toBe(401);
 	});
 
 	it('does not look at the timestamp when the option is off', async () => {
