@@ -72,17 +72,6 @@ const EXPLANATIONS: Record<number, string> = {
 	503: 'The service is in a maintenance window. Try again later.',
 };
 
-/** What a refusal in the service's own envelope means, in a few words before its own message. */
-const REFUSALS: Record<number, string> = {
-	400: 'The service refused the request as invalid or incomplete',
-	401: 'The service did not accept the credentials (check the security token)',
-	403: 'The service does not allow this account to do this',
-	404: 'The service has no such route or record',
-	405: 'The service does not accept this HTTP method on this route',
-	429: 'The service is refusing requests for now after too many failed authentication attempts',
-	503: 'The service is in a maintenance window; try again later',
-};
-
 function explain(statusCode: number): string {
 	if (EXPLANATIONS[statusCode]) return EXPLANATIONS[statusCode];
 	if (statusCode >= 500) return EXPLANATIONS[500];
@@ -122,9 +111,8 @@ export function apiError(failure: Failure, statusCode: number, body: IDataObject
 	}
 	// An AI agent reads only the message: the service's own reason for a refusal goes there.
 	const reason = refused && message ? withLabels(failure.ctx, failure.itemIndex, message) : undefined;
-	const shown = reason ? `${REFUSALS[statusCode] ?? `The service refused the request (HTTP ${statusCode})`}: "${reason}"` : headline;
+	const shown = reason ? `${headline} The service said: "${reason}"` : headline;
 	const parts = [
-		reason ? headline : undefined,
 		message ? `Service message: ${message}` : undefined,
 		notEnvelope ? `The answer was not the service's usual answer: ${notEnvelope}. Check that the base URL in the credential is the service's API address.` : undefined,
 		requestId ? `Request id: ${requestId}` : undefined,
