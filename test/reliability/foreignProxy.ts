@@ -73,6 +73,10 @@ export async function startForeignProxy(target: string) {
 		plan(...answers: ProxyAnswer[]) {
 			plan.push(...answers);
 		},
+		/** Drops the answers not used yet. */
+		clear() {
+			plan.length = 0;
+		},
 		/** Requests passed on to the service. */
 		passed: () => passed,
 		close: () =>
