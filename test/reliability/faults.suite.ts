@@ -273,7 +273,7 @@ export const suite: ReliabilitySuite = {
 					}
 				}
 			}
-			scanCase = `${forms.length} encodings (${forms.map((f) => f.name).join('; ')}) × ${Object.keys(places).length} places × ${routes.length} routes`;
+			scanCase = `${forms.length} encodings (escapes in either case, + or %20 for a space, double encoding, HTML and JSON escapes, base64 and base64url of the token and of email:token) × ${Object.keys(places).length} places (Location, error bodies, HTML pages) × ${routes.length} routes`;
 		} finally {
 			await proxy.close();
 			await elsewhere.close();

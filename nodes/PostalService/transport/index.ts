@@ -12,7 +12,7 @@ import { checkShape, describeAnswer, envelopeCode, envelopeOf, isSuccess, readAn
 import { apiError, notSent, redirectError, transportError, unexpectedAnswer, type Failure, type NetworkFailure } from './errors';
 import { redactSecrets } from './redact';
 import { perRun } from './perRun';
-import { itemParameter } from './runParameters';
+import { operationTimeout } from './runParameters';
 
 export type { Envelope } from './answer';
 export { deliveryOf, type Delivery } from './errors';
@@ -69,9 +69,6 @@ interface ApiCredentials {
 
 const READ_ATTEMPTS = 3;
 const READ_BACKOFF_MS = [400, 1200];
-const DEFAULT_TIMEOUT_MS = 60_000;
-/** The longest Timeout the option accepts (timers hold at most 2^31 - 1 ms). */
-export const MAX_TIMEOUT_MS = 3_600_000;
 
 const CONNECTION_NEVER_MADE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
@@ -145,26 +142,6 @@ function buildOptions(req: ServiceRequest, creds: ApiCredentials, timeout: numbe
 	};
 }
 
-/** The node's "Timeout" option, when the context has node parameters and the user set one. */
-function timeoutOption(ctx: ServiceContext, itemIndex: number): unknown {
-	try {
-		return itemParameter(ctx as IExecuteFunctions, 'options.timeout', itemIndex, 0);
-	} catch {
-		return undefined;
-	}
-}
-
-/** The operation's deadline in ms; a value out of range is the user's to fix, and nothing is sent. */
-function timeoutOf(req: ServiceRequest, ctx: ServiceContext, itemIndex: number): number {
-	const value = req.timeout ?? timeoutOption(ctx, itemIndex);
-	if (value === undefined || value === null || value === '' || value === 0) return DEFAULT_TIMEOUT_MS;
-	const ms = Number(value);
-	if (!Number.isInteger(ms) || ms < 1 || ms > MAX_TIMEOUT_MS) {
-		throw notSent(ctx, itemIndex, `Options > "Timeout (Ms)" must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}; got ${String(value)}`);
-	}
-	return ms;
-}
-
 function cancelSignalOf(ctx: ServiceContext): AbortSignal | undefined {
 	return 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
 }
@@ -201,7 +178,7 @@ export async function serviceRequest(ctx: ServiceContext, req: ServiceRequest, i
 		(s): s is string => !!s,
 	);
 	const attempts = req.idempotent ? READ_ATTEMPTS : 1;
-	const timeout = timeoutOf(req, ctx, itemIndex);
+	const timeout = operationTimeout(ctx, itemIndex, req.timeout);
 	// The Timeout bounds the whole operation: every attempt and every pause between them.
 	const end = Date.now() + timeout;
 	const cancel = cancelSignalOf(ctx);
