@@ -74,7 +74,7 @@ export function shown(item: INodeExecutionData): IDataObject {
 
 /** Sets up one order of each kind, in the states that make their reads show something. */
 async function prepare(sandbox: Sandbox): Promise<{ letterId: string; emailId: string }> {
-	const created = await run(sandbox, { ...LETTER, additionalFields: { tag: 'invoice-2026-03' } }, [await pdfItem(2)]);
+	const created = await run(sandbox, { ...LETTER, tag: 'invoice-2026-03' }, [await pdfItem(2)]);
 	if (created.error) throw new Error(`Creating the example letter failed: ${created.error.message}`);
 	const letterId = String(created.items[0].json.id);
 	sandbox.control.setOrderStatus(letterId, 4);

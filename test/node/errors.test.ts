@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 
 import { describe, expect, it } from 'vitest';
 
+import { startHttpServer } from '../harness/httpServer';
 import { EMAIL, LETTER, pdfItem, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
@@ -29,9 +30,31 @@ async function createdOrderId(): Promise<string> {
 describe('failures: what the user reads, and the token nowhere', () => {
 	it('400 from the service', async () => {
 		const result = await run(ctx.sandbox, { ...LETTER, shipType: 6 }, { items: [await pdfItem(1)] });
-		expect(result.error?.message).toMatch(/refused the request as invalid/);
+		const refusal = ctx.sandbox.control.requests({ path: '/api/v2/post' })[0];
+		expect(refusal.status).toBe(400);
+		// The service's own reason, as sent, is in the message an AI agent reads, after the English explanation.
+		expect(result.error?.message).toMatch(/^The service refused the request as invalid or incomplete\. .* The service said: ".+"$/);
+		expect(result.error?.message).toMatch(/virtualbox|caixa virtual|unidade/i);
 		expect(result.error?.description).toMatch(/Service message: /);
 		expectNoToken(result.serialized);
+	});
+
+	it("a refusal naming wire fields: the message shows the node's labels, the description the message as sent", async () => {
+		const fake = await startHttpServer((_req, res) => {
+			res.statusCode = 400;
+			res.setHeader('content-type', 'application/json');
+			res.end(JSON.stringify({ status: 400, status_message: `Requisição incompleta - campos obrigatórios não preenchidos: zip, city (${TOKEN})`, data: null }));
+		});
+		try {
+			const result = await run({ baseUrl: fake.url }, LETTER, { items: [await pdfItem(1)] });
+			expect(result.error?.message).toContain(
+				'The service said: "Requisição incompleta - campos obrigatórios não preenchidos: "Recipient Postal Code" (zip), "Recipient City" (city) (***)"',
+			);
+			expect(result.error?.description).toContain('Service message: Requisição incompleta - campos obrigatórios não preenchidos: zip, city (***)');
+			expectNoToken(result.serialized);
+		} finally {
+			await fake.close();
+		}
 	});
 
 	it('401 on a route with the token in the path', async () => {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startHttpServer } from '../harness/httpServer';
+import { countSecretLeaks, echoedForms } from '../reliability/types';
 import { CHAT_MESSAGE, EMAIL, LETTER, pdfItem, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
@@ -125,10 +126,49 @@ describe('Timeout bounds the whole request', () => {
 		expect(ctx.sandbox.control.chatMessages()).toHaveLength(1);
 	});
 
-	it('a read that trickles: stopped at the timeout, tried again, then reported', async () => {
+	it('a read that trickles: stopped at the timeout, which bounds the whole operation, so not tried again', async () => {
 		ctx.sandbox.control.injectFault({ path: '/api/v2/balance/', kind: 'trickle', delayMs: 400, count: 3 });
 		const result = await run(ctx.sandbox, { resource: 'account', operation: 'getBalance', options: { timeout: 1000 } });
 		expect(result.error?.message).toMatch(/did not answer in time/);
-		expect(ctx.sandbox.control.requests({ path: '/api/v2/balance/' })).toHaveLength(3);
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/balance/' })).toHaveLength(1);
+	});
+
+	it.each([2 ** 31, 2 ** 32 + 5, 1.5])('a Timeout of %s ms is refused before anything is sent, naming the field', async (timeout) => {
+		const result = await run(ctx.sandbox, { ...LETTER, options: { timeout } }, { items: [await pdfItem(1)], retry: { maxTries: 2, waitBetweenTries: 1 } });
+		expect(result.error?.message).toMatch(/"Timeout \(Ms\)" must be a whole number of milliseconds from 1 to 3600000.*Nothing was sent/);
+		// Not sent is not unclear: the retry checked it again rather than repeating an "it may have gone through".
+		expect(result.error?.message).not.toMatch(/not sent again/);
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(0);
+	});
+});
+
+describe('the token in any encoding a server echoes it in is redacted', () => {
+	const SLASHY = 'Ab/Cd+Ef=Gh Ij&SECRET-91';
+	const SECRETS = [{ secret: SLASHY }, { secret: SLASHY, basicUser: EMAIL }];
+	let echo = { status: 302, type: 'text/plain', body: '', location: '' };
+	let server: Awaited<ReturnType<typeof startHttpServer>>;
+	beforeAll(async () => {
+		server = await startHttpServer((_req, res) => {
+			res.statusCode = echo.status;
+			res.setHeader('content-type', echo.type);
+			if (echo.location) res.setHeader('location', echo.location);
+			res.end(echo.body);
+		});
+	});
+	afterAll(async () => await server.close());
+
+	const places: Record<string, (text: string) => typeof echo> = {
+		'a redirect Location': (text) => ({ status: 302, type: 'text/plain', body: '', location: `${server.url}/login?next=/api/v2/balance/${text}` }),
+		"an error in the service's envelope": (text) => ({ status: 401, type: 'application/json', body: JSON.stringify({ status: 401, status_message: `Token inválido: ${text}`, data: null }), location: '' }),
+		'an HTML error page': (text) => ({ status: 502, type: 'text/html', body: `<html><head><title>Bad gateway ${text}</title></head></html>`, location: '' }),
+		'an HTML page with 200': (text) => ({ status: 200, type: 'text/html', body: `<html><head><title>${text}</title></head></html>`, location: '' }),
+	};
+	const cases = Object.keys(places).flatMap((place) => echoedForms(SLASHY, EMAIL).map(({ name, text }) => [place, name, text] as const));
+
+	it.each(cases)('%s holding the token (%s)', async (place, _name, text) => {
+		echo = places[place](text);
+		const result = await run({ baseUrl: server.url }, { resource: 'chatTemplate', operation: 'getMany', returnAll: true }, { token: SLASHY });
+		expect(result.error).toBeDefined();
+		expect(countSecretLeaks(`${result.serialized}\n${String(result.error?.message)}\n${String(result.error?.description)}`, SECRETS)).toBe(0);
 	});
 });

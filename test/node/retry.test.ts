@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 
+import { BARE, startForeignProxy } from '../reliability/foreignProxy';
 import { CHAT_MESSAGE, LETTER, pdfItem, run, useSandbox } from './fixture';
 
 const ctx = useSandbox();
@@ -104,5 +105,69 @@ describe('Retry On Fail never sends twice', () => {
 		const result = await run(ctx.sandbox, { resource: 'order', operation: 'get', orderId: id }, { retry: RETRY });
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json.id).toBe(id);
+	});
+
+	it('a create whose tag holds $now is not sent again after a dropped answer, and its error says the parameters changed', async () => {
+		ctx.sandbox.control.injectFault({ path: '/api/v2/post', kind: 'dropAfterAccept', count: 1 });
+		const now = { ...LETTER, tag: "={{ 'nf-' + $now.toMillis() }}" };
+		const result = await run(ctx.sandbox, now, { items: [await pdfItem(1)], retry: { maxTries: 3, waitBetweenTries: 20 } });
+		expect(result.error?.message).toMatch(/parameters changed between tries; the earlier outcome stands/);
+		expect(ctx.sandbox.control.orders().filter((o) => String(o.tag).startsWith('nf-'))).toHaveLength(1);
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(1);
+	});
+
+	it('a chat message whose variable holds $now is not sent again after a 500 from the service that had created it', async () => {
+		ctx.sandbox.control.addChatNumber('+5511987650001');
+		const proxy = await startForeignProxy(ctx.sandbox.baseUrl);
+		try {
+			const internal = { status: 500, contentType: 'application/json', body: JSON.stringify({ status: 500, status_message: 'Erro interno', data: null }) };
+			proxy.plan({ kind: 'replace', ...internal });
+			const variables = { variable: [...CHAT_MESSAGE.variables.variable.slice(0, 2), { name: 'vencimento', value: '={{ $now.toISO() }}' }] };
+			const result = await run({ baseUrl: proxy.url }, { ...SEND, variables }, {
+				items: [{ json: { phone: '+5511987650001' } }],
+				retry: { maxTries: 3, waitBetweenTries: 20 },
+			});
+			expect(result.error?.message).toMatch(/parameters changed between tries; the earlier outcome stands/);
+			expect(ctx.sandbox.control.chatMessages()).toHaveLength(1);
+			expect(proxy.passed()).toBe(1);
+		} finally {
+			await proxy.close();
+		}
+	});
+
+	it('an accepted item whose parameters change on the retry returns its first output and is not sent again', async () => {
+		// Item 1 is refused by the service every time, so n8n retries the whole run.
+		const items = [await pdfItem(1, { shipType: 2 }), await pdfItem(1, { shipType: 6 })];
+		const parameters = { ...LETTER, shipType: '={{ $json.shipType }}', tag: "={{ 'rnd-' + Math.random() }}" };
+		const result = await run(ctx.sandbox, parameters, { items, retry: RETRY });
+		expect(result.error?.message).toMatch(/refused the request as invalid/);
+		expect(ctx.sandbox.control.orders()).toHaveLength(1);
+		const posts = ctx.sandbox.control.requests({ path: '/api/v2/post' });
+		expect(posts.filter((r) => r.fields.shipType === '2')).toHaveLength(1);
+	});
+
+	describe('behind a proxy: its own 5xx or 429 after passing the request on is not a refusal', () => {
+		for (const bare of ['503 text', '429 text', '502 html', '503 json']) {
+			it(`a create answered ${bare} by the proxy is not sent again`, async () => {
+				const proxy = await startForeignProxy(ctx.sandbox.baseUrl);
+				try {
+					const answer = BARE[bare];
+					proxy.plan({ kind: 'replace', ...answer });
+					const result = await run({ baseUrl: proxy.url }, tagged, { items: [await pdfItem(1, { tag: `proxy-${bare}` })], retry: RETRY });
+					expect(result.error?.message).toMatch(/may have been accepted\. It was not sent again/);
+					expect(ordersTagged(`proxy-${bare}`)).toHaveLength(1);
+					expect(proxy.passed()).toBe(1);
+				} finally {
+					await proxy.close();
+				}
+			});
+		}
+
+		it("the service's own 503 (maintenance) is still a refusal: a retry sends it", async () => {
+			ctx.sandbox.control.injectFault({ path: '/api/v2/post', kind: '503', count: 1 });
+			const result = await run(ctx.sandbox, tagged, { items: [await pdfItem(1, { tag: 'own-503' })], retry: RETRY });
+			expect(result.error).toBeUndefined();
+			expect(ordersTagged('own-503')).toHaveLength(1);
+		});
 	});
 });

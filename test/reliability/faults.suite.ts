@@ -9,8 +9,9 @@ import type { IDataObject } from 'n8n-workflow';
 // Imported statically, so that this is the copy of n8n-workflow n8n-core logs through.
 import { LoggerProxy } from 'n8n-workflow';
 
+import { BARE, startForeignProxy, type ProxyAnswer } from './foreignProxy';
 import type { ReliabilityRow, ReliabilitySuite, SuiteContext } from './types';
-import { countSecretLeaks } from './types';
+import { countSecretLeaks, echoedForms } from './types';
 import { CHAT, OPERATIONS, READS, type Operation, type Sandbox } from './writes';
 
 // Characters that read differently URL-encoded, form-encoded and in base64, so every form is looked for.
@@ -27,6 +28,8 @@ interface Fault {
 	delayMs?: number;
 	/** The node's Timeout for the run. */
 	timeout: number;
+	/** Answered by a proxy in front of the service, after it passed the request on. */
+	proxy?: ProxyAnswer;
 }
 
 const FAULTS: Record<string, Fault> = {
@@ -40,6 +43,11 @@ const FAULTS: Record<string, Fault> = {
 	redirect: { kind: 'redirect', unclear: true, timeout: 5000 },
 	html: { kind: 'html', unclear: true, timeout: 5000 },
 	empty: { kind: 'empty', unclear: true, timeout: 5000 },
+	// A proxy or load balancer in front of the service answers for it after the service did the work.
+	...Object.fromEntries(
+		Object.entries(BARE).map(([name, answer]) => [`proxy ${name}`, { kind: 'proxy', unclear: true, timeout: 5000, proxy: { kind: 'replace', ...answer } as ProxyAnswer }]),
+	),
+	'proxy reset after the body': { kind: 'proxy', unclear: true, timeout: 5000, proxy: { kind: 'reset' } },
 };
 
 const WHAT_TO_DO = /\b(check|try again|fix|wait|raise|look|turn off|read|put|choose)\b/i;
@@ -87,18 +95,27 @@ export const suite: ReliabilitySuite = {
 			postalServiceApi: { baseUrl: sandbox.baseUrl, securityToken: TOKEN },
 			postalServiceChatApi: { baseUrl: sandbox.baseUrl, email: EMAIL, securityToken: TOKEN },
 		};
+		const proxy = await startForeignProxy(sandbox.baseUrl);
+		const viaProxy = {
+			postalServiceApi: { baseUrl: proxy.url, securityToken: TOKEN },
+			postalServiceChatApi: { baseUrl: proxy.url, email: EMAIL, securityToken: TOKEN },
+		};
 		let leaks = 0;
+		let scanRuns = 0;
+		let scanLeaks = 0;
+		let scanCase = '';
 		let logLines = 0;
 		let runs = 0;
 		let redirectRuns = 0;
 
-		async function runCell(op: Operation, faultName: string, cof: boolean, retry: boolean, batching: boolean, tally: Tally) {
+		async function runCell(op: Operation, faultName: string, cof: boolean, retry: boolean, batching: boolean, changing: boolean, tally: Tally) {
 			const fault = FAULTS[faultName];
 			sandbox.control.reset();
-			const cell = `${op.key}-${faultName}-${Number(cof)}${Number(retry)}${Number(batching)}`;
+			const cell = `${op.key}-${faultName.replace(/ /g, '_')}-${Number(cof)}${Number(retry)}${Number(batching)}${Number(changing)}`;
 			const setup = await op.setup(sandbox, cell, ITEMS);
 			// The second request meets the fault: an item before it is accepted, one after it goes later.
-			sandbox.control.injectFault({
+			if (fault.proxy) proxy.plan({ kind: 'pass' }, fault.proxy);
+			else sandbox.control.injectFault({
 				method: op.method,
 				path: op.path,
 				kind: fault.kind as 'html',
@@ -113,9 +130,9 @@ export const suite: ReliabilitySuite = {
 			LoggerProxy.init(logger as never);
 			const result = await runNode({
 				type: 'n8n-nodes-postal-service.postalService',
-				parameters: { ...op.parameters, options } as IDataObject,
+				parameters: { ...(changing && op.changing ? op.changing : op.parameters), options } as IDataObject,
 				items: setup.items,
-				credentials,
+				credentials: fault.proxy ? viaProxy : credentials,
 				continueOnFail: cof,
 				retry: retry ? RETRY : undefined,
 			});
@@ -152,6 +169,7 @@ export const suite: ReliabilitySuite = {
 			leaks += found;
 			logLines += log.length;
 			log.length = 0;
+			proxy.clear();
 		}
 
 		const rows: ReliabilityRow[] = [];
@@ -162,14 +180,17 @@ export const suite: ReliabilitySuite = {
 				for (const faultName of Object.keys(FAULTS)) {
 					for (const cof of [false, true]) {
 						for (const retry of [false, true]) {
-							for (const batching of [false, true]) await runCell(op, faultName, cof, retry, batching, tally);
+							// Parameters that change between tries matter only when n8n tries again.
+							for (const changing of retry && op.changing ? [false, true] : [false]) {
+								for (const batching of [false, true]) await runCell(op, faultName, cof, retry, batching, changing, tally);
+							}
 						}
 					}
 				}
 				const faults = Object.keys(FAULTS).length;
 				rows.push({
 					suite: 'Fault matrix',
-					case: `${op.label}: ${faults} faults × Continue On Fail × Retry On Fail × batching`,
+					case: `${op.label}: ${faults} faults (${faults - 10} by a foreign proxy) × Continue On Fail × Retry On Fail${op.changing ? ' (parameters fixed or changing between tries)' : ''} × batching`,
 					runs: tally.cells,
 					measure: `cells with an input item ${op.effect} more than once`,
 					bad: tally.badCells,
@@ -211,7 +232,50 @@ export const suite: ReliabilitySuite = {
 					log.length = 0;
 				}
 			}
+
+			// The token scan's generator: a server in front of the service echoes the token in every
+			// encoding, in a redirect's Location, an error in the service's envelope, plain text and HTML.
+			const places: Record<string, (text: string) => ProxyAnswer> = {
+				'Location of a 302': (text) => ({ kind: 'own', status: 302, contentType: 'text/plain', body: '', headers: { location: `${elsewhere.url}/login?next=${text}` } }),
+				'Location of a 307, relative': (text) => ({ kind: 'own', status: 307, contentType: 'text/plain', body: '', headers: { location: `/moved/${text}` } }),
+				'error in envelope A': (text) => ({ kind: 'own', status: 401, contentType: 'application/json', body: JSON.stringify({ status: 401, status_message: `Token inválido: ${text}`, data: null }) }),
+				'error in envelope B': (text) => ({ kind: 'own', status: 401, contentType: 'application/json', body: JSON.stringify({ code: 401, status: 'error', message: `Não autorizado ${text}`, data: null, request_id: text }) }),
+				'plain-text 502': (text) => ({ kind: 'own', status: 502, contentType: 'text/plain', body: `bad gateway for ${text}` }),
+				'HTML error page 503': (text) => ({ kind: 'own', status: 503, contentType: 'text/html', body: `<html><head><title>${text}</title></head><body>${text}</body></html>` }),
+				'HTML page with 200': (text) => ({ kind: 'own', status: 200, contentType: 'text/html', body: `<html><head><title>Sign in ${text}</title></head></html>` }),
+			};
+			const routes = [
+				{ name: 'create (form field)', parameters: OPERATIONS[0].parameters, items: (await OPERATIONS[0].setup(sandbox, 'scan', 1)).items },
+				{ name: 'chat send (Basic)', parameters: OPERATIONS[1].parameters, items: [{ json: { phone: CHAT.phones[0] } }] },
+				{ name: 'order get (path)', parameters: { resource: 'order', operation: 'get', orderId: '100001' }, items: undefined },
+				{ name: 'logo (header)', parameters: { resource: 'account', operation: 'getLogo' }, items: undefined },
+			];
+			const forms = echoedForms(TOKEN, EMAIL);
+			for (const route of routes) {
+				for (const [place, answerWith] of Object.entries(places)) {
+					for (const form of forms) {
+						proxy.clear();
+						// Reads are tried up to three times: every try meets the same echo.
+						proxy.plan(answerWith(form.text), answerWith(form.text), answerWith(form.text));
+						LoggerProxy.init(logger as never);
+						const result = await runNode({
+							type: 'n8n-nodes-postal-service.postalService',
+							parameters: route.parameters as IDataObject,
+							items: route.items,
+							credentials: viaProxy,
+							continueOnFail: true,
+						});
+						scanRuns++;
+						const found = countSecretLeaks(`${result.serialized}\n${log.join('\n')}`, SECRETS);
+						if (found > 0) context.log(`token scan: ${route.name}, ${place}, ${form.name}: ${found} occurrence(s)`);
+						scanLeaks += found;
+						log.length = 0;
+					}
+				}
+			}
+			scanCase = `${forms.length} encodings (escapes in either case, + or %20 for a space, double encoding, HTML and JSON escapes, base64 and base64url of the token and of email:token) × ${Object.keys(places).length} places (Location, error bodies, HTML pages) × ${routes.length} routes`;
 		} finally {
+			await proxy.close();
 			await elsewhere.close();
 			await sandbox.stop();
 			// Later suites of the run log nowhere, as before.
@@ -221,11 +285,18 @@ export const suite: ReliabilitySuite = {
 
 		rows.push({
 			suite: 'Token scan',
-			case: 'every run above: execution data, errors, n8n log (plain, URL-, form-encoded, base64, Basic)',
+			case: 'every run above: execution data, errors, n8n log (the token in any encoding, decoded before the search)',
 			runs,
 			measure: 'occurrences of the token',
 			bad: leaks,
 			note: `${logLines} log lines`,
+		});
+		rows.push({
+			suite: 'Token scan',
+			case: `token echoed by a server in front of the service: ${scanCase}`,
+			runs: scanRuns,
+			measure: 'occurrences of the token in any encoding (decoded before the search)',
+			bad: scanLeaks,
 		});
 		rows.push({
 			suite: 'Token scan',

@@ -164,11 +164,11 @@ export const suite: ReliabilitySuite = {
 					json: { tag: `case-${i}` },
 					binary: { data: { data: cases[i].pdf, fileName: `case-${i}.pdf`, mimeType: 'application/pdf' } },
 				}));
-				const additionalFields: IDataObject = { tag: '={{ $json.tag }}' };
+				const additionalFields: IDataObject = {};
 				if (key.endsWith('|true')) additionalFields.envelopeType = 'autoenvelope';
 				await runNode({
 					type: 'n8n-nodes-postal-service.postalService',
-					parameters: { ...LETTER, additionalFields } as IDataObject,
+					parameters: { ...LETTER, tag: '={{ $json.tag }}', additionalFields } as IDataObject,
 					items,
 					credentials: { postalServiceApi: { baseUrl: sandbox.baseUrl, securityToken: TOKEN } },
 					continueOnFail: true,

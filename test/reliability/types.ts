@@ -31,26 +31,103 @@ export interface ReliabilitySuite {
 	run(context: SuiteContext): Promise<ReliabilityRow[]>;
 }
 
+/** `%xx` escapes (either case) decoded, byte sequences that are not UTF-8 left as they were. */
+function percentDecoded(text: string): string {
+	return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+		try {
+			return decodeURIComponent(run);
+		} catch {
+			return run;
+		}
+	});
+}
+
+function entitiesDecoded(text: string): string {
+	const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+	return text
+		.replace(/&#x([0-9a-f]+);/gi, (_m, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+		.replace(/&#(\d+);/g, (_m, dec: string) => String.fromCodePoint(Number(dec)))
+		.replace(/&(amp|lt|gt|quot|apos);/gi, (_m, name: string) => named[name.toLowerCase()]);
+}
+
+function jsonUnescaped(text: string): string {
+	return text.replace(/\\u([0-9a-f]{4})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))).replace(/\\\//g, '/');
+}
+
 /**
- * Every form in which a secret could leak into text the package produces: as is, URL-encoded,
- * form-encoded, base64, and inside an HTTP Basic header value.
+ * The text as a reader would see it after undoing each encoding a server or client may apply, once
+ * or more: percent escapes in either case, `+` for a space, HTML character references, JSON escapes.
  */
+export function decodedViews(text: string): string[] {
+	const views = new Set<string>([text]);
+	let frontier = [text];
+	for (let round = 0; round < 3 && frontier.length > 0; round++) {
+		const next: string[] = [];
+		for (const view of frontier) {
+			for (const decoded of [percentDecoded(view), percentDecoded(view.replace(/\+/g, ' ')), entitiesDecoded(view), jsonUnescaped(view)]) {
+				if (!views.has(decoded)) {
+					views.add(decoded);
+					next.push(decoded);
+				}
+			}
+		}
+		frontier = next;
+	}
+	return [...views];
+}
+
+/** What is looked for in every view: the secret, and base64 and base64url (unpadded) of it and of `user:secret`. */
 export function secretForms(secret: string, basicUser?: string): string[] {
-	const forms = new Set<string>([
-		secret,
-		encodeURIComponent(secret),
-		new URLSearchParams({ s: secret }).toString().slice(2),
-		Buffer.from(secret).toString('base64'),
-	]);
-	if (basicUser !== undefined) forms.add(Buffer.from(`${basicUser}:${secret}`).toString('base64'));
+	const plain = [secret, ...(basicUser !== undefined ? [`${basicUser}:${secret}`] : [])];
+	const forms = new Set<string>(plain);
+	for (const p of plain) {
+		forms.add(Buffer.from(p).toString('base64').replace(/=+$/, ''));
+		forms.add(Buffer.from(p).toString('base64url'));
+	}
 	return [...forms].filter((form) => form.length >= 6);
 }
 
-/** How many occurrences of any form of the secrets the text holds. */
+/** How many occurrences of any form of the secrets the text holds, in the view that shows the most. */
 export function countSecretLeaks(text: string, secrets: Array<{ secret: string; basicUser?: string }>): number {
-	let count = 0;
-	for (const { secret, basicUser } of secrets) {
-		for (const form of secretForms(secret, basicUser)) count += text.split(form).length - 1;
+	let worst = 0;
+	for (const view of decodedViews(text)) {
+		let count = 0;
+		for (const { secret, basicUser } of secrets) {
+			for (const form of secretForms(secret, basicUser)) count += view.split(form).length - 1;
+		}
+		worst = Math.max(worst, count);
 	}
-	return count;
+	return worst;
+}
+
+/**
+ * The token as a server in front of the service might echo it: every encoding the token scan puts
+ * into Location headers, error bodies and HTML pages.
+ */
+export function echoedForms(secret: string, basicUser: string): Array<{ name: string; text: string }> {
+	const lower = (s: string) => s.replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase());
+	const form = new URLSearchParams({ s: secret }).toString().slice(2);
+	const basic = `${basicUser}:${secret}`;
+	const forms: Array<[string, string]> = [
+		['raw', secret],
+		['encodeURIComponent', encodeURIComponent(secret)],
+		['encodeURIComponent, lower-case escapes', lower(encodeURIComponent(secret))],
+		['encodeURI', encodeURI(secret)],
+		['form (+ for space)', form],
+		['form, lower-case escapes', lower(form)],
+		['%20 for space, the rest raw', secret.replace(/ /g, '%20')],
+		['double-encoded', encodeURIComponent(encodeURIComponent(secret))],
+		['double-encoded, lower-case', lower(encodeURIComponent(encodeURIComponent(secret)))],
+		['every byte escaped, lower-case', [...Buffer.from(secret)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')],
+		['HTML character references', secret.replace(/[^A-Za-z0-9]/g, (c) => `&#${c.charCodeAt(0)};`)],
+		['HTML named and hex references', secret.replace(/&/g, '&amp;').replace(/[/+=]/g, (c) => `&#x${c.charCodeAt(0).toString(16)};`)],
+		['JSON escapes', secret.replace(/\//g, '\\/').replace(/[+=&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)],
+		['base64', Buffer.from(secret).toString('base64')],
+		['base64url', Buffer.from(secret).toString('base64url')],
+		['base64, URL-encoded lower-case', lower(encodeURIComponent(Buffer.from(secret).toString('base64')))],
+		['base64 of email:token', Buffer.from(basic).toString('base64')],
+		['base64url of email:token', Buffer.from(basic).toString('base64url')],
+		['base64 of email:token, URL-encoded', lower(encodeURIComponent(Buffer.from(basic).toString('base64')))],
+	];
+	return forms.map(([name, text]) => ({ name, text }));
 }

@@ -31,6 +31,8 @@ export interface Operation {
 	method: string;
 	path: string;
 	parameters: Record<string, unknown>;
+	/** Parameters whose expressions evaluate to something else on every try ($now, random values, $runIndex). */
+	changing?: Record<string, unknown>;
 	setup(sandbox: Sandbox, cell: string, count: number): Promise<Prepared>;
 }
 
@@ -84,6 +86,10 @@ async function stuckMessages(sandbox: Sandbox, count: number): Promise<string[]>
 	return ids;
 }
 
+/** A value that differs on every try of a run, as tags and references built from the time do. */
+const CHANGING_VALUE = "={{ $now.toMillis() + '|' + $runIndex + '|' + Math.random() }}";
+const CHANGING_TAG = "={{ $json.tag + '|' + $now.toMillis() + '|' + $runIndex + '|' + Math.random() }}";
+
 export const OPERATIONS: Operation[] = [
 	{
 		key: 'create',
@@ -92,12 +98,13 @@ export const OPERATIONS: Operation[] = [
 		method: 'POST',
 		path: '/api/v2/post',
 		parameters: { ...LETTER, tag: '={{ $json.tag }}' },
+		changing: { ...LETTER, tag: CHANGING_TAG },
 		async setup(sandbox, cell, count) {
 			const tags = Array.from({ length: count }, (_, i) => `${cell}-${i}`);
 			const file = await onePagePdf();
 			return {
 				items: tags.map((tag) => ({ json: { tag }, binary: { data: { data: file, fileName: 'a.pdf', mimeType: 'application/pdf' } } })),
-				carriedOut: () => tags.map((tag) => sandbox.control.orders().filter((o) => o.tag === tag).length),
+				carriedOut: () => tags.map((tag) => sandbox.control.orders().filter((o) => o.tag === tag || String(o.tag).startsWith(`${tag}|`)).length),
 			};
 		},
 	},
@@ -108,6 +115,11 @@ export const OPERATIONS: Operation[] = [
 		method: 'POST',
 		path: '/api/chat/v1/post',
 		parameters: { ...CHAT_MESSAGE, phone: '={{ $json.phone }}' },
+		changing: {
+			...CHAT_MESSAGE,
+			phone: '={{ $json.phone }}',
+			variables: { variable: [...CHAT_MESSAGE.variables.variable.slice(0, 2), { name: 'vencimento', value: CHANGING_VALUE }] },
+		},
 		async setup(sandbox, _cell, count) {
 			const phones = CHAT.phones.slice(0, count);
 			return {
@@ -138,6 +150,7 @@ export const OPERATIONS: Operation[] = [
 		method: 'DELETE',
 		path: '/api/v2/delete/',
 		parameters: { resource: 'order', operation: 'cancel', orderId: '={{ $json.orderId }}' },
+		changing: { resource: 'order', operation: 'cancel', orderId: '={{ $json.orderId }}', reason: CHANGING_VALUE },
 		async setup(sandbox, _cell, count) {
 			const ids = await lettersAtService(sandbox, count);
 			return {
@@ -168,11 +181,12 @@ export const OPERATIONS: Operation[] = [
 		method: 'PUT',
 		path: '/api/v2/favorites',
 		parameters: { resource: 'savedContact', operation: 'update', contactId: '={{ $json.contactId }}', updateFields: { label: '={{ $json.label }}' } },
+		changing: { resource: 'savedContact', operation: 'update', contactId: '={{ $json.contactId }}', updateFields: { label: CHANGING_TAG.replace('$json.tag', '$json.label') } },
 		async setup(sandbox, cell, count) {
 			const labels = Array.from({ length: count }, (_, i) => `${cell}-${i}`);
 			return {
 				items: labels.map((label, i) => ({ json: { contactId: (i % 2) + 1, label } })),
-				carriedOut: () => accepted(sandbox, 'PUT', '/api/v2/favorites', (r) => String(r.fields.label), labels),
+				carriedOut: () => accepted(sandbox, 'PUT', '/api/v2/favorites', (r) => String(r.fields.label).split('|')[0], labels),
 			};
 		},
 	},

@@ -68,10 +68,10 @@ export const requestOptions: INodeProperties = {
 			displayName: 'Timeout (Ms)',
 			name: 'timeout',
 			type: 'number',
-			typeOptions: { minValue: 1 },
+			typeOptions: { minValue: 1, maxValue: 3600000 },
 			default: 60000,
 			description:
-				'How long one request may take in all, from sending it to the last byte of the answer. A write that times out is not sent again: the error tells you how to check whether it went through.',
+				'How long the whole operation may take, from sending the request to the last byte of the answer, including any retries of a read and the pauses between them (at most one hour). A write that times out is not sent again: the error tells you how to check whether it went through.',
 		},
 	],
 };

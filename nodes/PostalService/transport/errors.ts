@@ -6,12 +6,14 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { fieldNamesOf } from '../actions/fieldNames';
 import type { ServiceContext } from './index';
 import { redactSecrets } from './redact';
 
 /**
  * What the service did with a request that failed: `refused` it for sure (an error in its own
- * envelope, maintenance, rate limit), never `received` it (no connection), or `unclear`.
+ * envelope: a 4xx, or maintenance), never `received` it (no connection, or it never left the
+ * node), or `unclear`.
  */
 export type Delivery = 'refused' | 'notReceived' | 'unclear';
 
@@ -41,6 +43,15 @@ export interface Failure {
 	attempts: number;
 }
 
+/** A failure before a byte was sent: the item may be sent again once the cause is fixed. */
+export function notSent(ctx: ServiceContext, itemIndex: number, why: string): NodeOperationError {
+	const error = new NodeOperationError(ctx.getNode(), `${why}. Nothing was sent.`, {
+		itemIndex,
+		description: 'The request never left the node, so the service did nothing with it. Fix the setting named above and run again.',
+	});
+	return classified(error, 'notReceived');
+}
+
 const GENERIC_VERIFY =
 	'look for it in the account panel (an order can be found by its tag), read it with Letter > Get if you have its id, or check the balance with Account > Get Balance';
 
@@ -67,19 +78,40 @@ function explain(statusCode: number): string {
 	return `The service answered with HTTP ${statusCode}. Check the base URL and the request.`;
 }
 
+/** The service's message with the node's field labels next to the wire names it uses. */
+function withLabels(ctx: ServiceContext, itemIndex: number, message: string): string {
+	let labels: Record<string, string> = {};
+	try {
+		labels = fieldNamesOf(ctx.getNodeParameter('resource', itemIndex, ''), ctx.getNodeParameter('operation', itemIndex, ''));
+	} catch {
+		// A context without those parameters: the message as sent.
+	}
+	const wires = Object.keys(labels).sort((a, b) => b.length - a.length);
+	if (wires.length === 0) return message;
+	const pattern = new RegExp(`(?<![\\w"])(${wires.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w"])`, 'g');
+	return message.replace(pattern, (wire) => `"${labels[wire]}" (${wire})`);
+}
+
 /** A refusal or failure the service (or something at its address) answered with an HTTP code. */
 export function apiError(failure: Failure, statusCode: number, body: IDataObject | undefined, notEnvelope?: string): NodeApiError {
 	const message = typeof body?.status_message === 'string' ? body.status_message : typeof body?.message === 'string' ? body.message : undefined;
 	const requestId = typeof body?.request_id === 'string' ? body.request_id : undefined;
-	const refused = statusCode === 429 || statusCode === 503 || (!notEnvelope && statusCode >= 400 && statusCode < 500);
+	// Only the service's own envelope tells that it refused: a 4xx, or 503 for maintenance; anything
+	// else (a 500, or any answer from a proxy or gateway in front of it) may follow work already done.
+	const refused = !notEnvelope && ((statusCode >= 400 && statusCode < 500) || statusCode === 503);
 	const unclearWrite = !refused && !failure.idempotent;
+	const clean = (s: string) => redactSecrets(s, failure.secrets);
 	let headline = explain(statusCode);
 	if (unclearWrite) {
-		headline =
-			statusCode >= 500
+		headline = notEnvelope
+			? `Something at the service's address (the service or a proxy in front of it) answered with HTTP ${statusCode}; ${NOT_RESENT}`
+			: statusCode >= 500
 				? 'The service had an internal error; the request may have been accepted. The request was not sent again.'
 				: `The service answered with HTTP ${statusCode}; ${NOT_RESENT}`;
 	}
+	// An AI agent reads only the message: the service's own reason for a refusal goes there.
+	const reason = refused && message ? withLabels(failure.ctx, failure.itemIndex, message) : undefined;
+	const shown = reason ? `${headline} The service said: "${reason}"` : headline;
 	const parts = [
 		message ? `Service message: ${message}` : undefined,
 		notEnvelope ? `The answer was not the service's usual answer: ${notEnvelope}. Check that the base URL in the credential is the service's API address.` : undefined,
@@ -87,14 +119,13 @@ export function apiError(failure: Failure, statusCode: number, body: IDataObject
 		unclearWrite ? checkFirst(failure) : undefined,
 		`Route: ${failure.route}`,
 	];
-	const clean = (s: string) => redactSecrets(s, failure.secrets);
 	// Built from a plain object (never the HTTP client's error), so no URL, header or config with
 	// the token can be serialized into the execution.
 	const error = new NodeApiError(
 		failure.ctx.getNode(),
 		{ message: clean(message ?? ''), httpCode: String(statusCode) } as JsonObject,
 		{
-			message: clean(headline),
+			message: clean(shown),
 			description: clean(parts.filter(Boolean).join('\n')),
 			httpCode: String(statusCode),
 			itemIndex: failure.itemIndex,

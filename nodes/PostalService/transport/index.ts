@@ -9,10 +9,10 @@ import { sleep } from 'n8n-workflow';
 import type { ZodTypeAny } from 'zod';
 
 import { checkShape, describeAnswer, envelopeCode, envelopeOf, isSuccess, readAnswer, type Envelope } from './answer';
-import { apiError, redirectError, transportError, unexpectedAnswer, type Failure, type NetworkFailure } from './errors';
+import { apiError, notSent, redirectError, transportError, unexpectedAnswer, type Failure, type NetworkFailure } from './errors';
 import { redactSecrets } from './redact';
 import { perRun } from './perRun';
-import { itemParameter } from './runParameters';
+import { operationTimeout } from './runParameters';
 
 export type { Envelope } from './answer';
 export { deliveryOf, type Delivery } from './errors';
@@ -69,7 +69,6 @@ interface ApiCredentials {
 
 const READ_ATTEMPTS = 3;
 const READ_BACKOFF_MS = [400, 1200];
-const DEFAULT_TIMEOUT_MS = 60_000;
 
 const CONNECTION_NEVER_MADE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
@@ -143,16 +142,6 @@ function buildOptions(req: ServiceRequest, creds: ApiCredentials, timeout: numbe
 	};
 }
 
-/** The node's "Timeout" option, when the context has node parameters and the user set one. */
-function timeoutOption(ctx: ServiceContext, itemIndex: number): number | undefined {
-	try {
-		const value = Number(itemParameter(ctx as IExecuteFunctions, 'options.timeout', itemIndex, 0));
-		return value > 0 ? value : undefined;
-	} catch {
-		return undefined;
-	}
-}
-
 function cancelSignalOf(ctx: ServiceContext): AbortSignal | undefined {
 	return 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
 }
@@ -189,7 +178,9 @@ export async function serviceRequest(ctx: ServiceContext, req: ServiceRequest, i
 		(s): s is string => !!s,
 	);
 	const attempts = req.idempotent ? READ_ATTEMPTS : 1;
-	const timeout = req.timeout ?? timeoutOption(ctx, itemIndex) ?? DEFAULT_TIMEOUT_MS;
+	const timeout = operationTimeout(ctx, itemIndex, req.timeout);
+	// The Timeout bounds the whole operation: every attempt and every pause between them.
+	const end = Date.now() + timeout;
 	const cancel = cancelSignalOf(ctx);
 	const failure = (attempt: number): Failure => ({
 		ctx,
@@ -200,11 +191,22 @@ export async function serviceRequest(ctx: ServiceContext, req: ServiceRequest, i
 		verify: req.verify,
 		attempts: attempt,
 	});
+	// Another attempt only when it and the pause before it still fit in the operation's time.
+	const mayRetry = (attempt: number) => req.idempotent && attempt < attempts && end - Date.now() > (READ_BACKOFF_MS[attempt - 1] ?? 1000);
 
 	for (let attempt = 1; ; attempt++) {
-		const deadline = AbortSignal.timeout(timeout);
-		const signal = cancel ? AbortSignal.any([deadline, cancel]) : deadline;
-		const options = buildOptions(req, creds, timeout, signal);
+		let deadline: AbortSignal;
+		let signal: AbortSignal;
+		let options: IHttpRequestOptions;
+		try {
+			const remaining = Math.max(1, end - Date.now());
+			deadline = AbortSignal.timeout(remaining);
+			signal = cancel ? AbortSignal.any([deadline, cancel]) : deadline;
+			options = buildOptions(req, creds, remaining, signal);
+		} catch (error) {
+			// Nothing has left the node yet.
+			throw notSent(ctx, itemIndex, `the request could not be built: ${redactSecrets((error as Error).message, secrets)}`);
+		}
 		let response: { statusCode: number; body: unknown; headers?: IDataObject };
 		try {
 			response = (await ctx.helpers.httpRequest(options)) as typeof response;
@@ -212,7 +214,7 @@ export async function serviceRequest(ctx: ServiceContext, req: ServiceRequest, i
 			const err = error as Error & { code?: string; cause?: { code?: string } };
 			const code = err.code ?? err.cause?.code ?? '';
 			const kind = networkFailure(code, deadline, cancel, String(err.message));
-			if (req.idempotent && attempt < attempts && code !== 'ENOTFOUND' && kind !== 'cancelled') {
+			if (mayRetry(attempt) && code !== 'ENOTFOUND' && kind !== 'cancelled' && kind !== 'timedOut') {
 				await sleep(READ_BACKOFF_MS[attempt - 1] ?? 1000);
 				continue;
 			}
@@ -232,7 +234,7 @@ export async function serviceRequest(ctx: ServiceContext, req: ServiceRequest, i
 			throw unexpectedAnswer(failure(attempt), statusCode, describeAnswer(answer, checked.issues));
 		}
 		if (ok && !enveloped) throw unexpectedAnswer(failure(attempt), statusCode, describeAnswer(answer));
-		if (req.idempotent && attempt < attempts && statusCode >= 500) {
+		if (mayRetry(attempt) && statusCode >= 500) {
 			await sleep(READ_BACKOFF_MS[attempt - 1] ?? 1000);
 			continue;
 		}

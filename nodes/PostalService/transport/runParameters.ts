@@ -6,6 +6,8 @@
  */
 import type { IExecuteFunctions, NodeParameterValueType } from 'n8n-workflow';
 
+import { notSent } from './errors';
+import type { ServiceContext } from './index';
 import { perRun } from './perRun';
 
 // Per run: the values read once, and the names that hold an expression (looked up once too, as
@@ -46,4 +48,26 @@ export function itemParameter<T>(ctx: IExecuteFunctions, name: string, itemIndex
 	const value = read();
 	ofRun.values.set(key, value);
 	return value;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+/** The longest Timeout the option accepts (timers hold at most 2^31 - 1 ms). */
+export const MAX_TIMEOUT_MS = 3_600_000;
+
+/** The operation's deadline in ms; a value out of range is the user's to fix, and nothing is sent. */
+export function operationTimeout(ctx: ServiceContext, itemIndex: number, requested?: number): number {
+	let value: unknown = requested;
+	if (value === undefined) {
+		try {
+			value = itemParameter(ctx as IExecuteFunctions, 'options.timeout', itemIndex, 0);
+		} catch {
+			// A context without node parameters (the editor's lists): the default.
+		}
+	}
+	if (value === undefined || value === null || value === '' || value === 0) return DEFAULT_TIMEOUT_MS;
+	const ms = Number(value);
+	if (!Number.isInteger(ms) || ms < 1 || ms > MAX_TIMEOUT_MS) {
+		throw notSent(ctx, itemIndex, `Options > "Timeout (Ms)" must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}; got ${String(value)}`);
+	}
+	return ms;
 }

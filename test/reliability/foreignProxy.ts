@@ -1,0 +1,106 @@
+/**
+ * A proxy or gateway in front of the service, as users run one (nginx, Envoy, a cloud load
+ * balancer): it passes each request on to the service and then, as the next planned answer says,
+ * hands back the service's answer, an answer of its own (a bare 502/503/504/429, an HTML error
+ * page, a redirect, a body echoing whatever it is given) or a reset connection.
+ */
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type ProxyAnswer =
+	/** The service's own answer. */
+	| { kind: 'pass' }
+	/** The service did the work; the proxy answers this instead. */
+	| { kind: 'replace'; status: number; contentType: string; body: string; headers?: Record<string, string> }
+	/** The service did the work; the proxy resets the connection. */
+	| { kind: 'reset' }
+	/** The proxy answers by itself; the service never sees the request. */
+	| { kind: 'own'; status: number; contentType: string; body: string; headers?: Record<string, string> };
+
+/** Bare answers of proxies, by status: what nginx, Envoy and cloud gateways send. */
+export const BARE: Record<string, { status: number; contentType: string; body: string }> = {
+	'502 text': { status: 502, contentType: 'text/plain', body: 'upstream connect error or disconnect/reset before headers. reset reason: connection termination' },
+	'503 text': { status: 503, contentType: 'text/plain', body: 'no healthy upstream' },
+	'504 text': { status: 504, contentType: 'text/plain', body: 'upstream request timeout' },
+	'429 text': { status: 429, contentType: 'text/plain', body: 'Too Many Requests' },
+	'502 html': {
+		status: 502,
+		contentType: 'text/html',
+		body: '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>',
+	},
+	'503 html': {
+		status: 503,
+		contentType: 'text/html',
+		body: '<!DOCTYPE html><html><head><title>Service Unavailable</title></head><body><h1>503 Service Unavailable</h1></body></html>',
+	},
+	'503 json': { status: 503, contentType: 'application/json', body: '{"message":"Service Unavailable"}' },
+	'429 json': { status: 429, contentType: 'application/json', body: '{"error":"rate limited","retry_after":1}' },
+};
+
+export async function startForeignProxy(target: string) {
+	const plan: ProxyAnswer[] = [];
+	let passed = 0;
+	async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const chunks: Buffer[] = [];
+		for await (const chunk of req) chunks.push(chunk as Buffer);
+		const answer = plan.shift() ?? { kind: 'pass' };
+		if (answer.kind === 'own') {
+			res.writeHead(answer.status, { 'content-type': answer.contentType, ...answer.headers });
+			res.end(answer.body);
+			return;
+		}
+		const upstream = await forward(target, req.method ?? 'GET', req.url ?? '/', req.headers, Buffer.concat(chunks));
+		passed++;
+		if (answer.kind === 'reset') {
+			res.socket?.resetAndDestroy();
+			return;
+		}
+		if (answer.kind === 'replace') {
+			res.writeHead(answer.status, { 'content-type': answer.contentType, ...answer.headers });
+			res.end(answer.body);
+			return;
+		}
+		res.writeHead(upstream.status, upstream.headers);
+		res.end(upstream.body);
+	}
+	const server = createServer((req, res) => {
+		handle(req, res).catch(() => res.socket?.destroy());
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+		/** Answers for the next requests, in order; after them every request passes. */
+		plan(...answers: ProxyAnswer[]) {
+			plan.push(...answers);
+		},
+		/** Drops the answers not used yet. */
+		clear() {
+			plan.length = 0;
+		},
+		/** Requests passed on to the service. */
+		passed: () => passed,
+		close: () =>
+			new Promise<void>((resolve) => {
+				plan.length = 0;
+				server.closeAllConnections();
+				server.close(() => resolve());
+			}),
+	};
+}
+
+function forward(target: string, method: string, url: string, headers: IncomingHttpHeaders, body: Buffer) {
+	return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+		const to = new URL(url, target);
+		const out = httpRequest(to, { method, headers: { ...headers, host: to.host } }, (res) => {
+			const chunks: Buffer[] = [];
+			res.on('data', (c: Buffer) => chunks.push(c));
+			res.on('end', () => {
+				const { 'transfer-encoding': _chunked, connection: _connection, ...rest } = res.headers;
+				resolve({ status: res.statusCode ?? 502, headers: rest, body: Buffer.concat(chunks) });
+			});
+			res.on('error', reject);
+		});
+		out.on('error', reject);
+		out.end(body);
+	});
+}
