@@ -43,7 +43,7 @@ export class PostalServiceApi implements ICredentialType {
 		},
 	];
 
-	// Used by "Custom API Call": the header form is accepted by the routes that take the token
+	// Used by an HTTP Request node with this credential: the header form is accepted by the routes that take the token
 	// outside the path (logo, receipts); the node itself places the token per route.
 	authenticate: IAuthenticateGeneric = {
 		type: 'generic',

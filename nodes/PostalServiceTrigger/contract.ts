@@ -55,11 +55,6 @@ export type RrType = (typeof RR_TYPES)[number];
 /** `status_delivery` of a letter, carried by tracking.updated. */
 export const DELIVERY_STATUSES = ['', 'delivered', 'going_back_to_sender', 'delivered_to_sender'] as const;
 
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-
-/** `event_detail_type` of tracking.updated. */
-export const TRACKING_DETAIL_TYPES = ['new_tracking_code', 'new_tracking_record'] as const;
-
 /** Headers of every delivery, as Node names them (lower case). */
 export const WEBHOOK_HEADERS = {
 	event: 'x-webhook-event',

@@ -40,8 +40,7 @@ export async function pdfItem(pages = 1, json: Record<string, unknown> = {}): Pr
 
 /**
  * A template message to a chat-app number the sandbox knows, from its seeded sender 2 and approved
- * template 102, with the variables as name/value rows (how workflows saved before the mapper hold
- * them; the node still reads them).
+ * template 102, with the variables mapped by name.
  */
 export const CHAT_MESSAGE = {
 	resource: 'chatMessage',
@@ -50,10 +49,7 @@ export const CHAT_MESSAGE = {
 	templateId: 102,
 	phone: '+55 11 98765-4321',
 	variables: {
-		variable: [
-			{ name: 'nome', value: 'Maria' },
-			{ name: 'valor', value: 'R$ 120,00' },
-			{ name: 'vencimento', value: '30/11' },
-		],
+		mappingMode: 'defineBelow',
+		value: { nome: 'Maria', valor: 'R$ 120,00', vencimento: '30/11' } as Record<string, string>,
 	},
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { listSearch, resourceMapping, runNode } from '../harness/engine';
-import { CHAT_MESSAGE, credentials, EMAIL, NODE, run, TOKEN, useSandbox } from './fixture';
+import { credentials, EMAIL, NODE, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
 const BASIC = `Basic ${Buffer.from(`${EMAIL}:${TOKEN}`).toString('base64')}`;
@@ -18,21 +18,7 @@ const SEND = {
 	},
 };
 
-/** The same message as workflows saved before the locators and the mapper hold it. */
-const SEND_SAVED_BEFORE = CHAT_MESSAGE;
-
 describe('Chat Message > Send', () => {
-	it('still sends the sender, template and variables of workflows saved before the locators and the mapper', async () => {
-		const result = await run(ctx.sandbox, SEND_SAVED_BEFORE);
-		expect(result.error).toBeUndefined();
-		const [request] = ctx.sandbox.control.requests({ path: '/api/chat/v1/post' });
-		expect(request.fields).toMatchObject({
-			sender_id: 2,
-			template_id: 102,
-			variables: { nome: 'Maria', valor: 'R$ 120,00', vencimento: '30/11' },
-		});
-	});
-
 	it('sends a template message with HTTP Basic and the variables by name', async () => {
 		const result = await run(ctx.sandbox, SEND);
 		expect(result.error).toBeUndefined();
@@ -236,8 +222,6 @@ describe('lists the editor loads from the service', () => {
 		expect(results[2].name).toMatch(/^Promocao relampago \(rejected: /);
 		const typed = await listSearch({ type: NODE, method: 'searchTemplates', parameters: SEND, credentials: creds(), filter: 'AVISO' });
 		expect(typed.results.map((t) => t.value)).toEqual(['103']);
-		const oldValue = await listSearch({ type: NODE, method: 'searchTemplates', parameters: SEND_SAVED_BEFORE, credentials: creds() });
-		expect(oldValue.results.map((t) => t.value)).toEqual(['102', '103', '104', '106']);
 		const anySender = await listSearch({
 			type: NODE,
 			method: 'searchTemplates',

@@ -106,7 +106,7 @@ describe('node description', () => {
 		ctx.sandbox.control.clearRequests();
 		const unknown = await run(ctx.sandbox, { resource: 'order', operation: 'nothing' });
 		expect(unknown.error?.message).toBe(
-			'The operation "nothing" of "order" is not known. For a route this node does not offer, use an HTTP Request node with the Postal Service credential ("Custom API Call").',
+			'The operation "nothing" of "order" is not known. For a route this node does not offer, use an HTTP Request node with the Postal Service credential (Authentication: Predefined Credential Type).',
 		);
 	});
 
@@ -119,7 +119,7 @@ describe('node description', () => {
 		]) {
 			const result = await run(ctx.sandbox, { resource, operation });
 			expect(result.error?.message, `${resource}.${operation}`).toBe(
-				`The operation "${operation}" of "${resource}" is not known. For a route this node does not offer, use an HTTP Request node with the Postal Service credential ("Custom API Call").`,
+				`The operation "${operation}" of "${resource}" is not known. For a route this node does not offer, use an HTTP Request node with the Postal Service credential (Authentication: Predefined Credential Type).`,
 			);
 		}
 		expect(ctx.sandbox.control.requests()).toEqual([]);

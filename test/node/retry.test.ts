@@ -122,7 +122,7 @@ describe('Retry On Fail never sends twice', () => {
 		try {
 			const internal = { status: 500, contentType: 'application/json', body: JSON.stringify({ status: 500, status_message: 'Erro interno', data: null }) };
 			proxy.plan({ kind: 'replace', ...internal });
-			const variables = { variable: [...CHAT_MESSAGE.variables.variable.slice(0, 2), { name: 'vencimento', value: '={{ $now.toISO() }}' }] };
+			const variables = { mappingMode: 'defineBelow', value: { ...CHAT_MESSAGE.variables.value, vencimento: '={{ $now.toISO() }}' } };
 			const result = await run({ baseUrl: proxy.url }, { ...SEND, variables }, {
 				items: [{ json: { phone: '+5511987650001' } }],
 				retry: { maxTries: 3, waitBetweenTries: 20 },

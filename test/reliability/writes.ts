@@ -118,7 +118,7 @@ export const OPERATIONS: Operation[] = [
 		changing: {
 			...CHAT_MESSAGE,
 			phone: '={{ $json.phone }}',
-			variables: { variable: [...CHAT_MESSAGE.variables.variable.slice(0, 2), { name: 'vencimento', value: CHANGING_VALUE }] },
+			variables: { mappingMode: 'defineBelow', value: { ...CHAT_MESSAGE.variables.value, vencimento: CHANGING_VALUE } },
 		},
 		async setup(sandbox, _cell, count) {
 			const phones = CHAT.phones.slice(0, count);

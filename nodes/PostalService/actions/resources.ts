@@ -23,19 +23,15 @@ interface Resource {
 	operations: Record<string, OperationModule>;
 }
 
-function defineResource<O extends Record<string, OperationModule>>(name: string, operations: O, defaultOperation: keyof O & string): Resource {
-	return { name, defaultOperation, operations };
-}
-
 export const RESOURCES: Record<string, Resource> = {
-	order: defineResource('Letter', order, 'create'),
-	registeredEmail: defineResource('Registered E-Mail', registeredEmail, 'get'),
-	chatMessage: defineResource('Chat Message', chatMessage, 'send'),
-	account: defineResource('Account', account, 'getBalance'),
-	receipt: defineResource('Order Receipt', receipt, 'get'),
-	chatTemplate: defineResource('Chat Template', chatTemplate, 'getMany'),
-	chatSender: defineResource('Chat Sender', chatSender, 'getMany'),
-	savedContact: defineResource('Saved Contact', savedContact, 'update'),
+	order: { name: 'Letter', operations: order, defaultOperation: 'create' },
+	registeredEmail: { name: 'Registered E-Mail', operations: registeredEmail, defaultOperation: 'get' },
+	chatMessage: { name: 'Chat Message', operations: chatMessage, defaultOperation: 'send' },
+	account: { name: 'Account', operations: account, defaultOperation: 'getBalance' },
+	receipt: { name: 'Order Receipt', operations: receipt, defaultOperation: 'get' },
+	chatTemplate: { name: 'Chat Template', operations: chatTemplate, defaultOperation: 'getMany' },
+	chatSender: { name: 'Chat Sender', operations: chatSender, defaultOperation: 'getMany' },
+	savedContact: { name: 'Saved Contact', operations: savedContact, defaultOperation: 'update' },
 };
 
 /** The module of an operation, or undefined for a name the node does not have. */

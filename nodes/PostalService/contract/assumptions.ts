@@ -114,7 +114,7 @@ export const ASSUMPTIONS: readonly Assumption[] = [
 	{
 		key: 'chatSend',
 		guess: 'Chat Message > Send posts `phone`, `sender_id`, `template_id`, `variables` (an object), `paymentMethod`, `team_member_id`.',
-		wayAround: 'Extra Parameters (body) with the right names, or Custom API Call.',
+		wayAround: 'Extra Parameters (body) with the right names, or an HTTP Request node with the chat credential.',
 	},
 	{
 		key: 'chatPaymentMethods',
@@ -159,7 +159,7 @@ export const ASSUMPTIONS: readonly Assumption[] = [
 	{
 		key: 'emailOnLetterRoutes',
 		guess: 'Registered E-Mail > Get, Download File and Cancel use the letter routes (`/api/v2/get|download|delete`) with the `E…` id.',
-		wayAround: 'Custom API Call to the route the service names for e-mail.',
+		wayAround: 'An HTTP Request node with the Postal Service credential, to the route the service names for e-mail.',
 	},
 	{
 		key: 'senderWithoutCountryIsBrazilian',

@@ -75,5 +75,3 @@ export const ANSWERS = {
 	/** GET /api/receipts/v1/get: not shown. */
 	receipt: z.unknown(),
 } satisfies Record<string, z.ZodTypeAny>;
-
-export type AnswerName = keyof typeof ANSWERS;

@@ -41,7 +41,7 @@ function currentParameter(ctx: ILoadOptionsFunctions, name: string): unknown {
 }
 
 /**
- * The ID chosen in a locator (or, in workflows saved before the locators, a plain option), or
+ * The ID chosen in a locator, or
  * undefined while it is empty or still an expression the editor cannot resolve.
  */
 export function selectedId(ctx: ILoadOptionsFunctions, name: string): string | undefined {

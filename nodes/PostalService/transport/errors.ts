@@ -66,7 +66,7 @@ const EXPLANATIONS: Record<number, string> = {
 	401: 'The service did not accept the credentials. Check the security token (and, for chat, the account e-mail) in the credential, and that the base URL is the environment the token belongs to.',
 	403: 'The credentials are valid but this account is not allowed to do this. Check the account plan or permissions in the panel.',
 	404: 'The service has no such route or record. Check the base URL and the id.',
-	405: 'The service does not accept this HTTP method on this route. Check the method of a Custom API Call.',
+	405: 'The service does not accept this HTTP method on this route. Check the method of the HTTP Request node that sent it.',
 	429: 'Too many failed authentication attempts: the service is refusing requests for now. Fix the credential, wait, then try again.',
 	500: 'The service had an internal error. Try again later; if it persists, contact support with the request id.',
 	503: 'The service is in a maintenance window. Try again later.',

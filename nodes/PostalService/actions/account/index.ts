@@ -1,3 +1,2 @@
-// The operations of this resource, one line each: the router and the Operation list read them here.
 export * as getBalance from './getBalance.operation';
 export * as getLogo from './getLogo.operation';

@@ -1,3 +1,2 @@
-// The operations of this resource, one line each: the router and the Operation list read them here.
 export * as reprocess from './reprocess.operation';
 export * as send from './send.operation';

@@ -104,24 +104,16 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['chatMessage'], operation: ['send'] } }, properties);
 
-/**
- * The template variables by name: from the mapper's columns, or from the name/value rows that
- * workflows saved before the mapper still hold.
- */
+/** The template variables by name, from the mapper's columns. */
 function readVariables(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const name = ASSUMED.chatSend.variables;
 	const raw = ctx.getNodeParameter('variables', itemIndex, {}) as IDataObject;
 	if (raw?.mappingMode === 'autoMapInputData') return variablesFromInput(ctx, itemIndex, raw);
-	const rows = (raw?.variable ?? []) as Array<{ name?: string; value?: unknown }>;
-	const pairs: Array<[string, unknown]> = Array.isArray(rows)
-		? rows.map((row) => [String(row.name ?? '').trim(), row.value])
-		: [];
-	const columns = raw?.value;
-	if (columns && typeof columns === 'object') pairs.push(...Object.entries(columns as IDataObject));
+	const columns = raw?.value && typeof raw.value === 'object' ? (raw.value as IDataObject) : {};
 	const variables: IDataObject = {};
-	for (const [key, value] of pairs) {
-		if (!key) throw invalidItem(ctx, itemIndex, [{ field: name, message: 'a template variable has no name' }]);
-		variables[key] = value === undefined || value === null ? '' : String(value);
+	for (const [key, value] of Object.entries(columns)) {
+		if (!key.trim()) throw invalidItem(ctx, itemIndex, [{ field: name, message: 'a template variable has no name' }]);
+		variables[key.trim()] = value === undefined || value === null ? '' : String(value);
 	}
 	return variables;
 }

@@ -1,4 +1,3 @@
-// The operations of this resource, one line each: the router and the Operation list read them here.
 export * as cancel from './cancel.operation';
 export * as create from './create.operation';
 export * as downloadFile from './downloadFile.operation';

@@ -13,7 +13,7 @@ export function operationOf(ctx: IExecuteFunctions, itemIndex: number): Operatio
 	if (!module) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`The operation "${operation}" of "${resource}" is not known. For a route this node does not offer, use an HTTP Request node with the Postal Service credential ("Custom API Call").`,
+			`The operation "${operation}" of "${resource}" is not known. For a route this node does not offer, use an HTTP Request node with the Postal Service credential (Authentication: Predefined Credential Type).`,
 			{ itemIndex },
 		);
 	}

@@ -1,2 +1,1 @@
-// The operations of this resource, one line each: the router and the Operation list read them here.
 export * as update from './update.operation';
