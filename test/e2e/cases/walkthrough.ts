@@ -60,6 +60,8 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 			const created: string[] = [];
 			const browser = await openBrowser();
 			const { page } = browser;
+			// The editor's first load can take long on a busy machine.
+			page.setDefaultNavigationTimeout(120_000);
 			try {
 				await signInThroughEditor(page, e.editorUrl, DEFAULT_OWNER);
 
