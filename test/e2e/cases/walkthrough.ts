@@ -104,12 +104,15 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 				await screenshot(page, SHOTS[1]);
 				await page.locator('[data-test-id="ndv-close-button"], [data-test-id="back-to-canvas"]').first().click(SLOW);
 
-				const sent = await runStep('Send letter');
+				// The whole workflow, as the page says: the price again, then the letter.
+				await page.locator('[data-test-id="execute-workflow-button"]').first().click(SLOW);
 				const order = await expect
 					.poll(() => control.orders().filter((o) => o.tag === TAG).length, SLOW)
 					.toBe(1)
 					.then(() => control.orders().find((o) => o.tag === TAG)!);
 				const orderId = String(order.id);
+				await page.locator('[data-test-id="canvas-node"]', { hasText: 'Send letter' }).first().dblclick(SLOW);
+				const sent = page.locator('[data-test-id="ndv"] [data-test-id="output-panel"]');
 				await expect.poll(() => sent.innerText(), SLOW).toContain(orderId);
 				await screenshot(page, SHOTS[2]);
 
