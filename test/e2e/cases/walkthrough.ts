@@ -149,6 +149,8 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 				}
 				await page.locator('[data-test-id="canvas-node"]', { hasText: 'Postal Service Trigger' }).first().dblclick(SLOW);
 				const output = page.locator('[data-test-id="ndv"] [data-test-id="output-panel"]');
+				// The JSON view shows the whole event, the letter's delivery status in it.
+				await output.getByText('JSON', { exact: true }).first().click(SLOW);
 				await expect.poll(() => output.innerText(), SLOW).toContain('delivered');
 				await screenshot(page, SHOTS[3]);
 

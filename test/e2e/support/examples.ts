@@ -24,6 +24,8 @@ export function example(fileName: string): WorkflowFile {
 const imported: string[] = [];
 
 async function importAndActivate(env: E2eEnvironment, workflow: WorkflowFile) {
+	// A read first: n8n may have closed the client's idle connection, which a read finds out safely.
+	await env.client.api('GET', '/workflows?limit=1');
 	const { id } = await createWorkflow(env.client, workflow, env.credentials);
 	imported.push(id);
 	await activateWorkflow(env.client, id);
@@ -108,9 +110,7 @@ function pointedAt(workflow: WorkflowFile, standIn: StandIn): WorkflowFile {
 
 export async function sendRegisteredLetter(env: E2eEnvironment): Promise<void> {
 	const workflow = example('send-registered-letter-from-pdf.json');
-	const id = await importAndActivate(env, workflow).catch((error: Error) => {
-		throw new Error(`importing ${workflow.name}: ${error.message} (${String((error.cause as Error | undefined)?.message)})`);
-	});
+	const id = await importAndActivate(env, workflow);
 	const url = productionUrlOf(env, workflow, 'n8n-nodes-base.webhook', 'registered-letter');
 	await waitForWebhook(url);
 	const pdf = await pdfOfSize(0, 'Notificação extrajudicial');
