@@ -189,7 +189,7 @@ async function main() {
 					() => true,
 					(error: Error) => (say(`could not activate "${workflow.name}": ${error.message}`), false),
 				));
-			if (missing.length) inactive.push(`"${workflow.name}" (add a ${missing.join(', ')} credential, then activate it)`);
+			if (missing.length) inactive.push(`"${workflow.name}" (it needs a credential of type ${missing.join(', ')}: add one, then activate it)`);
 			existing = { id: created.id, active };
 		}
 		const trigger = workflow.nodes.find((n) => n.type.endsWith('.postalServiceTrigger'));
