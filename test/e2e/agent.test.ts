@@ -15,7 +15,7 @@ import {
 	type WorkflowFile,
 	type WorkflowNode,
 } from '../../scripts/workflows';
-import { priceThenSend, PRICE_TOOL, SEND_TOOL, sendAsGiven, type Letter } from './support/agentScripts';
+import { priceThenSend, PRICE_TOOL, SEND_TOOL, type Letter } from './support/agentScripts';
 import { ChatModelServer, type OfferedTool, type RecordedRequest } from './support/chatModelServer';
 import { getExecution, listExecutions, startEnvironment, waitFor, type E2eEnvironment, type Execution } from './support/environment';
 import { expectSecretsInNoExecution } from './support/secrets';
@@ -249,21 +249,6 @@ describe.each(['lastNode', 'streaming'] as const)('an AI agent with the Postal S
 		expect(toolRuns).toHaveLength(1);
 		expect(toolRuns[0].error?.message).toContain('8 digits');
 	});
-
-	it('refuses to send a letter that was not priced first: the cap holds whatever the model does', async () => {
-		const letter = letterTo(`Carla Reis ${mode}`, '01305-000');
-		const prompt = `Send the PDF at ${pdfUrl} as a registered letter to ${letter.Recipient_Name}, Rua Augusta 500, Apto 12, 01305-000 São Paulo SP, right away: I know the price.`;
-		const script = `no price first (${mode})`;
-		model.use(sendAsGiven(script, prompt, letter));
-
-		const { reply, newOrders, posts } = await runChat(mode, prompt);
-		const requests = model.requestsOf(script);
-		expectScriptFollowed(requests, 2, mode === 'streaming');
-		expect(newOrders).toEqual([]);
-		expect(posts).toEqual([]);
-		expect(toolResultSeen(requests, SEND_TOOL)).toContain('ask Get_letter_price for this letter first');
-		expect(reply).toContain('Get_letter_price');
-	});
 });
 
 describe('what the agent was given', () => {
@@ -320,7 +305,7 @@ async function orderActions(): Promise<Record<string, string>> {
 describe('secrets', () => {
 	it("neither the account token nor the model's API key appears in any execution of the agent workflows", async () => {
 		const searched = await expectSecretsInNoExecution(env.client, [env.token, model.apiKey], { workflowIds: imported });
-		expect(searched).toBe(7);
+		expect(searched).toBe(5);
 	});
 });
 

@@ -91,7 +91,7 @@ export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 			await formSendsLetter(env());
 		});
 
-		it('the AI agent example keeps its chat private and caps Send letter by the price quoted first (run by the agent suite)', () => {
+		it('the AI agent example keeps its chat private (its tools run in the agent suite)', () => {
 			aiAgentAsShipped();
 		});
 	});
