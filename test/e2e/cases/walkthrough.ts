@@ -18,7 +18,7 @@ const SHOTS = ['walkthrough-credentials.png', 'walkthrough-get-price.png', 'walk
 
 /** The letter of the page's table, field label → node parameter and value. */
 const LETTER: Array<[label: string, parameter: string, value: string | number, shown?: string]> = [
-	['Ship Type', 'shipType', 2, '2: Registered letter'],
+	['Ship Type', 'shipType', 2, '2: Registered Letter'],
 	['Recipient Name', 'recipientName', 'Ana Pereira'],
 	['Recipient Street', 'recipientAddr1', 'Rua Augusta'],
 	['Recipient Number', 'recipientStreetNumber', '500'],
