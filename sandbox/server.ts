@@ -9,6 +9,7 @@ import { PANEL_HTML, LOGO_SVG } from './panel';
 import { getBalance, getLogo, updateFavorite } from './routes/account';
 import { listSenders, listTemplates, reprocessChatMessage, sendChatMessage } from './routes/chat';
 import { cancelOrder, downloadFile, getOrder, getReceipt } from './routes/letters';
+import { SAMPLE_LETTER_PATH, sampleLetter } from './sample';
 import { sha256Hex } from './util';
 
 interface Route {
@@ -140,6 +141,7 @@ async function handle(core: SandboxCore, control: SandboxControl, req: IncomingM
 		send(res, { status: 200, body: null, raw: Buffer.from(PANEL_HTML), headers: { 'content-type': 'text/html; charset=utf-8' } });
 		return;
 	}
+	if (path === SAMPLE_LETTER_PATH && method === 'GET') return send(res, sampleLetter());
 	if (path.startsWith('/_sandbox/')) {
 		send(res, await handleControl(core, control, req, url));
 		return;

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { startBalancer, type Balancer } from './balancer';
 
 import { startSandbox, type Sandbox } from '../sandbox';
+import { SAMPLE_LETTER_PATH } from '../sandbox/sample';
 import {
 	buildAndPack,
 	cacheDir,
@@ -28,7 +29,16 @@ import {
 	repoRoot,
 } from './n8n';
 import { QueueTopology } from './queue';
-import { activateWorkflow, createWorkflow, findWorkflow, readExamples, upsertCredential, type StoredCredential } from './workflows';
+import {
+	activateWorkflow,
+	createWorkflow,
+	findWorkflow,
+	forTestEnvironment,
+	missingCredentialTypes,
+	readExamples,
+	upsertCredential,
+	type StoredCredential,
+} from './workflows';
 
 const queueMode = process.argv.includes('--queue');
 const devDir = process.env.POSTAL_DEV_DIR ?? path.join(cacheDir, 'dev');
@@ -162,18 +172,24 @@ async function main() {
 	];
 
 	// Examples are imported (and activated) once; later runs leave them, your edits and your
-	// activation choices alone.
+	// activation choices alone. Their triggers are set to the test environment, the one the
+	// sandbox's events come from; one that needs a credential not made here is left inactive.
 	const imported: string[] = [];
-	for (const { workflow } of readExamples()) {
+	const inactive: string[] = [];
+	for (const { workflow: shipped } of readExamples()) {
+		const workflow = forTestEnvironment(shipped);
 		let existing = await findWorkflow(client, workflow.name);
 		if (!existing) {
 			const created = await createWorkflow(client, workflow, credentials);
 			imported.push(workflow.name);
-			// Every example starts from a webhook or the trigger: active, they answer at once.
-			const active = await activateWorkflow(client, created.id).then(
-				() => true,
-				(error: Error) => (say(`could not activate "${workflow.name}": ${error.message}`), false),
-			);
+			const missing = missingCredentialTypes(workflow, credentials);
+			const active =
+				missing.length === 0 &&
+				(await activateWorkflow(client, created.id).then(
+					() => true,
+					(error: Error) => (say(`could not activate "${workflow.name}": ${error.message}`), false),
+				));
+			if (missing.length) inactive.push(`"${workflow.name}" (it needs a credential of type ${missing.join(', ')}: add one, then activate it)`);
 			existing = { id: created.id, active };
 		}
 		const trigger = workflow.nodes.find((n) => n.type.endsWith('.postalServiceTrigger'));
@@ -184,6 +200,7 @@ async function main() {
 		sandbox.control.registerWebhook({ url: `${n8n.webhookUrl}/webhook/${trigger.webhookId}/webhook`, events, name: workflow.name });
 	}
 	if (imported.length) say(`imported ${imported.length} example workflow(s): ${imported.join(', ')}`);
+	if (inactive.length) say(`left inactive, as they cannot run yet: ${inactive.join('; ')}`);
 
 	const banner = [
 		'',
@@ -193,6 +210,11 @@ async function main() {
 		`  Sandbox panel:   ${sandbox.panelUrl}`,
 		`  Sandbox API:     ${sandbox.baseUrl}  (token ${sandbox.token}, e-mail ${sandbox.email}, webhook secret ${sandbox.webhookSecret})`,
 		`  Credentials:     ${credentials.map((c) => c.name).join(', ')}`,
+		`  Sample PDF:      ${sandbox.baseUrl}${SAMPLE_LETTER_PATH}  (use it as PDF Source URL for a first letter)`,
+		'  Trigger:         the sandbox sends test-environment events: set the Postal Service Trigger\'s',
+		'                   Environment to "Test Environment (Homolog)" or "Both", or it drops them (the',
+		'                   examples here are set so; the files take production events only).',
+		`  First letter:    docs/first-registered-letter.md`,
 		...n8n.lines,
 		'  Editing nodes/ or credentials/ rebuilds the package and restarts n8n. Ctrl-C stops everything.',
 		'',

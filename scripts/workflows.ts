@@ -114,3 +114,24 @@ export async function waitForWebhook(url: string, timeoutMs = 30_000, method = '
 		await sleep(200);
 	}
 }
+
+const TRIGGER_TYPE = '.postalServiceTrigger';
+
+/**
+ * The examples take production events only; the sandbox sends test-environment (homolog) ones. A
+ * copy whose Postal Service triggers take the test environment, as a user trying them there sets them.
+ */
+export function forTestEnvironment(workflow: WorkflowFile): WorkflowFile {
+	return {
+		...workflow,
+		nodes: workflow.nodes.map((node) =>
+			node.type.endsWith(TRIGGER_TYPE) ? { ...node, parameters: { ...node.parameters, environment: 'homolog' } } : node,
+		),
+	};
+}
+
+/** The credential types a workflow's nodes need that are not stored (so it cannot run yet). */
+export function missingCredentialTypes(workflow: WorkflowFile, credentials: StoredCredential[]): string[] {
+	const needed = workflow.nodes.flatMap((node) => Object.keys(node.credentials ?? {}));
+	return [...new Set(needed)].filter((type) => !credentials.some((c) => c.type === type));
+}

@@ -15,7 +15,7 @@ import {
 	type WorkflowFile,
 	type WorkflowNode,
 } from '../../scripts/workflows';
-import { priceThenSend, PRICE_TOOL, SEND_TOOL, sendAsGiven, type Letter } from './support/agentScripts';
+import { priceThenSend, PRICE_TOOL, SEND_TOOL, type Letter } from './support/agentScripts';
 import { ChatModelServer, type OfferedTool, type RecordedRequest } from './support/chatModelServer';
 import { getExecution, listExecutions, startEnvironment, waitFor, type E2eEnvironment, type Execution } from './support/environment';
 import { expectSecretsInNoExecution } from './support/secrets';
@@ -51,6 +51,10 @@ const withResponseMode = (workflow: WorkflowFile, responseMode: string) =>
 	);
 
 /** The tools as a user adds them: Tool Description left on "Set Automatically". */
+/** The chat shared the way the example's note says to before making it public: open to anyone here. */
+const asSharedChat = (workflow: WorkflowFile) =>
+	variant(workflow, 'shared chat', (node) => (node.type === CHAT_TRIGGER ? { ...node, parameters: { ...node.parameters, public: true, mode: 'hostedChat' } } : node));
+
 const withAutomaticToolDescriptions = (workflow: WorkflowFile) =>
 	variant(workflow, 'automatic tool descriptions', (node) => {
 		if (node.type !== POSTAL_TOOL) return node;
@@ -82,8 +86,8 @@ beforeAll(async () => {
 		data: { apiKey: model.apiKey, url: model.baseUrl, header: false },
 	});
 	credentials = [...env.credentials, openAi];
-	workflows.lastNode = await importChat(example());
-	workflows.streaming = await importChat(withResponseMode(example(), 'streaming'));
+	workflows.lastNode = await importChat(asSharedChat(example()));
+	workflows.streaming = await importChat(withResponseMode(asSharedChat(example()), 'streaming'));
 });
 
 afterAll(async () => {
@@ -215,15 +219,15 @@ describe.each(['lastNode', 'streaming'] as const)('an AI agent with the Postal S
 		expect(reply).toContain(`order ${String(order.id)}`);
 		expect(reply).toContain(`R$ ${Number(order.value).toFixed(2)}`);
 		const runData = execution.data!.resultData.runData;
-		expect(runData['Price a registered letter']).toHaveLength(1);
-		expect(runData['Send a registered letter']).toHaveLength(1);
+		expect(runData['Get letter price']).toHaveLength(1);
+		expect(runData['Send letter']).toHaveLength(1);
 	});
 
 	it('sends nothing for a bad postal code, and the model learns which field is wrong and why', async () => {
 		const letter = letterTo(`Bruno Dias ${mode}`, '0130-500');
-		const prompt = `Send the PDF at ${pdfUrl} as a registered letter to ${letter.Recipient_Name}, Rua Augusta 500, Apto 12, CEP 0130-500, São Paulo SP, right away: I know the price.`;
+		const prompt = `Send the PDF at ${pdfUrl} as a registered letter to ${letter.Recipient_Name}, Rua Augusta 500, Apto 12, CEP 0130-500, São Paulo SP, if it costs at most R$ 50.`;
 		const script = `bad postal code (${mode})`;
-		model.use(sendAsGiven(script, prompt, letter));
+		model.use(priceThenSend(script, prompt, letter, 50));
 
 		const { reply, execution, newOrders, posts } = await runChat(mode, prompt);
 		const requests = model.requestsOf(script);
@@ -231,7 +235,7 @@ describe.each(['lastNode', 'streaming'] as const)('an AI agent with the Postal S
 
 		expect(newOrders).toEqual([]);
 		expect(posts).toEqual([]);
-		const error = toolResultSeen(requests, SEND_TOOL);
+		const error = toolResultSeen(requests, PRICE_TOOL);
 		writeArtifact(`agent-tool-error-${mode}.txt`, error);
 		console.log(`[e2e] the tool's error as the model received it (${mode}): ${error}`);
 		// It names the field, the rule it breaks and the value given.
@@ -241,7 +245,7 @@ describe.each(['lastNode', 'streaming'] as const)('an AI agent with the Postal S
 		expect(reply).toContain('8 digits');
 		// The tool's failure is the agent's input, not the end of the run.
 		expect(execution.status, JSON.stringify(execution.data?.resultData.error)).toBe('success');
-		const toolRuns = execution.data!.resultData.runData['Send a registered letter'];
+		const toolRuns = execution.data!.resultData.runData['Get letter price'];
 		expect(toolRuns).toHaveLength(1);
 		expect(toolRuns[0].error?.message).toContain('8 digits');
 	});
@@ -271,7 +275,7 @@ describe('what the agent was given', () => {
 	});
 
 	it('describes each tool by its operation\'s action when Tool Description is left on "Set Automatically"', async () => {
-		const { url } = await importChat(withAutomaticToolDescriptions(example()));
+		const { url } = await importChat(withAutomaticToolDescriptions(asSharedChat(example())));
 		const prompt = 'Which tools do you have?';
 		model.use({ name: 'automatic descriptions', matches: (text) => text === prompt, turns: [() => ({ text: 'Two postal tools.' })] });
 		expect(await chat(url, prompt)).toBe('Two postal tools.');

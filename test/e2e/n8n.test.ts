@@ -5,6 +5,7 @@ import { exampleCases } from './cases/examples';
 import { packageCases } from './cases/package';
 import { secretCases } from './cases/secrets';
 import { triggerCases } from './cases/trigger';
+import { walkthroughCases } from './cases/walkthrough';
 import { useEnvironment } from './support/suite';
 
 const env = useEnvironment('single');
@@ -14,5 +15,6 @@ credentialCases(env, 'full');
 editorCases(env);
 triggerCases(env, 'full');
 exampleCases(env, 'full');
+walkthroughCases(env);
 // Last: over every execution the cases above made.
 secretCases(env);

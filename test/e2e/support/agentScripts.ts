@@ -3,8 +3,8 @@
 import type { Conversation, Script, ToolCall } from './chatModelServer';
 
 /** The tool names n8n derives from the example's tool node names. */
-export const PRICE_TOOL = 'Price_a_registered_letter';
-export const SEND_TOOL = 'Send_a_registered_letter';
+export const PRICE_TOOL = 'Get_letter_price';
+export const SEND_TOOL = 'Send_letter';
 
 export interface Letter {
 	Recipient_Name: string;
