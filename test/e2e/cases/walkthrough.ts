@@ -78,7 +78,7 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 					nodes: [
 						{ id: '00000000-0000-4000-8000-000000000000', name: "When clicking 'Execute workflow'", type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
 						postal('Get letter price', 'getPrice', 1),
-						postal('Send letter', 'create', 2, { additionalFields: { tag: TAG } }),
+						postal('Send letter', 'create', 2, { tag: TAG }),
 					],
 					connections: {
 						"When clicking 'Execute workflow'": { main: [[{ node: 'Get letter price', type: 'main', index: 0 }]] },
