@@ -1,6 +1,6 @@
 /**
  * What the trigger adds to the service's own fields so that an item reads on its own: the meaning
- * of each status code, next to the code (as Order > Get gives statusText).
+ * of each status code, next to the code (as Letter > Get gives statusText).
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import { WEBHOOK_EVENTS } from '../../nodes/PostalServiceTrigger/contract';
 import { anchors, links, proseLines, tableRows } from './markdown';
-import { readDoc, ROOT } from './sections';
+import { assumptionsSection } from './assumptions';
+import { ASSUMPTIONS_SECTION, readDoc, readSection, ROOT } from './sections';
 
 const EN = 'README.md';
 const PT = 'docs/pt-BR/README.md';
@@ -130,5 +131,11 @@ describe('the changelog', () => {
 		for (const title of sections) expect(title).toMatch(/^\[\d+\.\d+\.\d+\] - (Unreleased|\d{4}-\d{2}-\d{2})$/);
 		expect(sections[0]).toMatch(new RegExp(`^\\[${pkg.version.replace(/\./g, '\\.')}\\] `));
 		expect(sections.filter((title) => title.endsWith('Unreleased')).length).toBeLessThanOrEqual(1);
+	});
+});
+
+describe('the assumptions page', () => {
+	it('lists every guess of the node and the trigger with its way around, as the code holds them (npm run docs:outputs)', () => {
+		expect(readSection(readDoc(ASSUMPTIONS_SECTION.files[0]), ASSUMPTIONS_SECTION.name)).toBe(assumptionsSection());
 	});
 });

@@ -17,6 +17,7 @@ export interface Section {
 export const OUTPUTS: Section = { name: 'outputs', files: ['docs/outputs.md'] };
 // The English and the Portuguese guide show the same items, so that they cannot drift apart.
 export const EVENTS: Section = { name: 'events', files: ['README.md', 'docs/pt-BR/README.md'] };
+export const ASSUMPTIONS_SECTION: Section = { name: 'assumptions', files: ['docs/assumptions.md'] };
 
 export const startMarker = (name: string) => `<!-- ${name}:start (made by \`npm run docs:outputs\`; a test compares it with a real run) -->`;
 export const endMarker = (name: string) => `<!-- ${name}:end -->`;

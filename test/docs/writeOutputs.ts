@@ -5,9 +5,10 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { assumptionsSection } from './assumptions';
 import { eventsSection } from './events';
 import { outputsSection } from './outputs';
-import { EVENTS, OUTPUTS, readDoc, ROOT, writeSection, type Section } from './sections';
+import { ASSUMPTIONS_SECTION, EVENTS, OUTPUTS, readDoc, ROOT, writeSection, type Section } from './sections';
 
 async function rewrite(section: Section, made: string): Promise<void> {
 	for (const file of section.files) {
@@ -25,6 +26,7 @@ async function rewrite(section: Section, made: string): Promise<void> {
 async function main(): Promise<void> {
 	await rewrite(OUTPUTS, await outputsSection());
 	await rewrite(EVENTS, await eventsSection());
+	await rewrite(ASSUMPTIONS_SECTION, assumptionsSection());
 }
 
 main()

@@ -98,18 +98,18 @@ export interface Assumption {
 export const ASSUMPTIONS: readonly Assumption[] = [
 	{
 		key: 'cancelForceParam',
-		guess: 'Order > Cancel sends the force flag as query parameter `force=yes`.',
+		guess: 'Letter > Cancel sends the force flag as query parameter `force=yes`.',
 		wayAround: 'Extra Parameters (query) with the right name and `yes`; leave Force off.',
 	},
 	{
 		key: 'cancelReasonParam',
-		guess: 'Order > Cancel sends the reason as query parameter `reason`.',
+		guess: 'Letter > Cancel sends the reason as query parameter `reason`.',
 		wayAround: 'Extra Parameters (query) with the right name; leave Reason empty.',
 	},
 	{
 		key: 'downloadFileNameParam',
-		guess: 'Order > Download File picks one return receipt by query parameter `file_name`.',
-		wayAround: 'Extra Parameters (query) with the right name and the file name from Order > Get.',
+		guess: 'Letter > Download File picks one return receipt by query parameter `file_name`.',
+		wayAround: 'Extra Parameters (query) with the right name and the file name from Letter > Get.',
 	},
 	{
 		key: 'chatSend',
@@ -133,7 +133,7 @@ export const ASSUMPTIONS: readonly Assumption[] = [
 	},
 	{
 		key: 'receiptOrderIdParam',
-		guess: 'Receipt > Get sends the order id as query parameter `order_id` (the interface shows it).',
+		guess: 'Order Receipt > Get sends the order id as query parameter `order_id` (the interface shows it).',
 		wayAround: 'Extra Parameters (query) with the right name.',
 	},
 	{
@@ -153,7 +153,7 @@ export const ASSUMPTIONS: readonly Assumption[] = [
 	},
 	{
 		key: 'receiptFileFields',
-		guess: 'Receipt > Get finds the file in `data.file_base64`/`base64`/`pdf_base64`, its name in `file_name`/`name`.',
+		guess: 'Order Receipt > Get finds the file in `data.file_base64`/`base64`/`pdf_base64`, its name in `file_name`/`name`.',
 		wayAround: 'The whole answer is output; convert the field with n8n\'s Convert to File node.',
 	},
 	{
