@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { answerProperties } from './answer';
 import { ENVIRONMENTS, WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS } from './contract';
 import { CROSS_WORKER_WAIT_MS } from './executionMemory';
 
@@ -52,6 +53,7 @@ export const triggerProperties: INodeProperties[] = [
 		description:
 			"Which environment's deliveries start the workflow. Deliveries from the other one are acknowledged (200) and dropped.",
 	},
+	...answerProperties,
 	{
 		displayName: 'Options',
 		name: 'options',
