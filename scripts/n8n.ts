@@ -76,17 +76,25 @@ export async function installPackage(userFolder: string, tarball: string): Promi
 	return target;
 }
 
-export function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = createServer();
-		server.unref();
-		server.on('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			const port = typeof address === 'object' && address ? address.port : 0;
-			server.close(() => resolve(port));
+/** Ports handed out here: the system may offer a just-closed port again, and two processes (or a worker's broker and health server) must not get the same one. */
+const handedOut = new Set<number>();
+
+export async function freePort(): Promise<number> {
+	for (;;) {
+		const port = await new Promise<number>((resolve, reject) => {
+			const server = createServer();
+			server.unref();
+			server.on('error', reject);
+			server.listen(0, '127.0.0.1', () => {
+				const address = server.address();
+				const port = typeof address === 'object' && address ? address.port : 0;
+				server.close(() => resolve(port));
+			});
 		});
-	});
+		if (handedOut.has(port)) continue;
+		handedOut.add(port);
+		return port;
+	}
 }
 
 export async function isPortFree(port: number): Promise<boolean> {
