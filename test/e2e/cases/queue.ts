@@ -271,6 +271,11 @@ export function queueCases(env: () => E2eEnvironment) {
 			// Nothing of the backlog ran yet: the slots were still held while the service was answered.
 			const ranWhileHeld = fed.deliveries().filter((d) => recorder.runs.has(keyOf(d))).length;
 			const stillHeld = Date.now() - heldSince < BLOCK_SECONDS.reduce((a, b) => a + b) * 1000;
+			const answers = outcome(fed.deliveries());
+			console.log(`[queue figures] backlog answers: ${answered.text}, ${answers.failed} failed, paused ${paused}`);
+			expect(answered.max * 1000).toBeLessThan(SERVICE_TIMEOUT_MS);
+			expect(answers.retried).toBe(0);
+			expect(paused).toBe(false);
 			await executionsDone(fed.workflow, BACKLOG, 600_000);
 			await sleep(2_000);
 			const result = outcome(fed.deliveries());
@@ -281,9 +286,6 @@ export function queueCases(env: () => E2eEnvironment) {
 					`${ranWhileHeld} ran while the slots were held${stillHeld ? '' : ' (the slots were freed before every answer came)'}; ` +
 					`after the backlog drained: ${result.once} once, ${result.twice} twice, ${result.never} never (${seconds(started)})`,
 			);
-			expect(answered.max * 1000).toBeLessThan(SERVICE_TIMEOUT_MS);
-			expect(result.retried).toBe(0);
-			expect(paused).toBe(false);
 			expect(result.once).toBe(BACKLOG);
 			expect(result.twice).toBe(0);
 			expect(result.never).toBe(0);
@@ -304,6 +306,11 @@ export function queueCases(env: () => E2eEnvironment) {
 			const whileDown = outcome(fed.deliveries());
 			const paused = service.control.webhooks().find((w) => w.id === fed.endpoint.id)?.paused ?? false;
 			const ranWhileDown = whileDown.once + whileDown.twice;
+			console.log(`[queue figures] answers while every worker is down: ${answered.text}, ${whileDown.failed} failed, paused ${paused}`);
+			if (answered.max * 1000 >= SERVICE_TIMEOUT_MS || paused) await Promise.all(workers.map((w) => w.start()));
+			expect(answered.max * 1000).toBeLessThan(SERVICE_TIMEOUT_MS);
+			expect(whileDown.retried).toBe(0);
+			expect(paused).toBe(false);
 			await sleep(Math.max(0, ALL_DOWN_MS - (Date.now() - downSince)));
 			const downFor = seconds(downSince);
 			const restart = await Promise.all(workers.map((w) => w.start()));
@@ -316,9 +323,6 @@ export function queueCases(env: () => E2eEnvironment) {
 					`${whileDown.failed} failed, ${whileDown.retried} retried, endpoint ${paused ? 'PAUSED' : 'never paused'}, ${ranWhileDown} ran while down; ` +
 					`workers back in ${Math.max(...restart).toFixed(1)} s → ${result.once} once, ${result.twice} twice, ${result.never} never (${seconds(downSince)})`,
 			);
-			expect(answered.max * 1000).toBeLessThan(SERVICE_TIMEOUT_MS);
-			expect(whileDown.retried).toBe(0);
-			expect(paused).toBe(false);
 			expect(ranWhileDown).toBe(0);
 			expect(result.once).toBe(WHILE_DOWN);
 			expect(result.twice).toBe(0);
