@@ -28,10 +28,14 @@ function figure(line: string) {
 	console.log(`[queue figures] ${line}`);
 }
 
-/** Every worker slot is held this long by the backlog case's long executions (two waits under n8n's 65 s, which stay in the slot). */
-const BLOCK_SECONDS = [60, 60];
-/** Deliveries that arrive while every worker slot is held. */
+/** Every worker slot is held this long by the backlog case's long executions (waits under n8n's 65 s, which stay in the slot). */
+const BLOCK_SECONDS = [60, 60, 30];
+/**
+ * Deliveries that arrive while every worker slot is held, two a second as events come (all at
+ * once, they would measure how fast the webhook processors take requests on 2 loaded cores).
+ */
 const BACKLOG = 200;
+const BACKLOG_EVERY_MS = 500;
 /** How long every worker is down, and the deliveries that arrive meanwhile. */
 const ALL_DOWN_MS = 60_000;
 const WHILE_DOWN = 50;
@@ -263,7 +267,10 @@ export function queueCases(env: () => E2eEnvironment) {
 			const fed = await serviceFed('queue: backlog');
 			const { slots, heldSince } = await holdEveryWorkerSlot();
 			const started = Date.now();
-			for (let i = 0; i < BACKLOG; i++) service.control.addTrackingEvent(fed.orderId);
+			for (let i = 0; i < BACKLOG; i++) {
+				service.control.addTrackingEvent(fed.orderId);
+				await sleep(BACKLOG_EVERY_MS);
+			}
 			await waitFor(async () => (fed.deliveries().length === BACKLOG && fed.settled()) || undefined, 'the service to settle every delivery', 600_000);
 			const answered = answerTimes(fed.deliveries());
 			const answeredIn = seconds(started);
@@ -281,7 +288,7 @@ export function queueCases(env: () => E2eEnvironment) {
 			const result = outcome(fed.deliveries());
 			service.control.removeWebhook(fed.endpoint.id);
 			figure(
-				`backlog: ${slots} worker slots held by ${BLOCK_SECONDS.reduce((a, b) => a + b)} s executions while ${BACKLOG} deliveries arrived: ` +
+				`backlog: ${slots} worker slots held by ${BLOCK_SECONDS.reduce((a, b) => a + b)} s executions while ${BACKLOG} deliveries arrived, one every ${BACKLOG_EVERY_MS} ms: ` +
 					`answered in ${answeredIn} (${answered.text}), ${result.delivered} answered 200 (${result.retried} after a retry), ${result.failed} failed, endpoint ${paused ? 'PAUSED' : 'never paused'}, ` +
 					`${ranWhileHeld} ran while the slots were held${stillHeld ? '' : ' (the slots were freed before every answer came)'}; ` +
 					`after the backlog drained: ${result.once} once, ${result.twice} twice, ${result.never} never (${seconds(started)})`,
