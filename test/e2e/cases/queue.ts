@@ -343,13 +343,20 @@ export function queueCases(env: () => E2eEnvironment) {
 			// Executions stay in the node after the trigger for 3 s: the kill finds them there.
 			recorder.holdMs = 3_000;
 			const started = Date.now();
-			for (let i = 0; i < total; i++) control.addTrackingEvent(fed.orderId);
+			// Two a second, as in the backlog: all at once they would measure the webhook processors.
+			const sending = (async () => {
+				for (let i = 0; i < total; i++) {
+					control.addTrackingEvent(fed.orderId);
+					await sleep(BACKLOG_EVERY_MS);
+				}
+			})();
 			await waitFor(async () => recorder.pending >= 5 || undefined, 'executions in the node after the trigger', 60_000);
 			const inFlight = recorder.pending;
 			const worker = env().queue!.workers[0];
 			await worker.kill();
 			recorder.holdMs = 0;
 			const restartSeconds = await worker.start();
+			await sending;
 			await waitFor(async () => (fed.deliveries().length === total && fed.settled()) || undefined, 'the service to settle every delivery', 600_000);
 			// Executions the kill interrupted are failed by n8n once it notices; wait for every one to end.
 			await executionsDone(fed.workflow, fed.deliveries().filter((d) => d.state === 'delivered').length, 300_000);
