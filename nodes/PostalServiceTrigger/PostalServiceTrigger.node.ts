@@ -40,6 +40,8 @@ export class PostalServiceTrigger implements INodeType {
 				// once the delivery is recorded there, or n8n answers once the execution is stored and
 				// queued, which in queue mode does not wait for a worker.
 				responseMode: RESPONSE_MODE,
+				// Empty, so that n8n's own answer carries what webhook() returns (its default names a mode).
+				responseData: '',
 				path: 'webhook',
 			},
 		],
