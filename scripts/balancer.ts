@@ -17,7 +17,10 @@ export interface Balancer {
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ECONNRESET_BEFORE_SEND', 'EHOSTUNREACH']);
 
 export async function startBalancer(targets: string[], port = 0): Promise<Balancer> {
-	const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+	// A new connection per request, as nginx opens to its upstreams by default: a kept-alive one that
+	// n8n closes after 5 idle seconds can be reset as the next request goes out, which would turn a
+	// delivery into a 502 that no processor saw.
+	const agent = new Agent({ keepAlive: false, maxSockets: 64 });
 	const counts = Object.assign(Object.fromEntries(targets.map((t) => [t, 0])), { unavailable: 0 }) as Balancer['counts'];
 	let next = 0;
 

@@ -9,6 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { ANSWER, ANSWER_FIELD, RESPONSE_MODE } from './answer';
 import { signingSecretTest } from './credentialTest';
 import { DEDUP_WINDOW } from './deliveryMemory';
 import { triggerProperties, type TriggerOptions } from './description';
@@ -35,13 +36,12 @@ export class PostalServiceTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				// The accepted delivery is answered by the trigger's own first step in the execution
-				// (execute(), through sendResponse), once the delivery is recorded there: a 200 then
-				// means the workflow runs, or already ran, for it. Answered on receipt instead, a
-				// delivery whose execution n8n registered but never ran (n8n stopping, a worker dying)
-				// would be lost, since the service does not retry a 200. The answer still comes at the
-				// start of the execution, never after the workflow: the service waits 30 seconds.
-				responseMode: 'responseNode',
+				// Chosen by the user (see answer.ts): the trigger's first step in the execution answers
+				// once the delivery is recorded there, or n8n answers once the execution is stored and
+				// queued, which in queue mode does not wait for a worker.
+				responseMode: RESPONSE_MODE,
+				// Empty, so that n8n's own answer carries what webhook() returns (its default names a mode).
+				responseData: '',
 				path: 'webhook',
 			},
 		],
@@ -72,7 +72,7 @@ export class PostalServiceTrigger implements INodeType {
 	 * Runs inside the execution a delivery started, with the item webhook() returned. Reaching it
 	 * means the execution ran: only here is a delivery recorded as processed, and a delivery that
 	 * another execution already recorded leaves with no item (see executionMemory.ts). Then it
-	 * answers the delivery.
+	 * answers the delivery, unless n8n already did.
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
@@ -82,7 +82,9 @@ export class PostalServiceTrigger implements INodeType {
 				? items.map((item, index) => ({ item, index }))
 				: await firstRuns.call(this, items);
 		const message = kept.length > 0 ? 'Accepted' : 'Already processed; nothing runs again for this delivery';
-		await this.sendResponse({ body: { message }, statusCode: 200 });
+		if (this.getNodeParameter(ANSWER_FIELD, 0, ANSWER.fromExecution) !== ANSWER.whenQueued) {
+			await this.sendResponse({ body: { message }, statusCode: 200 });
+		}
 		// After the answer, so that no webhook process waits for it.
 		const deduplicating = options.deduplicate !== false && this.getMode() !== 'manual';
 		if (deduplicating) kept = await confirmFirstRuns.call(this, kept, options.crossWorkerWaitMs ?? 0);
@@ -97,6 +99,11 @@ export class PostalServiceTrigger implements INodeType {
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await receiveDelivery.call(this);
+		const received = await receiveDelivery.call(this);
+		// n8n answers this one itself once the execution is queued: with this body.
+		if (received.workflowData && this.getNodeParameter(ANSWER_FIELD, ANSWER.fromExecution) === ANSWER.whenQueued) {
+			return { ...received, webhookResponse: { message: 'Accepted' } };
+		}
+		return received;
 	}
 }

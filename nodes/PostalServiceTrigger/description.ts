@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { answerProperties } from './answer';
 import { ENVIRONMENTS, WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS } from './contract';
 import { CROSS_WORKER_WAIT_MS } from './executionMemory';
 
@@ -61,6 +62,7 @@ export const triggerProperties: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { environment: ['production'] } },
 	},
+	...answerProperties,
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -724,7 +724,9 @@ export async function runWebhook(options: {
 	if (webhookResponse.workflowData && options.failExecutionStart) {
 		response.status(500).json({ code: 0, message: 'There was a problem executing the workflow' });
 	} else if (webhookResponse.workflowData) {
-		const answersFromExecution = description?.responseMode === 'responseNode';
+		// As n8n does, the mode may be an expression over the node's parameters.
+		const responseMode = workflow.expression.getSimpleParameterValue(node, description?.responseMode, mode, {}, undefined, 'onReceived');
+		const answersFromExecution = responseMode === 'responseNode';
 		if (answersFromExecution) {
 			// "Using 'Respond to Webhook' node": the answer is what a node of the execution sends.
 			hooks.addHandler('sendResponse', (sent) => {
@@ -732,7 +734,7 @@ export async function runWebhook(options: {
 			});
 		} else if (!response.ended) {
 			// "On received": n8n answers once the execution is registered, without waiting for it.
-			response.status(200).end();
+			response.status(200).json(webhookResponse.webhookResponse ?? { message: 'Workflow was started' });
 		}
 		await options.beforeExecution?.();
 		if (options.executionDies) {

@@ -1,10 +1,12 @@
 // What only queue mode has: several processes taking the same deliveries, and processes that die.
 // Each case prints its figures; together they are the "Running in queue mode" table of the README.
+import { randomUUID } from 'node:crypto';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { sleep } from '../../../scripts/n8n';
-import { waitForWebhook } from '../../../scripts/workflows';
+import { activateWorkflow, createWorkflow, waitForWebhook } from '../../../scripts/workflows';
 import { listExecutions, waitFor, type E2eEnvironment } from '../support/environment';
 import { inPool, startRecorder, type Recorder } from '../support/recorder';
 import { createLetterAtService, deliverTo, newDelivery, type StoredDelivery } from '../support/service';
@@ -24,6 +26,27 @@ const figures: string[] = [];
 function figure(line: string) {
 	figures.push(line);
 	console.log(`[queue figures] ${line}`);
+}
+
+/** Every worker slot is held this long by the backlog case's long executions (waits under n8n's 65 s, which stay in the slot). */
+const BLOCK_SECONDS = [60, 60, 30];
+/**
+ * Deliveries that arrive while every worker slot is held, two a second as events come (all at
+ * once, they would measure how fast the webhook processors take requests on 2 loaded cores).
+ */
+const BACKLOG = 200;
+const BACKLOG_EVERY_MS = 500;
+/** How long every worker is down, and the deliveries that arrive meanwhile. */
+const ALL_DOWN_MS = 60_000;
+const WHILE_DOWN = 50;
+/** The service gives up on an answer after this long (and pauses the endpoint after 3 such failures). */
+const SERVICE_TIMEOUT_MS = 30_000;
+
+/** The answer time of the service's first attempt at each delivery, in seconds: p50, p99 and max. */
+function answerTimes(deliveries: Array<{ attempts: Array<{ durationMs: number }> }>) {
+	const sorted = deliveries.map((d) => d.attempts[0]?.durationMs ?? Infinity).sort((a, b) => a - b);
+	const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] / 1000;
+	return { p50: at(0.5), p99: at(0.99), max: at(1), text: `p50 ${at(0.5).toFixed(2)} s, p99 ${at(0.99).toFixed(2)} s, max ${at(1).toFixed(2)} s` };
 }
 
 const keyOf = (d: StoredDelivery) => `${String(d.payload.environment)}:${d.deliveryId}`;
@@ -191,20 +214,149 @@ export function queueCases(env: () => E2eEnvironment) {
 			return failed.length;
 		}
 
-		it('a worker killed (SIGKILL) in the middle of executions runs nothing twice and loses only executions it cut short after the trigger', async () => {
+		/** Worker slots in all: each worker's concurrency, as it printed it when it started. */
+		function workerSlots(): number {
+			return env().queue!.workers.reduce((sum, w) => sum + Number(/Concurrency: (\d+)/.exec(w.recentOutput)?.[1] ?? NaN), 0);
+		}
+
+		/**
+		 * Fills every worker slot with an execution of a workflow that only waits (a Webhook node, then
+		 * waits that keep the slot), and resolves once they all run on the workers.
+		 */
+		async function holdEveryWorkerSlot(): Promise<{ slots: number; workflowId: string; heldSince: number }> {
+			const slots = workerSlots();
+			expect(slots).toBeGreaterThan(0);
+			const path = randomUUID();
+			const waits = BLOCK_SECONDS.map((amount, i) => ({
+				id: randomUUID(),
+				name: `Wait ${i + 1}`,
+				type: 'n8n-nodes-base.wait',
+				typeVersion: 1.1,
+				position: [240 * (i + 1), 0] as [number, number],
+				webhookId: randomUUID(),
+				parameters: { resume: 'timeInterval', amount, unit: 'seconds' },
+			}));
+			const nodes = [
+				{
+					id: randomUUID(),
+					name: 'Webhook',
+					type: 'n8n-nodes-base.webhook',
+					typeVersion: 2,
+					position: [0, 0] as [number, number],
+					webhookId: randomUUID(),
+					parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+				},
+				...waits,
+			];
+			const connections = Object.fromEntries(nodes.slice(0, -1).map((n, i) => [n.name, { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] }]));
+			const { id } = await createWorkflow(env().client, { name: 'queue: long executions', nodes, connections }, env().credentials);
+			await activateWorkflow(env().client, id);
+			const url = `${env().webhookUrl}/webhook/${path}`;
+			for (const receiver of env().receivers) await waitForWebhook(`${receiver}/webhook/${path}`);
+			const heldSince = Date.now();
+			await inPool(Array.from({ length: slots }), 5, async () => expect((await fetch(url, { method: 'POST', body: '{}' })).status).toBe(200));
+			await waitFor(
+				async () => (await listExecutions(env().client, { workflowId: id })).filter((e) => e.status === 'running').length >= slots || undefined,
+				`${slots} long executions running on the workers`,
+				120_000,
+			);
+			return { slots, workflowId: id, heldSince };
+		}
+
+		it(`answers ${BACKLOG} deliveries within the service's 30 seconds while every worker slot is held, and runs each once afterwards`, async () => {
+			const fed = await serviceFed('queue: backlog');
+			const { slots, heldSince } = await holdEveryWorkerSlot();
+			const started = Date.now();
+			for (let i = 0; i < BACKLOG; i++) {
+				service.control.addTrackingEvent(fed.orderId);
+				await sleep(BACKLOG_EVERY_MS);
+			}
+			await waitFor(async () => (fed.deliveries().length === BACKLOG && fed.settled()) || undefined, 'the service to settle every delivery', 600_000);
+			const answered = answerTimes(fed.deliveries());
+			const answeredIn = seconds(started);
+			const paused = service.control.webhooks().find((w) => w.id === fed.endpoint.id)?.paused ?? false;
+			// Nothing of the backlog ran yet: the slots were still held while the service was answered.
+			const ranWhileHeld = fed.deliveries().filter((d) => recorder.runs.has(keyOf(d))).length;
+			const stillHeld = Date.now() - heldSince < BLOCK_SECONDS.reduce((a, b) => a + b) * 1000;
+			const answers = outcome(fed.deliveries());
+			console.log(`[queue figures] backlog answers: ${answered.text}, ${answers.failed} failed, paused ${paused}`);
+			expect(answered.max * 1000).toBeLessThan(SERVICE_TIMEOUT_MS);
+			expect(answers.retried).toBe(0);
+			expect(paused).toBe(false);
+			await executionsDone(fed.workflow, BACKLOG, 600_000);
+			await sleep(2_000);
+			const result = outcome(fed.deliveries());
+			service.control.removeWebhook(fed.endpoint.id);
+			figure(
+				`backlog: ${slots} worker slots held by ${BLOCK_SECONDS.reduce((a, b) => a + b)} s executions while ${BACKLOG} deliveries arrived, one every ${BACKLOG_EVERY_MS} ms: ` +
+					`answered in ${answeredIn} (${answered.text}), ${result.delivered} answered 200 (${result.retried} after a retry), ${result.failed} failed, endpoint ${paused ? 'PAUSED' : 'never paused'}, ` +
+					`${ranWhileHeld} ran while the slots were held${stillHeld ? '' : ' (the slots were freed before every answer came)'}; ` +
+					`after the backlog drained: ${result.once} once, ${result.twice} twice, ${result.never} never (${seconds(started)})`,
+			);
+			expect(result.once).toBe(BACKLOG);
+			expect(result.twice).toBe(0);
+			expect(result.never).toBe(0);
+		});
+
+		it(`answers ${WHILE_DOWN} deliveries while every worker is down for ${ALL_DOWN_MS / 1000} s, and runs each once when the workers return`, async () => {
+			const fed = await serviceFed('queue: all workers down');
+			const workers = env().queue!.workers;
+			const downSince = Date.now();
+			await Promise.all(workers.map((w) => w.stop()));
+			// Spread over the first half of the outage.
+			for (let i = 0; i < WHILE_DOWN; i++) {
+				service.control.addTrackingEvent(fed.orderId);
+				await sleep(ALL_DOWN_MS / 2 / WHILE_DOWN);
+			}
+			await waitFor(async () => (fed.deliveries().length === WHILE_DOWN && fed.settled()) || undefined, 'the service to settle every delivery', 120_000);
+			const answered = answerTimes(fed.deliveries());
+			const whileDown = outcome(fed.deliveries());
+			const paused = service.control.webhooks().find((w) => w.id === fed.endpoint.id)?.paused ?? false;
+			const ranWhileDown = whileDown.once + whileDown.twice;
+			console.log(`[queue figures] answers while every worker is down: ${answered.text}, ${whileDown.failed} failed, paused ${paused}`);
+			if (answered.max * 1000 >= SERVICE_TIMEOUT_MS || paused) await Promise.all(workers.map((w) => w.start()));
+			expect(answered.max * 1000).toBeLessThan(SERVICE_TIMEOUT_MS);
+			expect(whileDown.retried).toBe(0);
+			expect(paused).toBe(false);
+			await sleep(Math.max(0, ALL_DOWN_MS - (Date.now() - downSince)));
+			const downFor = seconds(downSince);
+			const restart = await Promise.all(workers.map((w) => w.start()));
+			await executionsDone(fed.workflow, WHILE_DOWN, 300_000);
+			await sleep(2_000);
+			const result = outcome(fed.deliveries());
+			service.control.removeWebhook(fed.endpoint.id);
+			figure(
+				`all ${workers.length} workers down for ${downFor} while ${WHILE_DOWN} deliveries arrived: ${whileDown.delivered} answered 200 (${answered.text}), ` +
+					`${whileDown.failed} failed, ${whileDown.retried} retried, endpoint ${paused ? 'PAUSED' : 'never paused'}, ${ranWhileDown} ran while down; ` +
+					`workers back in ${Math.max(...restart).toFixed(1)} s → ${result.once} once, ${result.twice} twice, ${result.never} never (${seconds(downSince)})`,
+			);
+			expect(ranWhileDown).toBe(0);
+			expect(result.once).toBe(WHILE_DOWN);
+			expect(result.twice).toBe(0);
+			expect(result.never).toBe(0);
+		});
+
+		it('a worker killed (SIGKILL) in the middle of executions pauses nothing, runs nothing twice and loses only the executions it cut short', async () => {
 			const fed = await serviceFed('queue: worker killed');
 			const control = service.control;
 			const total = 40;
 			// Executions stay in the node after the trigger for 3 s: the kill finds them there.
 			recorder.holdMs = 3_000;
 			const started = Date.now();
-			for (let i = 0; i < total; i++) control.addTrackingEvent(fed.orderId);
+			// Two a second, as in the backlog: all at once they would measure the webhook processors.
+			const sending = (async () => {
+				for (let i = 0; i < total; i++) {
+					control.addTrackingEvent(fed.orderId);
+					await sleep(BACKLOG_EVERY_MS);
+				}
+			})();
 			await waitFor(async () => recorder.pending >= 5 || undefined, 'executions in the node after the trigger', 60_000);
 			const inFlight = recorder.pending;
 			const worker = env().queue!.workers[0];
 			await worker.kill();
 			recorder.holdMs = 0;
 			const restartSeconds = await worker.start();
+			await sending;
 			await waitFor(async () => (fed.deliveries().length === total && fed.settled()) || undefined, 'the service to settle every delivery', 600_000);
 			// Executions the kill interrupted are failed by n8n once it notices; wait for every one to end.
 			await executionsDone(fed.workflow, fed.deliveries().filter((d) => d.state === 'delivered').length, 300_000);
@@ -219,9 +371,9 @@ export function queueCases(env: () => E2eEnvironment) {
 			if (notRun.length) console.log(`[queue figures] not run after the trigger:\n  ${(await whyNever(fed.workflow.id, notRun)).join('\n  ')}`);
 			const resent = await resendFailed(fed);
 			const after = outcome(fed.deliveries());
-			// The window that remains: an execution the kill cut short after the trigger recorded (and
-			// answered) its delivery, before the next node. n8n does not run that job again, and a
-			// resend would be dropped as already processed.
+			// The floor n8n leaves: the jobs the killed worker held. n8n fails a job whose worker died
+			// and does not run it again (its queue allows no stalled job), and the service, answered
+			// once the job was queued, does not retry. Each stays in n8n's list as a failed execution.
 			const cutShort = await failedBeforeDownstream(fed.workflow.id);
 			figure(
 				`worker killed with ${inFlight} executions inside the node after the trigger, restarted in ${restartSeconds.toFixed(1)} s: ${total} deliveries → ` +
@@ -231,8 +383,11 @@ export function queueCases(env: () => E2eEnvironment) {
 					`after resuming and resending the ${resent} failed: ${after.once} once, ${after.twice} twice, ${after.never} never (${seconds(started)})`,
 			);
 			control.removeWebhook(fed.endpoint.id);
+			expect(result.failed).toBe(0);
+			expect(paused).toBe(false);
 			expect(after.twice).toBe(0);
-			// Nothing is lost but what the kill cut short between the trigger and the next node.
+			// Nothing is lost but the executions the kill cut short before the node after the trigger.
+			expect(result.silentlyLost).toBeLessThanOrEqual(cutShort);
 			expect(after.never).toBeLessThanOrEqual(cutShort);
 		});
 

@@ -54,6 +54,8 @@ export async function createTriggerWorkflow(
 				parameters: {
 					events: TRIGGER_EVENTS,
 					environment: 'both',
+					// As the README advises for queue mode: n8n answers once the execution is queued.
+					...(env.queue ? { answer: 'whenQueued' } : {}),
 					// As the README advises for queue mode with several workers.
 					options: (env.queue?.workers.length ?? 1) > 1 ? { crossWorkerWaitMs: 1000 } : {},
 				},
