@@ -11,12 +11,10 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { ANSWER, ANSWER_FIELD, RESPONSE_MODE } from './answer';
 import { signingSecretTest } from './credentialTest';
-import { DEDUP_WINDOW } from './deliveryMemory';
 import { triggerProperties, type TriggerOptions } from './description';
 import { confirmFirstRuns, firstRuns } from './executionMemory';
+import { settingsThatRunDuplicates } from './settings';
 import { receiveDelivery } from './webhook';
-
-export { DEDUP_WINDOW };
 
 export class PostalServiceTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -57,6 +55,9 @@ export class PostalServiceTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				// Checked when the workflow is activated or listens for a test event, before any delivery.
+				const problem = settingsThatRunDuplicates(this.getNode());
+				if (problem) throw new NodeOperationError(this.getNode(), `This trigger's settings would run duplicates: ${problem}`);
 				return true;
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
@@ -89,10 +90,9 @@ export class PostalServiceTrigger implements INodeType {
 		const deduplicating = options.deduplicate !== false && this.getMode() !== 'manual';
 		if (deduplicating) kept = await confirmFirstRuns.call(this, kept, options.crossWorkerWaitMs ?? 0);
 		if (kept.length === 0 && items.length > 0 && this.getNode().alwaysOutputData) {
-			// n8n would hand the next node an empty item, and the workflow would run for a duplicate.
+			// n8n would hand the next node an empty item; activation refuses the setting, this stops a run the editor started.
 			throw new NodeOperationError(this.getNode(), 'This delivery already ran: the workflow stops here', {
-				description:
-					'"Always Output Data" is on for this trigger, which would run the rest of the workflow with an empty item for every duplicate delivery. Turn it off in the node\'s settings.',
+				description: settingsThatRunDuplicates(this.getNode()) ?? undefined,
 			});
 		}
 		return [kept.map(({ item, index }) => ({ ...item, pairedItem: { item: index } }))];

@@ -21,17 +21,13 @@ import {
 	sign,
 	TRIGGER_NAME,
 	type Delivery,
+	statusUpdate,
 	type Outcome,
 } from './support';
 
 afterEach(() => {
 	vi.restoreAllMocks();
 });
-
-// Each its own order: two deliveries of one order, status and second would be one event repeated.
-let nextOrder = 1_048_576;
-const statusUpdate = (extra: IDataObject = {}) =>
-	envelope('order.status_updated', { id: String(nextOrder++), type: 'letter', status: { old: 0, new: 1 }, updated_at: serviceTime() }, extra);
 
 /** A signed delivery whose body is given as text, for numbers JSON.stringify cannot write. */
 function rawDelivery(text: string): Delivery {

@@ -10,16 +10,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { CLAIM_LIFETIME_MS, forgetProcessMemory } from '../../nodes/PostalServiceTrigger/deliveryMemory';
 import { processedData } from '../harness/engine';
-import { deliver, delivery, envelope, serviceTime, TRIGGER_ID, type Outcome } from './support';
+import { deliver, delivery, TRIGGER_ID, type Outcome, statusUpdate } from './support';
 
 afterEach(() => {
 	vi.restoreAllMocks();
 });
-
-// Each its own order: two deliveries of one order, status and second would be one event repeated.
-let nextOrder = 1_048_576;
-const statusUpdate = (extra: IDataObject = {}) =>
-	envelope('order.status_updated', { id: String(nextOrder++), type: 'letter', status: { old: 0, new: 1 }, updated_at: serviceTime() }, extra);
 
 describe('duplicates: across n8n processes (queue mode), through the processed-data store', () => {
 	afterEach(() => forgetProcessMemory());

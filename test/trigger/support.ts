@@ -152,3 +152,9 @@ export function serviceFields(json: IDataObject): IDataObject {
 	}
 	return rest;
 }
+
+// Each its own order: two deliveries of one order, status and second would be one event repeated.
+let nextOrder = 1_048_576;
+/** A status change of an order no other delivery has named. */
+export const statusUpdate = (extra: IDataObject = {}) =>
+	envelope('order.status_updated', { id: String(nextOrder++), type: 'letter', status: { old: 0, new: 1 }, updated_at: serviceTime() }, extra);

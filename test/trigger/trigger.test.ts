@@ -293,7 +293,7 @@ describe('trigger: description, credential test and webhook lifecycle', () => {
 		const type = await nodeType('n8n-nodes-postal-service.postalServiceTrigger');
 		const lifecycle = type.webhookMethods!.default!;
 		const staticData: IDataObject = {};
-		const context = { getWorkflowStaticData: () => staticData } as never;
+		const context = { getWorkflowStaticData: () => staticData, getNode: () => ({ parameters: {} }) } as never;
 		expect(await lifecycle.checkExists.call(context)).toBe(true);
 		expect(await lifecycle.create.call(context)).toBe(true);
 		expect(await lifecycle.delete.call(context)).toBe(true);

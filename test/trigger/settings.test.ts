@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+
+import type { IHookFunctions, INode } from 'n8n-workflow';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { forgetProcessMemory } from '../../nodes/PostalServiceTrigger/deliveryMemory';
+import { PostalServiceTrigger } from '../../nodes/PostalServiceTrigger/PostalServiceTrigger.node';
+import { deliver, delivery, statusUpdate } from './support';
+
+const trigger = new PostalServiceTrigger();
+const node = (settings: Partial<INode>): INode =>
+	({ id: 'n1', name: 'Postal Service Trigger', type: 'n8n-nodes-postal-service.postalServiceTrigger', typeVersion: 1, position: [0, 0], parameters: {}, ...settings }) as INode;
+/** What n8n hands checkExists when it activates a workflow or listens for a test event. */
+const activation = (settings: Partial<INode>) => trigger.webhookMethods.default.checkExists.call({ getNode: () => node(settings) } as unknown as IHookFunctions);
+
+describe('node settings that would run the workflow for a delivery the trigger stops', () => {
+	afterEach(() => forgetProcessMemory());
+
+	it('are real: with "On Error: Continue" n8n runs the next node for a delivery the trigger stopped with an error', async () => {
+		const workflowId = randomUUID();
+		const settings = { alwaysOutputData: true, onError: 'continueRegularOutput' as const };
+		const body = statusUpdate();
+		await deliver(delivery(body), { workflowId });
+		forgetProcessMemory();
+		const resend = await deliver(delivery(body), { workflowId, settings, staticData: {} });
+		expect(resend.after).toHaveLength(1);
+	});
+
+	it.each([
+		[{ alwaysOutputData: true }, /"Always Output Data"/],
+		[{ onError: 'continueRegularOutput' as const }, /"On Error: Continue"/],
+		[{ onError: 'continueErrorOutput' as const }, /"On Error: Continue"/],
+		[{ continueOnFail: true }, /"On Error: Continue"/],
+	])('refuse activation with %o, naming the setting to turn off', async (settings, named) => {
+		await expect(activation(settings)).rejects.toThrow(named);
+		await expect(activation(settings)).rejects.toThrow(/Turn (it|them) off in the trigger's settings/);
+	});
+
+	it('let a trigger with n8n\'s default settings activate', async () => {
+		await expect(activation({})).resolves.toBe(true);
+		await expect(activation({ onError: 'stopWorkflow' })).resolves.toBe(true);
+	});
+});
