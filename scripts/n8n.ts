@@ -274,7 +274,9 @@ export class N8nServer {
 			N8N_SECURE_COOKIE: 'false',
 			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 			N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
-			N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: 'true',
+			// Binary data in files, as one n8n process keeps it by default in 2.x and as n8n 3 will
+			// require; queue mode sets database mode (scripts/queue.ts). A caller's setting wins.
+			N8N_DEFAULT_BINARY_DATA_MODE: process.env.N8N_DEFAULT_BINARY_DATA_MODE ?? 'filesystem',
 			N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info',
 			DB_TYPE: 'sqlite',
 			EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
