@@ -9,8 +9,6 @@ const published = ['nodes/**/*.ts', 'credentials/**/*.ts'];
 // apply only to nodes inside n8n's own repository: documentation URLs there are camel-cased slugs,
 // and inputs/outputs there are string literals where the scanner now wants NodeConnectionTypes.
 const superseded = new Set([
-	// The webhook credential is a signing secret, not an API: its display name says so.
-	'n8n-nodes-base/cred-class-field-display-name-missing-api',
 	'n8n-nodes-base/cred-class-field-documentation-url-miscased',
 	'n8n-nodes-base/node-class-description-inputs-wrong-regular-node',
 	'n8n-nodes-base/node-class-description-outputs-wrong',

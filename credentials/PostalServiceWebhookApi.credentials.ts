@@ -11,7 +11,7 @@ import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 export class PostalServiceWebhookApi implements ICredentialType {
 	name = 'postalServiceWebhookApi';
 
-	displayName = 'Postal Service Webhook Signing Secret';
+	displayName = 'Postal Service Webhook Signature API';
 
 	icon: Icon = {
 		light: 'file:../icons/postalService.svg',

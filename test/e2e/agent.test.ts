@@ -208,9 +208,10 @@ describe.each(['lastNode', 'streaming'] as const)('an AI agent with the Postal S
 			tag: 'ai-agent',
 			pdf_available: true,
 		});
-		// One quote (test=1) and one create, nothing else: the letter went out once.
-		expect(posts.map((p) => p.fields.test ?? '0')).toEqual(['1', '0']);
-		expect(posts.map((p) => p.fields.pdfFile)).toEqual([pdfUrl, pdfUrl]);
+		// The agent's quote, Send letter's own check against its Maximum Price, and one create: the
+		// letter went out once.
+		expect(posts.map((p) => p.fields.test ?? '0')).toEqual(['1', '1', '0']);
+		expect(posts.map((p) => p.fields.pdfFile)).toEqual([pdfUrl, pdfUrl, pdfUrl]);
 
 		const quoted = toolResultSeen(requests, PRICE_TOOL);
 		expect(quoted).toContain(String(order.value));
@@ -248,6 +249,26 @@ describe.each(['lastNode', 'streaming'] as const)('an AI agent with the Postal S
 		const toolRuns = execution.data!.resultData.runData['Get letter price'];
 		expect(toolRuns).toHaveLength(1);
 		expect(toolRuns[0].error?.message).toContain('8 digits');
+	});
+
+	it("sends nothing when the service refuses the letter, and the model reads the service's own reason", async () => {
+		const letter = letterTo(`Carla Nunes ${mode}`, '01305-000');
+		const missing = `${pdfUrl}-missing.pdf`;
+		const prompt = `Send the PDF at ${missing} as a registered letter to ${letter.Recipient_Name}, Rua Augusta 500, Apto 12, 01305-000 São Paulo SP, if it costs at most R$ 50.`;
+		const script = `service refuses (${mode})`;
+		model.use(priceThenSend(script, prompt, letter, 50));
+
+		const { execution, newOrders } = await runChat(mode, prompt);
+		const requests = model.requestsOf(script);
+		expectScriptFollowed(requests, 2, mode === 'streaming');
+
+		expect(newOrders).toEqual([]);
+		const error = toolResultSeen(requests, PRICE_TOOL);
+		writeArtifact(`agent-service-refusal-${mode}.txt`, error);
+		// The English explanation, then the service's own words as it sent them.
+		expect(error).toContain('The service said:');
+		expect(error).toContain('não foi possível baixar o arquivo');
+		expect(execution.status, JSON.stringify(execution.data?.resultData.error)).toBe('success');
 	});
 });
 

@@ -281,6 +281,16 @@ export const properties: INodeProperties[] = [
 				displayOptions: { show: { '/shipType': [...SHIP_TYPE_RULES.pdf] } },
 			},
 			{
+				displayName: 'Maximum Price (BRL)',
+				name: 'maxPrice',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 2 },
+				default: 50,
+				description:
+					'Ask the price first and send only when it is at most this many reais; above it, nothing is sent and the item fails saying why. A hard limit, for an AI agent too.',
+				displayOptions: { show: { '/operation': ['create'] } },
+			},
+			{
 				displayName: 'Use Client Contract',
 				name: 'useClientContract',
 				type: 'boolean',

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { PdfFacts, PdfSource, ValidationProblem } from '../../contract/order';
 import { applyForcing, SHIP_TYPE_RULES, validateOrder } from '../../contract/order';
 import { pageProblems, readPdfFacts } from '../../contract/pdfPages';
 import { ANSWERS } from '../../contract/wire';
-import type { ServiceRequest } from '../../transport';
+import { serviceRequest, type ServiceRequest } from '../../transport';
 import { perRun } from '../../transport/perRun';
 import { itemParameter } from '../../transport/runParameters';
 import { invalidItem, readExtraParameters, withItem } from '../common';
@@ -40,7 +41,8 @@ export function orderRequest(order: OrderRequest, test: boolean): ServiceRequest
 		auth: 'form',
 		envelope: 'A',
 		answer: test ? ANSWERS.quote : ANSWERS.orderCreated,
-		body: orderForm(order),
+		// test=1 set here, so that a request built as a price can never create an order.
+		body: orderForm(test ? { ...order, fields: { ...order.fields, test: '1' } } : order),
 		// A letter must never be sent twice: no automatic resend on an unclear failure. With test=1
 		// nothing is created, so a resend is harmless.
 		idempotent: test,
@@ -52,11 +54,28 @@ export function orderRequest(order: OrderRequest, test: boolean): ServiceRequest
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const order = await readOrder(this, itemIndex, false);
+	await refuseAboveMaximumPrice(this, itemIndex, order);
 	return await sendOnce(this, itemIndex, orderRequest(order, false), ({ data, body }) => {
 		const json: IDataObject = { id: data as string, message: body.status_message as string, shipType: Number(order.fields.shipType) };
 		if (order.fields.tag) json.tag = order.fields.tag;
 		return [withItem(json, itemIndex)];
 	});
+}
+
+/** With "Maximum Price", the same order is priced first (test=1, nothing created) and sent only at or below it. */
+async function refuseAboveMaximumPrice(ctx: IExecuteFunctions, itemIndex: number, order: OrderRequest): Promise<void> {
+	const max = itemParameter<IDataObject>(ctx, 'additionalFields', itemIndex, {}).maxPrice;
+	if (max === undefined || max === null || max === '') return;
+	const { data } = await serviceRequest(ctx, orderRequest(order, true), itemIndex);
+	const price = (data as IDataObject)?.value;
+	if (typeof price === 'number' && price <= Number(max)) return;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		typeof price === 'number'
+			? `The price of this letter, R$ ${price.toFixed(2)}, is above "Maximum Price (BRL)" (R$ ${Number(max).toFixed(2)}). Nothing was sent.`
+			: `The service gave no price for this letter, so "Maximum Price (BRL)" cannot be checked. Nothing was sent.`,
+		{ itemIndex, description: 'Raise "Maximum Price (BRL)" under Additional Fields, or remove it, to send this letter.' },
+	);
 }
 
 export async function validate(this: IExecuteFunctions, itemIndex: number): Promise<void> {
