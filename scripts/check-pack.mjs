@@ -19,8 +19,11 @@ for (const file of declared) {
 const icons = files.filter((f) => f.endsWith('.svg'));
 if (icons.length < 2) problems.push('the icons are not in dist/');
 if (pkg.dependencies && Object.keys(pkg.dependencies).length) problems.push('runtime dependencies are not allowed');
+// What each instance installs, queue-mode workers and webhook processors included.
+const MAX_UNPACKED = 250_000;
+if (report.unpackedSize > MAX_UNPACKED) problems.push(`unpacked package is ${report.unpackedSize} bytes, over ${MAX_UNPACKED}`);
 if (problems.length) {
 	console.error(problems.join('\n'));
 	process.exit(1);
 }
-console.log(`package ok: ${files.length} files (${declared.length} declared entry points, ${icons.length} icons)`);
+console.log(`package ok: ${files.length} files, ${report.unpackedSize} bytes unpacked (${declared.length} declared entry points, ${icons.length} icons)`);

@@ -1,0 +1,17 @@
+// Re-indents the compiled JavaScript in dist/ with tabs instead of tsc's four spaces: the same code,
+// about a tenth lighter to install (the unpacked package stays under 250 kB).
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+function* jsFiles(dir) {
+	for (const name of readdirSync(dir)) {
+		const file = path.join(dir, name);
+		if (statSync(file).isDirectory()) yield* jsFiles(file);
+		else if (file.endsWith('.js')) yield file;
+	}
+}
+
+for (const file of jsFiles('dist')) {
+	const text = readFileSync(file, 'utf8');
+	writeFileSync(file, text.replace(/^(?: {4})+/gm, (spaces) => '\t'.repeat(spaces.length / 4)));
+}
