@@ -12,7 +12,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { ANSWER, ANSWER_FIELD, RESPONSE_MODE } from './answer';
 import { signingSecretTest } from './credentialTest';
 import { triggerProperties, type TriggerOptions } from './description';
-import { confirmFirstRuns, firstRuns } from './executionMemory';
+import { confirmFirstDeliveries, keepFirstDeliveries } from './executionMemory';
 import { settingsThatRunDuplicates } from './settings';
 import { receiveDelivery } from './webhook';
 
@@ -81,14 +81,14 @@ export class PostalServiceTrigger implements INodeType {
 		let kept =
 			options.deduplicate === false || this.getMode() === 'manual'
 				? items.map((item, index) => ({ item, index }))
-				: await firstRuns.call(this, items);
+				: await keepFirstDeliveries.call(this, items);
 		const message = kept.length > 0 ? 'Accepted' : 'Already processed; nothing runs again for this delivery';
 		if (this.getNodeParameter(ANSWER_FIELD, 0, ANSWER.fromExecution) !== ANSWER.whenQueued) {
 			await this.sendResponse({ body: { message }, statusCode: 200 });
 		}
 		// After the answer, so that no webhook process waits for it.
 		const deduplicating = options.deduplicate !== false && this.getMode() !== 'manual';
-		if (deduplicating) kept = await confirmFirstRuns.call(this, kept, options.crossWorkerWaitMs ?? 0);
+		if (deduplicating) kept = await confirmFirstDeliveries.call(this, kept, options.crossWorkerWaitMs ?? 0);
 		if (kept.length === 0 && items.length > 0 && this.getNode().alwaysOutputData) {
 			// n8n would hand the next node an empty item; activation refuses the setting, this stops a run the editor started.
 			throw new NodeOperationError(this.getNode(), 'This delivery already ran: the workflow stops here', {

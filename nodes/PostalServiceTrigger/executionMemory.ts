@@ -9,7 +9,7 @@
  * n8n's store reads and then writes its row without a lock, so the check is serialized per node
  * in this process; two processes (queue-mode workers) checking the same delivery at the same moment
  * can both pass, and each then writes its own record over the other's. So a new delivery is
- * confirmed after a wait (`confirmFirstRuns`): the execution whose record survived runs on. The
+ * confirmed after a wait (`confirmFirstDeliveries`): the execution whose record survived runs on. The
  * service has been told 200 by then: a store that fails during the confirmation lets the run go on.
  *
  * A delivery has up to two keys (its delivery_id, and its event), each recorded as `d:<key>`; the
@@ -45,7 +45,7 @@ const CONFIRM_ROUNDS = 5;
 const SLOW_CALL_FACTOR = 4;
 const LONGEST_WAIT_MS = 15_000;
 
-export interface Keyed {
+export interface KeyedItem {
 	item: INodeExecutionData;
 	index: number;
 	/** The delivery's keys, its delivery_id's first; none when it cannot be told from another. */
@@ -54,12 +54,12 @@ export interface Keyed {
 
 const STORE_OPTIONS = { mode: 'entries' as const, maxEntries: PROCESSED_WINDOW * 3 };
 
-type Delivery = Keyed & { keys: [string, ...string[]] };
+type Delivery = KeyedItem & { keys: [string, ...string[]] };
 
-const hasKeys = (keyed: Keyed): keyed is Delivery => keyed.keys !== undefined && keyed.keys.length > 0;
+const hasKeys = (keyed: KeyedItem): keyed is Delivery => keyed.keys !== undefined && keyed.keys.length > 0;
 
 /** One item per delivery (the first key names it), leaving out items without keys. */
-const distinctDeliveries = (keyed: Keyed[]): Delivery[] => [...new Map(keyed.filter(hasKeys).map((k) => [k.keys[0], k])).values()];
+const distinctDeliveries = (keyed: KeyedItem[]): Delivery[] => [...new Map(keyed.filter(hasKeys).map((k) => [k.keys[0], k])).values()];
 
 /** This execution's record of running a delivery, beside the delivery's own records (`d:<key>`). */
 const runRecord = (execution: string, delivery: Delivery) => `x:${execution}:${delivery.keys[0]}`;
@@ -78,9 +78,9 @@ interface Recorded {
  * run. Items without a key always pass; so do all items of a retry the user asked for from n8n's
  * execution list (mode "retry"), which reaches the trigger only when its own step failed.
  */
-export async function firstRuns(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<Keyed[]> {
+export async function keepFirstDeliveries(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<KeyedItem[]> {
 	const options = this.getNodeParameter('options', 0, {}) as TriggerOptions;
-	const keyed: Keyed[] = items.map((item, index) => ({ item, index, keys: deliveryKeys(item.json, options.dropRepeatedEvents !== false) }));
+	const keyed: KeyedItem[] = items.map((item, index) => ({ item, index, keys: deliveryKeys(item.json, options.dropRepeatedEvents !== false) }));
 	const deliveries = distinctDeliveries(keyed);
 	if (deliveries.length === 0) return keyed;
 	const memory = nodeMemory(this.getWorkflow().id, this.getNode().id);
@@ -175,7 +175,7 @@ async function checkAndRecord(this: IExecuteFunctions, values: string[]): Promis
 }
 
 /**
- * Of the deliveries `firstRuns` let on, those whose record is still this execution's after
+ * Of the deliveries `keepFirstDeliveries` let on, those whose record is still this execution's after
  * `waitMs`. Every writer of n8n's store writes the whole row it read, so after two workers both
  * let a delivery on, the row holds one execution's record of it, never both: the execution that
  * finds its own record runs; one that finds only another execution's record stops. One that finds
@@ -183,7 +183,7 @@ async function checkAndRecord(this: IExecuteFunctions, values: string[]): Promis
  * so it waits and looks once more. The service has been told 200: should the store fail, the
  * deliveries not yet settled run (losing them would be worse than a rare second run).
  */
-export async function confirmFirstRuns(this: IExecuteFunctions, kept: Keyed[], waitMs: number): Promise<Keyed[]> {
+export async function confirmFirstDeliveries(this: IExecuteFunctions, kept: KeyedItem[], waitMs: number): Promise<KeyedItem[]> {
 	let pending = distinctDeliveries(kept);
 	if (waitMs <= 0 || pending.length === 0 || typeof this.helpers.checkProcessedAndRecord !== 'function') return kept;
 	if (this.getMode() === 'retry') return kept;

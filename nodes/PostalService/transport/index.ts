@@ -11,7 +11,7 @@ import type { ZodTypeAny } from 'zod';
 import { checkShape, describeAnswer, envelopeCode, envelopeOf, isSuccess, readAnswer, type Envelope } from './answer';
 import { apiError, notSent, redirectError, transportError, unexpectedAnswer, type Failure, type NetworkFailure } from './errors';
 import { redactSecrets } from './redact';
-import { perRun } from './perRun';
+import { stateOfRun } from './runState';
 import { operationTimeout } from './runParameters';
 
 export type { Envelope } from './answer';
@@ -88,7 +88,7 @@ async function readCredentials(ctx: ServiceContext, auth: TokenPlacement): Promi
 
 export async function getServiceCredentials(ctx: ServiceContext, auth: TokenPlacement): Promise<ApiCredentials> {
 	const type = auth === 'basic' ? 'chat' : 'api';
-	const ofRun = perRun(credentialsOfRun, ctx, () => new Map<string, Promise<ApiCredentials>>());
+	const ofRun = stateOfRun(credentialsOfRun, ctx, () => new Map<string, Promise<ApiCredentials>>());
 	let pending = ofRun.get(type);
 	if (!pending) {
 		pending = readCredentials(ctx, auth);

@@ -8,7 +8,7 @@ import type { IExecuteFunctions, NodeParameterValueType } from 'n8n-workflow';
 
 import { notSent } from './errors';
 import type { ServiceContext } from './index';
-import { perRun } from './perRun';
+import { stateOfRun } from './runState';
 
 // Per run: the values read once, and the names that hold an expression (looked up once too, as
 // n8n's getNode() returns a deep copy of the node).
@@ -34,9 +34,9 @@ function stored(ctx: IExecuteFunctions, name: string): unknown {
  * `getNodeParameter(name, itemIndex, fallback)`, read once per run when the parameter holds no
  * expression. An object it returns is shared by every item of the run: callers only read it.
  */
-export function itemParameter<T>(ctx: IExecuteFunctions, name: string, itemIndex: number, fallback?: T): T {
+export function cachedParameter<T>(ctx: IExecuteFunctions, name: string, itemIndex: number, fallback?: T): T {
 	const read = () => (fallback === undefined ? ctx.getNodeParameter(name, itemIndex) : ctx.getNodeParameter(name, itemIndex, fallback as NodeParameterValueType)) as T;
-	const ofRun = perRun(ofRuns, ctx, () => ({ values: new Map<string, unknown>(), perItem: new Set<string>() }));
+	const ofRun = stateOfRun(ofRuns, ctx, () => ({ values: new Map<string, unknown>(), perItem: new Set<string>() }));
 	// The fallback is part of the key: a caller may read one parameter with two fallbacks.
 	const key = fallback === undefined ? name : `${name}\u0000${JSON.stringify(fallback)}`;
 	if (ofRun.values.has(key)) return ofRun.values.get(key) as T;
@@ -59,7 +59,7 @@ export function operationTimeout(ctx: ServiceContext, itemIndex: number, request
 	let value: unknown = requested;
 	if (value === undefined) {
 		try {
-			value = itemParameter(ctx as IExecuteFunctions, 'options.timeout', itemIndex, 0);
+			value = cachedParameter(ctx as IExecuteFunctions, 'options.timeout', itemIndex, 0);
 		} catch {
 			// A context without node parameters (the editor's lists): the default.
 		}

@@ -6,8 +6,8 @@ import { applyForcing, SHIP_TYPE_RULES, validateOrder } from '../../contract/ord
 import { pageProblems, readPdfFacts } from '../../contract/pdfPages';
 import { ANSWERS } from '../../contract/wire';
 import { serviceRequest, type ServiceRequest } from '../../transport';
-import { perRun } from '../../transport/perRun';
-import { itemParameter } from '../../transport/runParameters';
+import { stateOfRun } from '../../transport/runState';
+import { cachedParameter } from '../../transport/runParameters';
 import { invalidItem, readExtraParameters, withItem } from '../common';
 import { creditsNotice, updateDisplayOptions } from '../descriptions';
 import { sendOnce } from '../sendOnce';
@@ -64,7 +64,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 /** With "Maximum Price", the same order is priced first (test=1, nothing created) and sent only at or below it. */
 async function refuseAboveMaximumPrice(ctx: IExecuteFunctions, itemIndex: number, order: OrderRequest): Promise<void> {
-	const max = itemParameter<IDataObject>(ctx, 'additionalFields', itemIndex, {}).maxPrice;
+	const max = cachedParameter<IDataObject>(ctx, 'additionalFields', itemIndex, {}).maxPrice;
 	if (max === undefined || max === null || max === '') return;
 	const { data } = await serviceRequest(ctx, orderRequest(order, true), itemIndex);
 	const price = (data as IDataObject)?.value;
@@ -107,7 +107,7 @@ const filesOfRun = new WeakMap<IExecuteFunctions, { files: Map<string | object, 
 /** The item's file and its facts; `bytes` false when only the facts are needed and are known. */
 async function inputFile(ctx: IExecuteFunctions, itemIndex: number, property: string, bytes: boolean): Promise<{ facts: PdfFacts; buffer?: Buffer }> {
 	const meta = ctx.helpers.assertBinaryData(itemIndex, property);
-	const run = perRun(filesOfRun, ctx, () => ({ files: new Map<string | object, InputFile>(), held: 0 }));
+	const run = stateOfRun(filesOfRun, ctx, () => ({ files: new Map<string | object, InputFile>(), held: 0 }));
 	const key = meta.id ?? meta;
 	const known = run.files.get(key);
 	if (known && (known.buffer || !bytes)) return known;
@@ -128,7 +128,7 @@ async function inputFile(ctx: IExecuteFunctions, itemIndex: number, property: st
  */
 export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test: boolean, checkOnly = false): Promise<OrderRequest> {
 	// Read once per run unless an expression makes them differ by item (each read is costly in n8n).
-	const p = <T>(name: string, fallback: T) => itemParameter<T>(ctx, name, itemIndex, fallback);
+	const p = <T>(name: string, fallback: T) => cachedParameter<T>(ctx, name, itemIndex, fallback);
 	const shipType = Number(p('shipType', 0));
 	const has = (list: readonly number[]) => list.includes(shipType);
 

@@ -1,14 +1,14 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { itemParameter } from '../../transport/runParameters';
+import { cachedParameter } from '../../transport/runParameters';
 import { findOperation } from '../resources';
 import type { OperationModule } from '../types';
 
 /** The operation module the item's Resource and Operation name. */
 export function operationOf(ctx: IExecuteFunctions, itemIndex: number): OperationModule {
-	const resource = itemParameter<string>(ctx, 'resource', itemIndex);
-	const operation = itemParameter<string>(ctx, 'operation', itemIndex);
+	const resource = cachedParameter<string>(ctx, 'resource', itemIndex);
+	const operation = cachedParameter<string>(ctx, 'operation', itemIndex);
 	const module = findOperation(resource, operation);
 	if (!module) {
 		throw new NodeOperationError(
