@@ -19,7 +19,8 @@ import type { IDataObject, IDeduplicationOutput, IExecuteFunctions, INodeExecuti
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { TriggerOptions } from './description';
-import { deliveryKeys, nodeMemory, type NodeMemory, storedKeys, storeKeys } from './deliveryMemory';
+import { deliveryKeys } from './deliveryKeys';
+import { nodeMemory, type NodeMemory, storedKeys, storeKeys } from './deliveryMemory';
 
 /** Deliveries n8n's processed-data store remembers per node (three entries each); the oldest go first. */
 export const PROCESSED_WINDOW = 5000;

@@ -7,7 +7,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { parseEnvelope, decodeBody } from './body';
 import { WEBHOOK_HEADERS } from './contract';
-import { type Claim, deliveryKeys, nodeMemory, type NodeMemory, storedKeys } from './deliveryMemory';
+import { deliveryKeys } from './deliveryKeys';
+import { type Claim, nodeMemory, type NodeMemory, storedKeys } from './deliveryMemory';
 import type { TriggerOptions } from './description';
 import { addStatusTexts } from './items';
 import { attachReturnReceipt } from './receipt';

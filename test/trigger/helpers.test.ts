@@ -11,11 +11,11 @@ import { charsetOf, decodeBody, parseEnvelope, topLevelMemberText } from '../../
 import {
 	CLAIM_LIFETIME_MS,
 	DEDUP_WINDOW,
-	deliveryKey,
 	NodeMemory,
 	storedKeys,
 	storeKeys,
 } from '../../nodes/PostalServiceTrigger/deliveryMemory';
+import { deliveryKey } from '../../nodes/PostalServiceTrigger/deliveryKeys';
 import { decodeBase64, pdfProblem, safeFileName } from '../../nodes/PostalServiceTrigger/receipt';
 import { checkAge, checkSignature } from '../../nodes/PostalServiceTrigger/verification';
 import { serviceTime, sign } from './support';
