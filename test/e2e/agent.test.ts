@@ -260,10 +260,11 @@ describe.each(['lastNode', 'streaming'] as const)('an AI agent with the Postal S
 
 		const { execution, newOrders } = await runChat(mode, prompt);
 		const requests = model.requestsOf(script);
-		expectScriptFollowed(requests, 2, mode === 'streaming');
+		// The price needs no download; the send does, and the service refuses it.
+		expectScriptFollowed(requests, 3, mode === 'streaming');
 
 		expect(newOrders).toEqual([]);
-		const error = toolResultSeen(requests, PRICE_TOOL);
+		const error = toolResultSeen(requests, SEND_TOOL);
 		writeArtifact(`agent-service-refusal-${mode}.txt`, error);
 		// The English explanation, then the service's own words as it sent them.
 		expect(error).toContain('The service said:');
@@ -318,7 +319,8 @@ async function orderActions(): Promise<Record<string, string>> {
 	const response = await fetch(`${env.client.baseUrl}/types/nodes.json`, { headers: { cookie: env.client.cookie } });
 	type Property = { name: string; displayOptions?: { show?: Record<string, unknown[]> }; options?: Array<{ value: string; action?: string }> };
 	const types = (await response.json()) as Array<{ name: string; properties: Property[] }>;
-	const tool = types.find((t) => t.name === POSTAL_TOOL)!;
+	// n8n describes a tool by the action of the node it wraps, not the tool variant's own texts.
+	const tool = types.find((t) => t.name === POSTAL_TOOL.replace(/Tool$/, ''))!;
 	const operation = tool.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('order'))!;
 	return Object.fromEntries((operation.options ?? []).map((o) => [o.value, o.action ?? '']));
 }
@@ -326,7 +328,7 @@ async function orderActions(): Promise<Record<string, string>> {
 describe('secrets', () => {
 	it("neither the account token nor the model's API key appears in any execution of the agent workflows", async () => {
 		const searched = await expectSecretsInNoExecution(env.client, [env.token, model.apiKey], { workflowIds: imported });
-		expect(searched).toBe(5);
+		expect(searched).toBe(7);
 	});
 });
 

@@ -206,13 +206,16 @@ export async function chatMessageWhenDelivered(env: E2eEnvironment): Promise<voi
 		await finishedExecutions(env, id, ++runs);
 	};
 	await event();
+	// Each event at its own time, as the postal operator reports them: the trigger takes a tracking
+	// event with the same code and time as a repeat of one it already ran.
+	const later = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 	// The first delivered event: the service fails the message, so the order is not remembered...
 	control.injectFault({ method: 'POST', path: '/api/chat/v1/post', kind: '500', count: 1 });
-	await event({ codigo: 'BDE', descricao: 'Objeto entregue ao destinatário', statusDelivery: 'delivered' });
+	await event({ codigo: 'BDE', descricao: 'Objeto entregue ao destinatário', statusDelivery: 'delivered', dtHrCriado: later(1) });
 	// ...and the next one tells the contact.
-	await event({ codigo: 'BDE', descricao: 'Objeto entregue ao destinatário', statusDelivery: 'delivered' });
+	await event({ codigo: 'BDE', descricao: 'Objeto entregue ao destinatário', statusDelivery: 'delivered', dtHrCriado: later(2) });
 	// A later tracking event of the delivered letter still says delivered: it must not pay for a second message.
-	await event({ codigo: 'BDE', descricao: 'Comprovante de entrega digitalizado' });
+	await event({ codigo: 'BDE', descricao: 'Comprovante de entrega digitalizado', dtHrCriado: later(3) });
 
 	const executions = await finishedExecutions(env, id, 4);
 	expect(executions.map((e) => e.status).sort()).toEqual(['error', 'success', 'success', 'success']);
