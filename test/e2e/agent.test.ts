@@ -253,22 +253,23 @@ describe.each(['lastNode', 'streaming'] as const)('an AI agent with the Postal S
 
 	it("sends nothing when the service refuses the letter, and the model reads the service's own reason", async () => {
 		const letter = letterTo(`Carla Nunes ${mode}`, '01305-000');
-		const missing = `${pdfUrl}-missing.pdf`;
-		const prompt = `Send the PDF at ${missing} as a registered letter to ${letter.Recipient_Name}, Rua Augusta 500, Apto 12, 01305-000 São Paulo SP, if it costs at most R$ 50.`;
+		const prompt = `Send the PDF at ${pdfUrl} as a registered letter to ${letter.Recipient_Name}, Rua Augusta 500, Apto 12, 01305-000 São Paulo SP, if it costs at most R$ 50.`;
 		const script = `service refuses (${mode})`;
 		model.use(priceThenSend(script, prompt, letter, 50));
+		// The service refuses the price in its own envelope (429, its message in Portuguese); a refusal
+		// is not tried again.
+		env.sandbox.control.injectFault({ method: 'POST', path: '/api/v2/post', kind: '429', count: 1 });
 
 		const { execution, newOrders } = await runChat(mode, prompt);
 		const requests = model.requestsOf(script);
-		// The price needs no download; the send does, and the service refuses it.
-		expectScriptFollowed(requests, 3, mode === 'streaming');
+		expectScriptFollowed(requests, 2, mode === 'streaming');
 
 		expect(newOrders).toEqual([]);
-		const error = toolResultSeen(requests, SEND_TOOL);
+		const error = toolResultSeen(requests, PRICE_TOOL);
 		writeArtifact(`agent-service-refusal-${mode}.txt`, error);
 		// The English explanation, then the service's own words as it sent them.
 		expect(error).toContain('The service said:');
-		expect(error).toContain('não foi possível baixar o arquivo');
+		expect(error).toContain('Muitas requisi');
 		expect(execution.status, JSON.stringify(execution.data?.resultData.error)).toBe('success');
 	});
 });
