@@ -135,3 +135,31 @@ export function missingCredentialTypes(workflow: WorkflowFile, credentials: Stor
 	const needed = workflow.nodes.flatMap((node) => Object.keys(node.credentials ?? {}));
 	return [...new Set(needed)].filter((type) => !credentials.some((c) => c.type === type));
 }
+
+const DATA_TABLE_TYPE = 'n8n-nodes-base.dataTable';
+
+/**
+ * The data tables a workflow's Data Table nodes name, with the columns its inserting nodes write
+ * (the file is the one source: what a user must create is read from what the workflow uses).
+ */
+export function dataTablesOf(workflow: WorkflowFile): Array<{ name: string; columns: Array<{ name: string; type: string }> }> {
+	const tables = new Map<string, Map<string, string>>();
+	for (const node of workflow.nodes.filter((n) => n.type === DATA_TABLE_TYPE)) {
+		const table = node.parameters.dataTableId as { mode?: string; value?: string } | undefined;
+		if (table?.mode !== 'name' || !table.value) throw new Error(`"${workflow.name}": data table of "${node.name}" is not given by name`);
+		const columns = tables.get(table.value) ?? new Map<string, string>();
+		tables.set(table.value, columns);
+		const schema = (node.parameters.columns as { schema?: Array<{ id: string; type?: string }> } | undefined)?.schema ?? [];
+		for (const column of schema) columns.set(column.id, column.type ?? 'string');
+	}
+	return [...tables].map(([name, columns]) => ({ name, columns: [...columns].map(([column, type]) => ({ name: column, type })) }));
+}
+
+/** Creates the data tables a workflow needs that do not exist yet, as its sticky note asks a user to. */
+export async function createDataTables(client: N8nClient, workflow: WorkflowFile): Promise<void> {
+	for (const table of dataTablesOf(workflow)) {
+		const listed = await client.api<{ data: Array<{ name: string }> }>('GET', `/data-tables?filter=${encodeURIComponent(JSON.stringify({ name: table.name }))}`);
+		if (listed.data.some((t) => t.name === table.name)) continue;
+		await client.api('POST', '/data-tables', table);
+	}
+}

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 
 import { SAMPLE_LETTER_PATH } from '../../../sandbox/sample';
-import { activateWorkflow, createWorkflow, forTestEnvironment, readExamples, waitForWebhook, type WorkflowFile } from '../../../scripts/workflows';
+import { activateWorkflow, createDataTables, createWorkflow, forTestEnvironment, readExamples, waitForWebhook, type WorkflowFile } from '../../../scripts/workflows';
 import { binaryContent, getExecution, listExecutions, nodeOutput, waitFor, type E2eEnvironment, type Execution } from './environment';
 import { createLetterAtService, pdfOfSize } from './service';
 
@@ -26,6 +26,7 @@ const imported: string[] = [];
 async function importAndActivate(env: E2eEnvironment, workflow: WorkflowFile) {
 	// A read first: n8n may have closed the client's idle connection, which a read finds out safely.
 	await env.client.api('GET', '/workflows?limit=1');
+	await createDataTables(env.client, workflow);
 	const { id } = await createWorkflow(env.client, workflow, env.credentials);
 	imported.push(id);
 	await activateWorkflow(env.client, id);
@@ -313,8 +314,12 @@ export async function crmDealToLetter(env: E2eEnvironment, standIn: StandIn): Pr
 	expect(order).toMatchObject({ shipType: 3, name: 'Helena Rocha' });
 	const orderId = String(order.id);
 
+	// Each event once the run of the one before has finished, as a letter's events come hours apart:
+	// runs on several workers at once may otherwise add their notes in either order.
+	env.sandbox.control.addTrackingEvent(orderId);
+	await finishedExecutions(env, id, 3);
 	env.sandbox.control.addTrackingEvent(orderId, { codigo: 'BDE', descricao: 'Objeto entregue ao destinatário', statusDelivery: 'delivered' });
-	await settled(env);
+	await finishedExecutions(env, id, 4);
 	env.sandbox.control.addReturnReceipt(orderId, { rrType: 'rr', pdf: await pdfOfSize(0, 'AR') });
 	const executions = await finishedExecutions(env, id, 5);
 	for (const e of executions) expect(e.status, JSON.stringify(e.data?.resultData.error)).toBe('success');
