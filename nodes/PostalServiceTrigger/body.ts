@@ -41,7 +41,7 @@ export function charsetOf(contentType: string | undefined): string {
 	return 'utf-8';
 }
 
-export type Decoded = { text: string } | { unsupportedCharset: string };
+type Decoded = { text: string } | { unsupportedCharset: string };
 
 /** The body as text, in the charset Content-Type names, without a leading byte order mark. */
 export function decodeBody(rawBody: Buffer, contentType: string | undefined): Decoded {
@@ -54,7 +54,7 @@ export function decodeBody(rawBody: Buffer, contentType: string | undefined): De
 
 export type Envelope = IDataObject & { event: string };
 
-export type ParsedEnvelope = { envelope: Envelope } | { problem: string };
+type ParsedEnvelope = { envelope: Envelope } | { problem: string };
 
 export function parseEnvelope(text: string): ParsedEnvelope {
 	let parsed: unknown;

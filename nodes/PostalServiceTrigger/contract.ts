@@ -65,7 +65,7 @@ export const WEBHOOK_HEADERS = {
 } as const;
 
 /** Timestamps of the service: wall-clock time in Brazil, without an offset. */
-export const SERVICE_TIME_ZONE = 'America/Sao_Paulo';
+const SERVICE_TIME_ZONE = 'America/Sao_Paulo';
 export const SERVICE_TIME_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 
 /** The zones X-Webhook-Timestamp may be written in: the body's own, then UTC (see TRIGGER_ASSUMPTIONS). */

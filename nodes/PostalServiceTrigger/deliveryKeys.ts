@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 /** The id of a delivery as it identifies the delivery: digits as written, or the string given. */
-export function deliveryIdText(value: unknown): string | undefined {
+function deliveryIdText(value: unknown): string | undefined {
 	if (typeof value === 'string') return value;
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
 	return undefined;
@@ -63,7 +63,7 @@ function eventParts(envelope: IDataObject): Array<string | null> | undefined {
  * and what changed. Undefined for test events and for bodies that lack a part. Hashed, so that
  * static data holds a short fixed-size string.
  */
-export function eventKey(envelope: IDataObject): string | undefined {
+function eventKey(envelope: IDataObject): string | undefined {
 	const parts = eventParts(envelope);
 	if (parts === undefined) return undefined;
 	const environment = typeof envelope.environment === 'string' ? envelope.environment : '';

@@ -23,7 +23,7 @@ import { deliveryKeys } from './deliveryKeys';
 import { nodeMemory, type NodeMemory, storedKeys, storeKeys } from './deliveryMemory';
 
 /** Deliveries n8n's processed-data store remembers per node (three entries each); the oldest go first. */
-export const PROCESSED_WINDOW = 5000;
+const PROCESSED_WINDOW = 5000;
 
 /**
  * How long a new delivery's record is left to settle before it is confirmed, when the option is
@@ -46,7 +46,7 @@ const CONFIRM_ROUNDS = 5;
 const SLOW_CALL_FACTOR = 4;
 const LONGEST_WAIT_MS = 15_000;
 
-export interface KeyedItem {
+interface KeyedItem {
 	item: INodeExecutionData;
 	index: number;
 	/** The delivery's keys, its delivery_id's first; none when it cannot be told from another. */

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
-export type DecodedFile = { bytes: Buffer } | { problem: string };
+type DecodedFile = { bytes: Buffer } | { problem: string };
 
 const NOT_BASE64 = /[^A-Za-z0-9+/]/;
 // The last character before padding may carry only zero bits past the end of the data.

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export const SIGNATURE_PREFIX = 'sha256=';
+const SIGNATURE_PREFIX = 'sha256=';
 
 /** `sha256=<hex>` of the exact bytes, as the service writes it in `X-Webhook-Signature`. */
 export function signBody(secret: string, rawBody: Buffer | string): string {

@@ -38,7 +38,7 @@ export function checkSignature(
 }
 
 /** One reading of X-Webhook-Timestamp: the zone its digits are taken in, and the age that gives. */
-export interface TimestampReading {
+interface TimestampReading {
 	zone: TimestampZone;
 	/** Seconds from the attempt's time to now; negative when it lies ahead. */
 	ageSeconds: number;
@@ -48,7 +48,7 @@ export interface TimestampReading {
  * Both readings of the header, or undefined when it is unreadable. The interface gives a zone for
  * the body's timestamp only, so the header may be São Paulo time like it, or UTC.
  */
-export function timestampReadings(timestamp: string | undefined, now: DateTime = DateTime.now()): TimestampReading[] | undefined {
+function timestampReadings(timestamp: string | undefined, now: DateTime = DateTime.now()): TimestampReading[] | undefined {
 	if (!timestamp) return undefined;
 	const readings: TimestampReading[] = [];
 	for (const zone of TIMESTAMP_HEADER_ZONES) {

@@ -17,7 +17,7 @@ const TRANSPORT_OWNED: Record<string, string> = {
 };
 
 /** Names an operation owns besides the transport's, with why (see `readExtraParameters`). */
-export type OwnedNames = Record<string, string>;
+type OwnedNames = Record<string, string>;
 
 export function readExtraParameters(ctx: IExecuteFunctions, itemIndex: number, owned: OwnedNames = {}): Record<string, string> {
 	const raw = ctx.getNodeParameter('options.extraParameters.parameter', itemIndex, []) as Array<{ name?: string; value?: unknown }>;

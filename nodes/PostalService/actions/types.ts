@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 /** How an operation appears in its resource's Operation list. */
-export interface OperationOption {
+interface OperationOption {
 	name: string;
 	value: string;
 	description: string;

@@ -86,7 +86,7 @@ type Widen<T> = T extends string
 /** The shape of `ASSUMED` with any values: what another reading of the interface would fill in. */
 export type AssumedNames = Widen<typeof ASSUMED>;
 
-export interface Assumption {
+interface Assumption {
 	key: keyof typeof ASSUMED;
 	/** What the package takes to be true. */
 	guess: string;

@@ -49,7 +49,7 @@ export const FIELD_LIMITS: Record<string, { max?: number; min?: number }> = {
 };
 
 /** The values each flag takes: 0 or 1, and the words the create-order table accepts besides. */
-export const FLAG_VALUES: Record<string, readonly string[]> = {
+const FLAG_VALUES: Record<string, readonly string[]> = {
 	virtualbox: ['0', '1', 'true'],
 	duplex_printing: ['0', '1', 'true', 'false'],
 	toAddrOnly: ['0', '1'],
@@ -61,7 +61,7 @@ export const FLAG_VALUES: Record<string, readonly string[]> = {
 };
 
 /** Recipient fields the create-order table marks as required for every ship type. */
-export const REQUIRED_RECIPIENT = ['name', 'addr1', 'street_number', 'zip', 'city', 'state', 'country'] as const;
+const REQUIRED_RECIPIENT = ['name', 'addr1', 'street_number', 'zip', 'city', 'state', 'country'] as const;
 
 export const MAX_PDF_PAGES = 150;
 
@@ -101,7 +101,7 @@ export function todayInSaoPaulo(now: Date = new Date()): string {
 }
 
 /** A date given as yyyy-MM-dd or an ISO date-time, reduced to yyyy-MM-dd; undefined if not a date. */
-export function toIsoDate(value: string): string | undefined {
+function toIsoDate(value: string): string | undefined {
 	const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value.trim());
 	if (!match) return undefined;
 	const date = new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`);

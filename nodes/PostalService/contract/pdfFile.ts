@@ -4,7 +4,8 @@
  * or that would make it hold more than a bound proportionate to the file, throws a PdfSyntaxError.
  */
 import type { PdfDict, PdfValue } from './pdfSyntax';
-import { inflate, isDict, isRef, nameOf, PdfLexer, PdfSyntaxError, unpredict } from './pdfSyntax';
+import { inflate, unpredict } from './pdfStreams';
+import { isDict, isRef, nameOf, PdfLexer, PdfSyntaxError } from './pdfSyntax';
 
 type XrefEntry = { type: 0 } | { type: 1; offset: number } | { type: 2; stream: number; index: number };
 

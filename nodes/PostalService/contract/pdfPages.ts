@@ -13,7 +13,7 @@ import { bytesOf, isDict, isRef, nameOf } from './pdfSyntax';
  * The root page tree's /Count when a walk of the tree finds exactly that many pages; undefined
  * when the tree cannot be read or says otherwise (the service then counts).
  */
-export async function confirmedPageCount(file: PdfFile): Promise<number | undefined> {
+async function confirmedPageCount(file: PdfFile): Promise<number | undefined> {
 	const catalog = await file.resolve(file.trailer?.Root);
 	if (!isDict(catalog)) return undefined;
 	const pages = await file.resolve(catalog.entries.Pages);

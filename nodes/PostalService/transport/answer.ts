@@ -31,7 +31,7 @@ export function readAnswer(raw: unknown): Answer {
 	}
 }
 
-export interface Enveloped {
+interface Enveloped {
 	name: EnvelopeName | 'raw';
 	body: IDataObject;
 }
@@ -69,7 +69,7 @@ export function envelopeCode(enveloped: Enveloped | undefined, statusCode: numbe
 }
 
 /** The route's payload: `data` of envelopes A and B, the whole answer otherwise. */
-export function payloadOf(enveloped: Enveloped): unknown {
+function payloadOf(enveloped: Enveloped): unknown {
 	return enveloped.name === 'A' || enveloped.name === 'B' ? enveloped.body.data : enveloped.body;
 }
 

@@ -55,7 +55,7 @@ export function notSent(ctx: ServiceContext, itemIndex: number, why: string): No
 const GENERIC_VERIFY =
 	'look for it in the account panel (an order can be found by its tag), read it with Letter > Get if you have its id, or check the balance with Account > Get Balance';
 
-export const NOT_RESENT = 'the request may have been accepted. It was not sent again.';
+const NOT_RESENT = 'the request may have been accepted. It was not sent again.';
 
 function checkFirst(failure: Failure): string {
 	return `To avoid sending the same letter or message twice this node never repeats a request that changes something on its own. Before sending again, check whether it went through: ${failure.verify ?? GENERIC_VERIFY}.`;

@@ -20,7 +20,7 @@ export { deliveryOf, type Delivery } from './errors';
 export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions;
 
 /** Where the security token travels, per route family (the spec's Authentication table). */
-export type TokenPlacement =
+type TokenPlacement =
 	/** `{token}` in the path is replaced with the URL-encoded token (get, balance, download, delete). */
 	| 'path'
 	/** `userSecurityToken` form field (create order). */
@@ -86,7 +86,7 @@ async function readCredentials(ctx: ServiceContext, auth: TokenPlacement): Promi
 	return { baseUrl: String(c.baseUrl ?? ''), securityToken: String(c.securityToken ?? '') };
 }
 
-export async function getServiceCredentials(ctx: ServiceContext, auth: TokenPlacement): Promise<ApiCredentials> {
+async function getServiceCredentials(ctx: ServiceContext, auth: TokenPlacement): Promise<ApiCredentials> {
 	const type = auth === 'basic' ? 'chat' : 'api';
 	const ofRun = stateOfRun(credentialsOfRun, ctx, () => new Map<string, Promise<ApiCredentials>>());
 	let pending = ofRun.get(type);

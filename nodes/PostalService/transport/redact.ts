@@ -5,7 +5,7 @@
  * in any of its forms: as is, percent-encoded once or more with escapes in either case, a space as
  * `+`, an HTML character reference or a JSON escape.
  */
-export const REDACTED = '***';
+const REDACTED = '***';
 
 const NAMED_ENTITIES: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' };
 

@@ -52,7 +52,7 @@ export function cachedParameter<T>(ctx: IExecuteFunctions, name: string, itemInd
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 /** The longest Timeout the option accepts (timers hold at most 2^31 - 1 ms). */
-export const MAX_TIMEOUT_MS = 3_600_000;
+const MAX_TIMEOUT_MS = 3_600_000;
 
 /** The operation's deadline in ms; a value out of range is the user's to fix, and nothing is sent. */
 export function operationTimeout(ctx: ServiceContext, itemIndex: number, requested?: number): number {

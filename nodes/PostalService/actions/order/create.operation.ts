@@ -53,7 +53,7 @@ export function orderRequest(order: OrderRequest, test: boolean): ServiceRequest
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const order = await readOrder(this, itemIndex, false);
+	const order = await readOrder(this, itemIndex);
 	await refuseAboveMaximumPrice(this, itemIndex, order);
 	return await sendOnce(this, itemIndex, orderRequest(order, false), ({ data, body }) => {
 		const json: IDataObject = { id: data as string, message: body.status_message as string, shipType: Number(order.fields.shipType) };
@@ -79,10 +79,10 @@ async function refuseAboveMaximumPrice(ctx: IExecuteFunctions, itemIndex: number
 }
 
 export async function validate(this: IExecuteFunctions, itemIndex: number): Promise<void> {
-	await readOrder(this, itemIndex, false, true);
+	await readOrder(this, itemIndex, true);
 }
 
-export interface OrderRequest {
+interface OrderRequest {
 	fields: Record<string, string>;
 	pdf: PdfSource;
 	binary?: { buffer: Buffer; fileName: string; mimeType: string };
@@ -98,14 +98,11 @@ const text = (value: unknown) => (value === undefined || value === null ? '' : S
  * id and is never changed in place; a file in memory mode is known by its item's entry object.
  */
 const HELD_BYTES = 128 * 1024 * 1024;
-interface InputFile {
-	facts: PdfFacts;
-	buffer?: Buffer;
-}
+type InputFile = { facts: PdfFacts; buffer?: Buffer };
 const filesOfRun = new WeakMap<IExecuteFunctions, { files: Map<string | object, InputFile>; held: number }>();
 
 /** The item's file and its facts; `bytes` false when only the facts are needed and are known. */
-async function inputFile(ctx: IExecuteFunctions, itemIndex: number, property: string, bytes: boolean): Promise<{ facts: PdfFacts; buffer?: Buffer }> {
+async function inputFile(ctx: IExecuteFunctions, itemIndex: number, property: string, bytes: boolean): Promise<InputFile> {
 	const meta = ctx.helpers.assertBinaryData(itemIndex, property);
 	const run = stateOfRun(filesOfRun, ctx, () => ({ files: new Map<string | object, InputFile>(), held: 0 }));
 	const key = meta.id ?? meta;
@@ -126,7 +123,7 @@ async function inputFile(ctx: IExecuteFunctions, itemIndex: number, property: st
  * Reads one item's create-order parameters into wire fields, checks them, and builds the PDF part.
  * With `checkOnly` (the validation pass) the PDF's bytes are read only to learn its facts.
  */
-export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test: boolean, checkOnly = false): Promise<OrderRequest> {
+export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, checkOnly = false): Promise<OrderRequest> {
 	// Read once per run unless an expression makes them differ by item (each read is costly in n8n).
 	const p = <T>(name: string, fallback: T) => cachedParameter<T>(ctx, name, itemIndex, fallback);
 	const shipType = Number(p('shipType', 0));
@@ -146,7 +143,6 @@ export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, test:
 	};
 	if (!fields.addr2) delete fields.addr2;
 	if (fields.paymentMethod === 'team') fields.team_member_id = text(p('teamMemberId', ''));
-	if (test) fields.test = '1';
 
 	const sender = p<IDataObject>('sender', {});
 	for (const { name, wire } of SENDER_FIELDS) {
@@ -238,7 +234,7 @@ const ORDER_OWNED = {
 };
 
 /** The multipart body of a create (or quote) request. */
-export function orderForm(order: OrderRequest): FormData {
+function orderForm(order: OrderRequest): FormData {
 	const form = new FormData();
 	for (const [name, value] of Object.entries(order.fields)) form.append(name, value);
 	if (order.binary) {

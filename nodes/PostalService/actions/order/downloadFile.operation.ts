@@ -16,7 +16,7 @@ export const option = {
 };
 
 /** The files of a letter the download route serves. */
-export const LETTER_FILE_TYPES: readonly FileTypeOption[] = FILE_TYPES;
+const LETTER_FILE_TYPES: readonly FileTypeOption[] = FILE_TYPES;
 
 type FileTypeOption = { value: FileType; name: string; description: string };
 

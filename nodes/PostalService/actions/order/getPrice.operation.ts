@@ -18,7 +18,7 @@ export const option = {
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['getPrice'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const order = await readOrder(this, itemIndex, true);
+	const order = await readOrder(this, itemIndex);
 	const { data, body } = await serviceRequest(this, orderRequest(order, true), itemIndex);
 	const shipType = Number(order.fields.shipType);
 	const price: IDataObject = { ...(data as IDataObject) };
