@@ -92,8 +92,8 @@ export function letterView(o: LetterOrder): Record<string, unknown> {
 	};
 }
 
-/** The spec does not show a registered e-mail read; this shape follows its webhook payload. */
-export function emailView(o: EmailOrder): Record<string, unknown> {
+/** The fields that open both the read shape and the creation webhook of a registered e-mail. */
+function emailHead(o: EmailOrder): Record<string, unknown> {
 	return {
 		id: o.id,
 		type: 'email',
@@ -102,6 +102,13 @@ export function emailView(o: EmailOrder): Record<string, unknown> {
 		sender: o.sender,
 		subject: o.subject,
 		value: o.value,
+	};
+}
+
+/** The spec does not show a registered e-mail read; this shape follows its webhook payload. */
+export function emailView(o: EmailOrder): Record<string, unknown> {
+	return {
+		...emailHead(o),
 		paymentMethod: o.paymentMethod,
 		created_at: o.created_at,
 		dateLastChange: o.dateLastChange,
@@ -167,17 +174,7 @@ export function letterCreatedData(o: LetterOrder): Record<string, unknown> {
 }
 
 function emailCreatedData(o: EmailOrder): Record<string, unknown> {
-	return {
-		id: o.id,
-		type: 'email',
-		status: o.status,
-		recipient: o.recipient,
-		sender: o.sender,
-		subject: o.subject,
-		value: o.value,
-		created_at: o.created_at,
-		paymentMethod: o.paymentMethod,
-	};
+	return { ...emailHead(o), created_at: o.created_at, paymentMethod: o.paymentMethod };
 }
 
 function generatedFile(

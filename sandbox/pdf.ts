@@ -33,7 +33,15 @@ export function textPdf(title: string, lines: string[]): Buffer {
 		`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
 		'<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
 	];
-	let out = '%PDF-1.4\n';
+	return classicPdf(objects);
+}
+
+/**
+ * A PDF with a classic cross-reference table whose object i + 1 is `objects[i]`; object 1 is the
+ * catalog, and `trailerExtra` ends with a space when given.
+ */
+export function classicPdf(objects: string[], header = '%PDF-1.4\n', trailerExtra = ''): Buffer {
+	let out = header;
 	const offsets: number[] = [];
 	objects.forEach((body, i) => {
 		offsets.push(Buffer.byteLength(out, 'latin1'));
@@ -42,7 +50,7 @@ export function textPdf(title: string, lines: string[]): Buffer {
 	const xref = Buffer.byteLength(out, 'latin1');
 	out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
 	out += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-	out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+	out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailerExtra}>>\nstartxref\n${xref}\n%%EOF\n`;
 	return Buffer.from(out, 'latin1');
 }
 

@@ -1,18 +1,13 @@
 import type { SandboxCore } from './core';
 import { ControlError, findOrder, orderDetails } from './orders';
 import { textPdf } from './pdf';
+import { DEMO_ADDRESS } from './state';
 
 /** A registered letter with return receipt, so that every status, tracking event and receipt applies. */
 const SAMPLE = {
 	shipType: '3',
 	name: 'Ana Souza',
-	addr1: 'Avenida Paulista',
-	street_number: '1578',
-	addr2: 'Conjunto 4',
-	zip: '01310-200',
-	city: 'São Paulo',
-	state: 'SP',
-	country: 'Brasil',
+	...DEMO_ADDRESS,
 	tag: 'sample-letter',
 };
 

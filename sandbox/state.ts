@@ -86,21 +86,13 @@ export interface EmailOrder {
 
 export type Order = LetterOrder | EmailOrder;
 
-export interface Favorite {
+export interface Favorite extends Address {
 	id: number;
 	id_user: number;
 	label: string;
-	name: string;
 	email: string;
 	phone: string;
 	document: string;
-	addr1: string;
-	street_number: string;
-	addr2: string;
-	zip: string;
-	city: string;
-	state: string;
-	country: string;
 	list_letter: number;
 	list_email: number;
 	list_whatsapp: number;
@@ -199,6 +191,17 @@ export const SERVICE_UNIT: Address = {
 	country: 'Brasil',
 };
 
+/** The São Paulo address of the demo data (the first favorite, the panel's sample letter), kept in one place. */
+export const DEMO_ADDRESS: Omit<Address, 'name'> = {
+	addr1: 'Avenida Paulista',
+	street_number: '1578',
+	addr2: 'Conjunto 4',
+	zip: '01310-200',
+	city: 'São Paulo',
+	state: 'SP',
+	country: 'Brasil',
+};
+
 export const ACCOUNT_USER_ID = 1;
 
 /** A chat template as the service lists it, of one of the account's senders. */
@@ -260,13 +263,7 @@ export function seedState(balance: number): State {
 				email: 'maria@example.com',
 				phone: '+5511987654321',
 				document: '12345678909',
-				addr1: 'Avenida Paulista',
-				street_number: '1578',
-				addr2: 'Conjunto 4',
-				zip: '01310-200',
-				city: 'São Paulo',
-				state: 'SP',
-				country: 'Brasil',
+				...DEMO_ADDRESS,
 				list_letter: 1,
 				list_email: 1,
 				list_whatsapp: 0,

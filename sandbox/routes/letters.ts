@@ -3,7 +3,7 @@ import type { SandboxCore } from '../core';
 import { envelopeA, headerToken, type Ctx, type Reply } from '../http';
 import { emitStatusUpdated, findOrder, LETTER_STATUS_TEXT, orderView } from '../orders';
 import { textPdf } from '../pdf';
-import type { LetterFileType } from '../state';
+import type { LetterFileType, Order } from '../state';
 import { round2, saoPauloDateTime } from '../util';
 
 const FILE_TYPE_VALUES: LetterFileType[] = valuesOf(FILE_TYPES);
@@ -19,23 +19,28 @@ function emailElsewhere(core: SandboxCore, id: string): Reply | null {
 	return envelopeA(400, `job_id inválido: ${id} é um e-mail registrado; use as rotas de e-mail`);
 }
 
-export async function getOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
+/** The order a route's path names, or the reply that refuses the call before any route's own checks. */
+function pathOrder(core: SandboxCore, ctx: Ctx): { order: Order } | { refused: Reply } {
 	const denied = pathAuth(core, ctx);
-	if (denied) return denied;
-	const elsewhere = emailElsewhere(core, decodeURIComponent(ctx.params[1]));
-	if (elsewhere) return elsewhere;
-	const order = findOrder(core, decodeURIComponent(ctx.params[1]));
-	if (!order) return envelopeA(400, 'Pedido não encontrado');
-	return envelopeA(200, 'Sucesso', orderView(order));
+	if (denied) return { refused: denied };
+	const id = decodeURIComponent(ctx.params[1]);
+	const elsewhere = emailElsewhere(core, id);
+	if (elsewhere) return { refused: elsewhere };
+	const order = findOrder(core, id);
+	if (!order) return { refused: envelopeA(400, 'Pedido não encontrado') };
+	return { order };
+}
+
+export async function getOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
+	const found = pathOrder(core, ctx);
+	if ('refused' in found) return found.refused;
+	return envelopeA(200, 'Sucesso', orderView(found.order));
 }
 
 export async function downloadFile(core: SandboxCore, ctx: Ctx): Promise<Reply> {
-	const denied = pathAuth(core, ctx);
-	if (denied) return denied;
-	const elsewhere = emailElsewhere(core, decodeURIComponent(ctx.params[1]));
-	if (elsewhere) return elsewhere;
-	const order = findOrder(core, decodeURIComponent(ctx.params[1]));
-	if (!order) return envelopeA(400, 'Pedido não encontrado');
+	const found = pathOrder(core, ctx);
+	if ('refused' in found) return found.refused;
+	const { order } = found;
 	const type = decodeURIComponent(ctx.params[2]) as LetterFileType;
 	if (!FILE_TYPE_VALUES.includes(type)) {
 		return envelopeA(400, `Tipo de arquivo inválido: ${type} (aceitos: ${FILE_TYPE_VALUES.join(', ')})`);
@@ -59,12 +64,9 @@ export async function downloadFile(core: SandboxCore, ctx: Ctx): Promise<Reply> 
 }
 
 export async function cancelOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
-	const denied = pathAuth(core, ctx);
-	if (denied) return denied;
-	const elsewhere = emailElsewhere(core, decodeURIComponent(ctx.params[1]));
-	if (elsewhere) return elsewhere;
-	const order = findOrder(core, decodeURIComponent(ctx.params[1]));
-	if (!order) return envelopeA(400, 'Pedido não encontrado');
+	const found = pathOrder(core, ctx);
+	if ('refused' in found) return found.refused;
+	const { order } = found;
 	const force = ctx.query[core.names.cancelForceParam] === 'yes';
 	const reason = ctx.query[core.names.cancelReasonParam] || DEFAULT_CANCEL_REASON;
 	const cancelled = order.kind === 'letter' ? 5 : 4;

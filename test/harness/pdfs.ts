@@ -14,20 +14,11 @@ import {
 	rc4,
 	revision6Hash,
 } from '../../nodes/PostalService/contract/pdfSecurity';
+import { classicPdf } from '../../sandbox/pdf';
 
-/** A classic PDF whose object i + 1 is `objects[i]`; object 1 is the catalog. */
+/** A classic PDF 1.7, with the binary comment line most writers add, whose object i + 1 is `objects[i]`. */
 export function handPdf(objects: string[], trailerExtra = ''): Buffer {
-	let out = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n';
-	const offsets: number[] = [];
-	objects.forEach((body, i) => {
-		offsets.push(Buffer.byteLength(out, 'latin1'));
-		out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-	});
-	const xref = Buffer.byteLength(out, 'latin1');
-	out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-	out += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-	out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailerExtra}>>\nstartxref\n${xref}\n%%EOF\n`;
-	return Buffer.from(out, 'latin1');
+	return classicPdf(objects, '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', trailerExtra);
 }
 
 const PAGE = '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>';
