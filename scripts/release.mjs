@@ -3,7 +3,11 @@
 // packages, can only be signed by .github/workflows/publish.yml, which runs when the tag is pushed.
 // That workflow calls it with `--tag <pushed tag>` to check the tag names package.json's version.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+import { brokenPromises, readRecords, RECORD_FILE, recordsOf } from './releasedParameters.mjs';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 const tag = `v${version}`;
@@ -25,6 +29,30 @@ if (tagIndex !== -1) {
 	const git = (...args) => execFileSync('git', args, { encoding: 'utf8' }).trim();
 	if (git('status', '--porcelain')) problems.push('the working copy has uncommitted changes');
 	if (git('tag', '--list', tag)) problems.push(`the tag ${tag} exists already: raise the version`);
+}
+
+// Every node version and credential about to be released is recorded, and none breaks its record.
+if (tagIndex === -1) {
+	const { n8n } = JSON.parse(readFileSync('package.json', 'utf8'));
+	if (![...n8n.nodes, ...n8n.credentials].every((file) => existsSync(file))) {
+		problems.push('dist/ is missing or incomplete: run npm run build first');
+	} else {
+		const require = createRequire(import.meta.url);
+		const instances = (files) => files.flatMap((file) => Object.values(require(path.resolve(file))).map((Class) => new Class()));
+		const current = recordsOf(instances(n8n.nodes), instances(n8n.credentials));
+		const released = readRecords();
+		for (const [key, record] of Object.entries(released)) {
+			if (current[key]) for (const problem of brokenPromises(record, current[key], `${key}: `)) problems.push(`${problem} since its release: add a node version instead`);
+		}
+		const missing = Object.keys(current).filter((key) => !released[key]);
+		if (process.argv.includes('--record-parameters')) {
+			mkdirSync(path.dirname(RECORD_FILE), { recursive: true });
+			writeFileSync(RECORD_FILE, `${JSON.stringify({ ...released, ...Object.fromEntries(missing.map((key) => [key, current[key]])) }, null, '\t')}\n`);
+			console.log(`release ${tag}: recorded ${missing.length ? missing.join(', ') : 'nothing new'} in ${path.relative('.', RECORD_FILE)}; commit it`);
+		} else if (missing.length) {
+			problems.push(`not recorded as released: ${missing.join(', ')} (npm run release -- --record-parameters, then commit ${path.relative('.', RECORD_FILE)})`);
+		}
+	}
 }
 
 if (problems.length) {
