@@ -4,20 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_NAME } from '../../../scripts/n8n';
 import { readExamples } from '../../../scripts/workflows';
 import { editorJson, type E2eEnvironment, type Scope } from '../support/environment';
-import {
-	aiAgentAsShipped,
-	balanceAlert,
-	chatMessageWhenDelivered,
-	crmDealToLetter,
-	formSendsLetter,
-	mailMerge,
-	productionEventsOnly,
-	removeImported,
-	returnReceiptToStorage,
-	sendRegisteredLetter,
-	startStandIn,
-	type StandIn,
-} from '../support/examples';
+import { chatMessageWhenDelivered, crmDealToLetter, productionEventsOnly, returnReceiptToStorage } from '../support/exampleEvents';
+import { aiAgentAsShipped, balanceAlert, formSendsLetter, mailMerge, sendRegisteredLetter } from '../support/exampleRequests';
+import { removeImported, startStandIn, type StandIn } from '../support/examples';
 
 export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 	describe('the example workflows, imported as they are', () => {
