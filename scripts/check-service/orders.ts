@@ -1,6 +1,7 @@
 import { ASSUMED } from '../../nodes/PostalService/contract/assumptions';
 import { SHIP_TYPES } from '../../nodes/PostalService/contract/lists';
 import { textPdf } from '../../sandbox/pdf';
+import { SAMPLE_RECIPIENT } from '../../sandbox/recipient';
 import type { Answer, Client } from './client';
 import type { Findings } from './findings';
 
@@ -8,15 +9,7 @@ const PDF_SHIP_TYPES = [1, 2, 3, 5, 6, 7];
 /** An id no account has: long, and not a visual id the service hands out. */
 export const UNKNOWN_ID = '999999999999';
 
-const RECIPIENT = {
-	name: 'Ana Souza',
-	addr1: 'Avenida Paulista',
-	street_number: '1578',
-	zip: '01310-200',
-	city: 'São Paulo',
-	state: 'SP',
-	country: 'Brasil',
-};
+const RECIPIENT = { ...SAMPLE_RECIPIENT, name: 'Ana Souza' };
 const SENDER = { name_sender: 'Loja Exemplo', addr1_sender: 'Rua do Ouvidor', street_number_sender: '50', zip_sender: '20040-030', city_sender: 'Rio de Janeiro' };
 
 /** POST /api/v2/post with test=1: validated and priced, nothing created, nothing spent. */

@@ -6,6 +6,7 @@
  */
 import { WEBHOOK_EVENTS } from '../../nodes/PostalServiceTrigger/contract';
 import { startSandbox } from '../../sandbox';
+import { SAMPLE_RECIPIENT } from '../../sandbox/recipient';
 import { startTriggerReceiver } from '../trigger/receiver';
 import { makePdf } from '../harness/sends';
 import { SECRET } from '../trigger/support';
@@ -47,13 +48,7 @@ export async function eventsSection(): Promise<string> {
 		const form = new URLSearchParams({
 			userSecurityToken: TOKEN,
 			shipType: '3',
-			name: 'Maria da Silva',
-			addr1: 'Avenida Paulista',
-			street_number: '1578',
-			zip: '01310-200',
-			city: 'São Paulo',
-			state: 'SP',
-			country: 'Brasil',
+			...SAMPLE_RECIPIENT,
 			pdfFile: (await makePdf(2)).toString('base64'),
 			tag: 'invoice-2026-03',
 		});

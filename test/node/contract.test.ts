@@ -13,6 +13,7 @@ import {
 	valuesOf,
 } from '../../nodes/PostalService/contract/lists';
 import { CEP_RANGES as SANDBOX_CEP_RANGES } from '../../sandbox/cep';
+import { SAMPLE_RECIPIENT } from '../../sandbox/recipient';
 import {
 	applyForcing,
 	FIELD_LIMITS,
@@ -22,16 +23,7 @@ import {
 } from '../../nodes/PostalService/contract/order';
 
 const PDF = { kind: 'binary' as const, bytes: Buffer.from('%PDF-1.7\n%fake\n') };
-const base = {
-	shipType: '2',
-	name: 'Maria da Silva',
-	addr1: 'Avenida Paulista',
-	street_number: '1578',
-	zip: '01310-200',
-	city: 'São Paulo',
-	state: 'SP',
-	country: 'Brasil',
-};
+const base = { shipType: '2', ...SAMPLE_RECIPIENT };
 const fieldsOf = (problems: ReturnType<typeof validateOrder>) => problems.map((p) => p.field);
 
 describe('create-order contract', () => {

@@ -1,10 +1,14 @@
-/** Shared set-up of the action-node tests: one sandbox per file, the node run through the engine. */
+/**
+ * Shared set-up of the action-node tests: one sandbox per file, the node run through the engine,
+ * what several files send.
+ */
 import type { IDataObject } from 'n8n-workflow';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 
 import { startSandbox } from '../../sandbox';
 import type { CredentialsByType, TestItem } from '../harness/engine';
 import { runNode } from '../harness/engine';
+import { LETTER, pdfItem } from '../harness/sends';
 
 export const NODE = 'n8n-nodes-postal-service.postalService';
 // Distinctive, so that a leak anywhere in the run data is found by a plain substring search.
@@ -57,5 +61,30 @@ export async function run(
 		executionId: options.executionId,
 	});
 }
+
+/** Creates a registered letter through the node, for tests of what comes after: its id. */
+export function letterCreator(ctx: { readonly sandbox: Sandbox }) {
+	return async (extra: Record<string, unknown> = {}, pages = 1): Promise<string> => {
+		const result = await run(ctx.sandbox, { ...LETTER, ...extra }, { items: [await pdfItem(pages)] });
+		expect(result.error).toBeUndefined();
+		return String(result.items[0].json.id);
+	};
+}
+
+/** Chat Message > Send as the editor stores it: sender and template picked through their locators. */
+export const CHAT_SEND = {
+	resource: 'chatMessage',
+	operation: 'send',
+	senderId: { __rl: true, mode: 'list', value: '2' },
+	templateId: { __rl: true, mode: 'id', value: '102' },
+	phone: '+55 11 98765-4321',
+	variables: {
+		mappingMode: 'defineBelow',
+		value: { nome: 'Maria', valor: 'R$ 120,00', vencimento: '30/11' },
+	},
+};
+
+/** The Authorization header the chat routes must receive for the fixture's account. */
+export const CHAT_BASIC = `Basic ${Buffer.from(`${EMAIL}:${TOKEN}`).toString('base64')}`;
 
 export { CHAT_MESSAGE, LETTER, makePdf, pdfItem } from '../harness/sends';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { SAMPLE_RECIPIENT } from '../../sandbox/recipient';
 import type { TestItem } from '../harness/engine';
 import { encryptedPdf } from '../harness/pdfs';
 import { makePdf, run, useSandbox } from './fixture';
@@ -47,16 +48,7 @@ const FROM_ITEM = {
 	},
 };
 
-const VALID = {
-	shipType: 2,
-	name: 'Maria da Silva',
-	addr1: 'Avenida Paulista',
-	street_number: '1578',
-	zip: '01310-200',
-	city: 'São Paulo',
-	state: 'SP',
-	country: 'Brasil',
-};
+const VALID = { shipType: 2, ...SAMPLE_RECIPIENT };
 
 const long = (n: number) => 'x'.repeat(n);
 const yesterday = new Date(Date.now() - 36 * 3600 * 1000).toISOString().slice(0, 10);

@@ -1,9 +1,16 @@
-/** Shared set-up of the sandbox conformance tests: a sandbox per file, PDFs, HTTP helpers. */
+/**
+ * Shared set-up of the sandbox conformance tests: a sandbox per file, PDFs, HTTP helpers, the create
+ * route's outcomes, the chat routes, and sandboxes with webhook receivers started per test.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
-import type { SandboxOptions } from '../../sandbox';
+import type { Delivery, SandboxOptions } from '../../sandbox';
+import { SAMPLE_RECIPIENT } from '../../sandbox/recipient';
+import { startHttpServer, type RecordedRequest } from '../harness/httpServer';
 
 export const TOKEN = 'conformance-token';
 export const EMAIL = 'conta@example.com';
@@ -71,18 +78,36 @@ export async function call(url: string, init: RequestInit = {}): Promise<Answer>
 export const basic = (user: string, password: string) =>
 	`Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
+/** HTTP Basic with the account's e-mail and token, as the chat routes want it. */
+export const chatAuth = { authorization: basic(EMAIL, TOKEN) };
+
+/** A message the sandbox sends: a number on the chat app and an approved template with its one variable. */
+export const welcome = { phone: '(11) 98765-4321', template_id: 101, variables: { nome: 'Ana' } };
+
+/** POST /api/chat/v1/post (a JSON body) and /api/chat/v1/process of the file's sandbox. */
+export function chatRoutes(ctx: { readonly base: string }) {
+	const send = (body: Record<string, unknown>, headers: Record<string, string> = chatAuth) =>
+		call(`${ctx.base}/api/chat/v1/post`, {
+			method: 'POST',
+			headers: { ...headers, 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		});
+	const reprocess = (messageId: number) =>
+		call(`${ctx.base}/api/chat/v1/process`, {
+			method: 'POST',
+			headers: { ...chatAuth, 'content-type': 'application/json' },
+			body: JSON.stringify({ message_id: messageId }),
+		});
+	return { send, reprocess };
+}
+
 /** A valid simple letter to a São Paulo recipient (shipType 1 needs a PDF). */
 export function letter(overrides: Record<string, string | undefined> = {}): Record<string, string> {
 	const fields: Record<string, string | undefined> = {
 		userSecurityToken: TOKEN,
 		shipType: '1',
+		...SAMPLE_RECIPIENT,
 		name: 'Ana Souza',
-		addr1: 'Avenida Paulista',
-		street_number: '1578',
-		zip: '01310-200',
-		city: 'São Paulo',
-		state: 'SP',
-		country: 'Brasil',
 		...overrides,
 	};
 	return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Record<string, string>;
@@ -101,6 +126,42 @@ export async function createOrderForm(base: string, fields: Record<string, strin
 	return call(`${base}/api/v2/post`, { method: 'POST', body: new URLSearchParams(fields) });
 }
 
+/**
+ * The create route's two outcomes, checked: the record of an accepted order, or a 400 whose message
+ * names the problem.
+ */
+export function orderOutcomes(ctx: { readonly sandbox: Sandbox; readonly base: string }) {
+	async function created(fields: Record<string, string>, pdf?: Buffer) {
+		const answer = await createOrder(ctx.base, fields, pdf);
+		expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ status: 200, status_message: 'Sucesso - pedido aceito' });
+		return ctx.sandbox.control.order(answer.body.data)!;
+	}
+
+	async function refused(fields: Record<string, string>, pdf: Buffer | undefined, message: RegExp | string) {
+		const answer = await createOrder(ctx.base, fields, pdf);
+		expect(answer.status).toBe(400);
+		expect(answer.body).toMatchObject({ status: 400, data: null });
+		if (typeof message === 'string') expect(answer.body.status_message).toContain(message);
+		else expect(answer.body.status_message).toMatch(message);
+		return answer;
+	}
+
+	return { created, refused };
+}
+
+/**
+ * The routes that read, download and cancel an order of the file's sandbox, with the account's
+ * token unless given another.
+ */
+export function orderRoutes(ctx: { readonly base: string }) {
+	const get = (id: string, token = TOKEN) => call(`${ctx.base}/api/v2/get/${token}/${id}`);
+	const download = (id: string, type: string, query = '', token = TOKEN) =>
+		call(`${ctx.base}/api/v2/download/${token}/${id}/${type}${query}`);
+	const cancel = (id: string, query = '', token = TOKEN) =>
+		call(`${ctx.base}/api/v2/delete/${token}/${id}${query}`, { method: 'DELETE' });
+	return { get, download, cancel };
+}
+
 /** Creates a letter and returns its id (a one-page PDF unless the fields say otherwise). */
 export async function newLetter(base: string, overrides: Record<string, string | undefined> = {}, pages = 1): Promise<string> {
 	const answer = await createOrder(base, letter(overrides), await pdfWithPages(pages));
@@ -113,4 +174,62 @@ export async function newLetter(base: string, overrides: Record<string, string |
 export function tomorrow(days = 1): string {
 	const date = new Date(Date.now() + days * 86_400_000);
 	return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(date);
+}
+
+/** Milliseconds per "minute": retries come after 5, 10 and 20 of them. */
+export const TIME_SCALE = 20;
+
+/** `Y-m-d H:i:s`, São Paulo time: how the webhooks write every date. */
+export const SAO_PAULO = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
+
+export const finished = (d: Delivery) => d.state === 'delivered' || d.state === 'failed';
+
+/** X-Webhook-Signature checked as a receiver does: the HMAC of the exact bytes, compared in constant time. */
+export function verify(body: string, signature: string | undefined, secret: string): boolean {
+	if (!signature?.startsWith('sha256=')) return false;
+	const expected = Buffer.from(createHmac('sha256', secret).update(body).digest('hex'));
+	const given = Buffer.from(signature.slice('sha256='.length));
+	return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/**
+ * For the webhook tests, which each need a sandbox with its own settings: starts sandboxes and
+ * receivers that answer as told, and stops them all after each test.
+ */
+export function useWebhookRigs() {
+	const cleanups: Array<() => Promise<void>> = [];
+	afterEach(async () => {
+		while (cleanups.length > 0) await cleanups.pop()!();
+	});
+
+	async function setup(
+		options: { environment?: 'production' | 'homolog'; webhookTimeoutMs?: number; timeScale?: number } = {},
+	) {
+		const sandbox = await startSandbox({
+			port: 0,
+			token: TOKEN,
+			webhookSecret: SECRET,
+			timeScale: options.timeScale ?? TIME_SCALE,
+			environment: options.environment ?? 'homolog',
+			webhookTimeoutMs: options.webhookTimeoutMs,
+			quiet: true,
+		});
+		cleanups.push(() => sandbox.stop());
+		return sandbox;
+	}
+
+	async function receiver(answer: (request: RecordedRequest, index: number) => { status: number; body?: string; delayMs?: number }) {
+		let index = 0;
+		const server = await startHttpServer(async (request, res) => {
+			const { status, body, delayMs } = answer(request, index++);
+			if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+			if (res.destroyed) return;
+			res.writeHead(status, { 'content-type': 'text/plain' });
+			res.end(body ?? 'ok');
+		});
+		cleanups.push(() => server.close());
+		return server;
+	}
+
+	return { setup, receiver };
 }

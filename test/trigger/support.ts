@@ -158,3 +158,18 @@ let nextOrder = 1_048_576;
 /** A status change of an order no other delivery has named. */
 export const statusUpdate = (extra: IDataObject = {}) =>
 	envelope('order.status_updated', { id: String(nextOrder++), type: 'letter', status: { old: 0, new: 1 }, updated_at: serviceTime() }, extra);
+
+/** A registered letter with return receipt just created, as order.created announces it. */
+export const orderCreated = () =>
+	envelope('order.created', {
+		id: '1048576',
+		type: 'letter',
+		status: 0,
+		shipType: '3',
+		numPages: 2,
+		value: 21.9,
+		created_at: serviceTime(),
+		paymentMethod: 'invoice',
+		recipient: { name: 'Ana Souza', addr1: 'Rua A', addr2: '', city: 'Recife', state: 'PE', zip: '50000-000', country: 'BR' },
+		sender: { name_sender: 'Loja', addr1_sender: 'Rua B', addr2_sender: '', city_sender: 'Recife', state_sender: 'PE', zip_sender: '50000-001', country_sender: 'BR' },
+	});

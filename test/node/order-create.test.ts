@@ -1,21 +1,18 @@
+/**
+ * Order > Create and Get Price through n8n: every ship type, the PDF from any source, the service's
+ * refusals.
+ */
 import { createHash } from 'node:crypto';
 
 import { describe, expect, it } from 'vitest';
 
 import { SHIP_TYPES, valuesOf } from '../../nodes/PostalService/contract/lists';
-import { EMAIL_ID, LETTER_ID, type OrderIdKind } from '../../nodes/PostalService/actions/shared/orderIds';
 import { binaryBuffer } from '../harness/engine';
 import { startHttpServer } from '../harness/httpServer';
 import { LETTER, makePdf, pdfItem, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-async function createLetter(extra: Record<string, unknown> = {}, pages = 1): Promise<string> {
-	const result = await run(ctx.sandbox, { ...LETTER, ...extra }, { items: [await pdfItem(pages)] });
-	expect(result.error).toBeUndefined();
-	return String(result.items[0].json.id);
-}
 
 describe('Order > Create', () => {
 	it('uploads a three-page PDF from the previous node, and its download brings the same bytes back', async () => {
@@ -196,121 +193,5 @@ describe('Order > Get Price', () => {
 		expect(result.error?.message).toMatch(/check the security token/i);
 		expect(result.error?.description).toContain('Token inválido');
 		expect(result.serialized).not.toContain('wrong-token-123');
-	});
-});
-
-describe('Order > Get', () => {
-	it('reads an order, simplified or whole, with the token in the path', async () => {
-		const id = await createLetter({ tag: 't1' });
-		const simple = await run(ctx.sandbox, { resource: 'order', operation: 'get', orderId: id });
-		expect(simple.error).toBeUndefined();
-		expect(simple.items[0].json).toMatchObject({ id, status: 0, statusText: 'Processing', shipType: 2, tag: 't1' });
-		expect(simple.items[0].json.tracking_records).toBeUndefined();
-		const raw = await run(ctx.sandbox, { resource: 'order', operation: 'get', orderId: id, simplify: false });
-		expect(raw.items[0].json).toMatchObject({ id, name: 'Maria da Silva', zip: expect.any(String) });
-		expect(Object.keys(raw.items[0].json).length).toBeGreaterThan(Object.keys(simple.items[0].json).length);
-		expect(ctx.sandbox.control.requests({ path: /^\/api\/v2\/get\// }).map((r) => r.path)).toEqual([
-			`/api/v2/get/${TOKEN}/${id}`,
-			`/api/v2/get/${TOKEN}/${id}`,
-		]);
-	});
-
-	it('fails for an unknown order with the service message, and refuses a malformed id without a request', async () => {
-		const unknown = await run(ctx.sandbox, { resource: 'order', operation: 'get', orderId: '999999' });
-		expect(unknown.error?.description).toContain('Pedido não encontrado');
-		const malformed = await run(ctx.sandbox, { resource: 'order', operation: 'get', orderId: '12/../balance' });
-		expect(malformed.error?.message).toMatch(/orderId/);
-		expect(ctx.sandbox.control.requests({ path: /^\/api\/v2\/get\// })).toHaveLength(1);
-	});
-
-	it('reads the id from its By ID locator, whose editor check agrees with the run-time check', async () => {
-		const id = await createLetter();
-		const located = await run(ctx.sandbox, { resource: 'order', operation: 'get', orderId: { __rl: true, mode: 'id', value: id } });
-		expect(located.error).toBeUndefined();
-		expect(located.items[0].json).toMatchObject({ id });
-		// n8n itself refuses a typed value its check rejects, before the node runs
-		await expect(
-			run(ctx.sandbox, { resource: 'order', operation: 'get', orderId: { __rl: true, mode: 'id', value: 'E5001' } }),
-		).rejects.toThrow(/A letter ID is made of digits/);
-		// an expression is only known at run time, where the node checks it again
-		const fromExpression = await run(ctx.sandbox, {
-			resource: 'order',
-			operation: 'get',
-			orderId: { __rl: true, mode: 'id', value: '={{ "E" + "5001" }}' },
-		});
-		expect(fromExpression.error?.message).toMatch(/orderId/);
-		expect(ctx.sandbox.control.requests({ path: /^\/api\/v2\/get\/.*E5001/ })).toHaveLength(0);
-
-		const editorCheck = (kind: OrderIdKind) => {
-			const validation = kind.property.modes?.[0].validation?.[0];
-			const regex = validation && typeof validation === 'object' ? (validation.properties as { regex?: string }).regex : undefined;
-			return new RegExp(regex ?? '$^');
-		};
-		for (const [kind, good, bad] of [
-			[LETTER_ID, ['123456', ' 42 '], ['E123456', '12a', '', '12/../balance']],
-			[EMAIL_ID, ['E123456', 'E1'], ['123456', 'e123', 'E', 'E12/x']],
-		] as const) {
-			for (const value of [...good, ...bad]) {
-				expect(editorCheck(kind).test(value), `${kind.property.displayName}: ${value}`).toBe(kind.pattern.test.test(value.trim()));
-			}
-			for (const value of good) expect(editorCheck(kind).test(value)).toBe(true);
-			for (const value of bad) expect(editorCheck(kind).test(value)).toBe(false);
-		}
-	});
-});
-
-describe('Order > Download File', () => {
-	it('picks one return receipt by name', async () => {
-		const id = await createLetter({ shipType: 3 });
-		const first = await makePdf(1);
-		const second = await makePdf(2);
-		ctx.sandbox.control.addReturnReceipt(id, { rrType: 'rr', pdf: first });
-		ctx.sandbox.control.addReturnReceipt(id, { rrType: 'rr', pdf: second });
-		const files = (ctx.sandbox.control.order(id)?.files as Array<{ name: string; type: string }>).filter((f) => f.type === 'rr');
-		const result = await run(ctx.sandbox, {
-			resource: 'order',
-			operation: 'downloadFile',
-			orderId: id,
-			fileType: 'rr',
-			returnReceiptFileName: files[0].name,
-			binaryPropertyName: 'receipt',
-		});
-		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toMatchObject({ file_name: files[0].name, file_type: 'rr', id_job: id });
-		expect((await binaryBuffer(result.items[0], 'receipt')).equals(first)).toBe(true);
-		const [request] = ctx.sandbox.control.requests({ path: /^\/api\/v2\/download\// });
-		expect(request.query).toMatchObject({ file_name: files[0].name });
-	});
-
-	it('fails when the order has no such file', async () => {
-		const id = await createLetter();
-		const result = await run(ctx.sandbox, { resource: 'order', operation: 'downloadFile', orderId: id, fileType: 'sender_copy' });
-		expect(result.error?.description).toMatch(/Service message: .*sender_copy/);
-		expect(result.serialized).not.toContain(TOKEN);
-	});
-});
-
-describe('Order > Cancel', () => {
-	it('cancels with a reason, refuses a second time, and forces', async () => {
-		const id = await createLetter();
-		const cancelled = await run(ctx.sandbox, { resource: 'order', operation: 'cancel', orderId: id, reason: 'Endereço errado' });
-		expect(cancelled.error).toBeUndefined();
-		expect(cancelled.items[0].json).toMatchObject({ id, status: 5, status_text: 'Cancelado', message: 'Endereço errado' });
-
-		const again = await run(ctx.sandbox, { resource: 'order', operation: 'cancel', orderId: id });
-		expect(again.error?.description).toContain('já está cancelado');
-
-		const posted = await createLetter();
-		ctx.sandbox.control.setOrderStatus(posted, 4);
-		const forced = await run(ctx.sandbox, { resource: 'order', operation: 'cancel', orderId: posted, force: true });
-		expect(forced.error).toBeUndefined();
-		expect(ctx.sandbox.control.order(posted)).toMatchObject({ status: 5 });
-
-		const requests = ctx.sandbox.control.requests({ method: 'DELETE' });
-		expect(requests.map((r) => [r.path, r.query])).toEqual([
-			[`/api/v2/delete/${TOKEN}/${id}`, { reason: 'Endereço errado' }],
-			[`/api/v2/delete/${TOKEN}/${id}`, {}],
-			[`/api/v2/delete/${TOKEN}/${posted}`, { force: 'yes' }],
-		]);
 	});
 });

@@ -1,0 +1,125 @@
+/**
+ * Chat Message > Send and Reprocess through n8n: HTTP Basic, the variables by name or mapped, the
+ * service's refusals.
+ */
+import { describe, expect, it } from 'vitest';
+
+import { runNode } from '../harness/engine';
+import { CHAT_BASIC as BASIC, CHAT_SEND as SEND, EMAIL, NODE, run, useSandbox } from './fixture';
+
+const ctx = useSandbox();
+
+describe('Chat Message > Send', () => {
+	it('sends a template message with HTTP Basic and the variables by name', async () => {
+		const result = await run(ctx.sandbox, SEND);
+		expect(result.error).toBeUndefined();
+		expect(result.items[0]).toMatchObject({
+			json: { message_id: expect.any(Number), status: 'processing', template_id: 102, sender_id: 2, paymentMethod: 'service_credits' },
+			pairedItem: { item: 0 },
+		});
+		const [request] = ctx.sandbox.control.requests({ path: '/api/chat/v1/post' });
+		expect(request.method).toBe('POST');
+		expect(request.headers.authorization).toBe(BASIC);
+		expect(request.fields).toEqual({
+			phone: '+5511987654321',
+			sender_id: 2,
+			template_id: 102,
+			variables: { nome: 'Maria', valor: 'R$ 120,00', vencimento: '30/11' },
+			paymentMethod: 'service_credits',
+		});
+		expect(ctx.sandbox.control.chatMessages()).toHaveLength(1);
+	});
+
+	it('pays by team member when asked', async () => {
+		const result = await run(ctx.sandbox, { ...SEND, paymentMethod: 'team', teamMemberId: 12 });
+		expect(result.error).toBeUndefined();
+		const [request] = ctx.sandbox.control.requests({ path: '/api/chat/v1/post' });
+		expect(request.fields).toMatchObject({ paymentMethod: 'team', team_member_id: 12 });
+	});
+
+	it('reports a number that is not on the chat app with the service message', async () => {
+		const result = await run(ctx.sandbox, { ...SEND, phone: '+5511933332222' });
+		expect(result.error?.message).toMatch(/refused the request/);
+		expect(result.error?.description).toMatch(/não é um número do aplicativo de chat/);
+		expect(ctx.sandbox.control.chatMessages()).toHaveLength(0);
+	});
+
+	it('refuses a malformed phone before any request', async () => {
+		const result = await run(ctx.sandbox, { ...SEND, phone: '12345' }, { continueOnFail: true });
+		expect(result.items[0].json.error).toMatch(/^Item 0: "Recipient Phone" \(phone\) must be a phone number.*\. Nothing was sent\.$/);
+		expect(ctx.sandbox.control.requests({ path: '/api/chat/v1/post' })).toHaveLength(0);
+	});
+
+	describe('Template Variables set to Map Automatically', () => {
+		const schema = ['nome', 'valor', 'vencimento'].map((id) => ({ id, displayName: id, required: true, display: true }));
+		const AUTO = { ...SEND, variables: { mappingMode: 'autoMapInputData', value: null, schema } };
+
+		it("takes each of the template's variables from the input field of the same name, and nothing else", async () => {
+			const items = [{ json: { nome: 'Maria', valor: 'R$ 1,00', vencimento: '30/11', phone: '+5511999998888', pedido: 7 } }];
+			const result = await run(ctx.sandbox, AUTO, { items });
+			expect(result.error).toBeUndefined();
+			const [request] = ctx.sandbox.control.requests({ path: '/api/chat/v1/post' });
+			expect(request.fields).toMatchObject({ variables: { nome: 'Maria', valor: 'R$ 1,00', vencimento: '30/11' } });
+			expect(Object.keys((request.fields as { variables: object }).variables)).toEqual(['nome', 'valor', 'vencimento']);
+		});
+
+		it('refuses an item without one of them, naming it, and sends nothing', async () => {
+			const items = [{ json: { nome: 'Maria', valor: 'R$ 1,00' } }];
+			const result = await run(ctx.sandbox, AUTO, { items, continueOnFail: true });
+			expect(result.items[0].json.error).toMatch(/input field of the same name; this item has no "vencimento".*Nothing was sent\.$/);
+			expect(ctx.sandbox.control.requests({ path: '/api/chat/v1/post' })).toHaveLength(0);
+		});
+
+		it('refuses when the variables are not known (the template is an expression), and sends nothing', async () => {
+			const result = await run(ctx.sandbox, { ...AUTO, variables: { mappingMode: 'autoMapInputData', value: null, schema: [] } }, {
+				items: [{ json: { nome: 'Maria', valor: 'R$ 1,00', vencimento: '30/11' } }],
+				continueOnFail: true,
+			});
+			expect(result.items[0].json.error).toMatch(/Map Automatically, but the template's variables are not known here/);
+			expect(ctx.sandbox.control.requests({ path: '/api/chat/v1/post' })).toHaveLength(0);
+		});
+	});
+
+	it('tells a wrong account e-mail or token apart from other failures, without leaking them', async () => {
+		const result = await runWithChatCredentials({ email: EMAIL, securityToken: 'nope-token-1' });
+		expect(result.error?.message).toMatch(/Check the security token \(and, for chat, the account e-mail\)/);
+		expect(result.error?.description).toContain('Unauthorized - invalid credentials');
+		expect(result.serialized).not.toContain('nope-token-1');
+		expect(result.serialized).not.toContain(Buffer.from(`${EMAIL}:nope-token-1`).toString('base64'));
+	});
+});
+
+async function runWithChatCredentials(chat: { email: string; securityToken: string }) {
+	return await runNode({
+		type: NODE,
+		parameters: SEND,
+		credentials: { postalServiceChatApi: { baseUrl: ctx.sandbox.baseUrl, ...chat } },
+	});
+}
+
+describe('Chat Message > Reprocess', () => {
+	it('re-queues a message stuck for credits after a top-up, then reports no change', async () => {
+		ctx.sandbox.control.setBalance(0);
+		const sent = await run(ctx.sandbox, SEND);
+		const messageId = sent.items[0].json.message_id as number;
+		expect(sent.items[0].json.status).toBe(2);
+		ctx.sandbox.control.topUp(50);
+
+		const first = await run(ctx.sandbox, { resource: 'chatMessage', operation: 'reprocess', messageId });
+		expect(first.error).toBeUndefined();
+		expect(first.items[0].json).toMatchObject({ success: true, message_id: messageId, result: 'queued' });
+		const second = await run(ctx.sandbox, { resource: 'chatMessage', operation: 'reprocess', messageId });
+		expect(second.items[0].json).toMatchObject({ result: 'no_change' });
+
+		const requests = ctx.sandbox.control.requests({ path: '/api/chat/v1/process' });
+		expect(requests.map((r) => [r.fields, r.headers.authorization])).toEqual([
+			[{ message_id: messageId }, BASIC],
+			[{ message_id: messageId }, BASIC],
+		]);
+	});
+
+	it('fails for an unknown message with the service message', async () => {
+		const result = await run(ctx.sandbox, { resource: 'chatMessage', operation: 'reprocess', messageId: 424242 });
+		expect(result.error?.description).toMatch(/Service message: .*424242/);
+	});
+});

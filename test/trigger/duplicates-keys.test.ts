@@ -1,0 +1,74 @@
+/**
+ * Duplicate dropping through n8n's engine: what tells deliveries apart, the environment and the
+ * top-level delivery_id read digit for digit as written.
+ */
+import { randomUUID } from 'node:crypto';
+
+import { describe, expect, it } from 'vitest';
+
+import { deliver, delivery, type Delivery, SECRET, serviceTime, sign, statusUpdate } from './support';
+
+/** A signed delivery whose body is given as text, for numbers JSON.stringify cannot write. */
+function rawDelivery(text: string): Delivery {
+	const request = delivery(Buffer.from(text));
+	request.headers['x-webhook-signature'] = sign(text, SECRET);
+	return request;
+}
+
+describe('duplicates: production and the test environment are separate', () => {
+	it('runs a production delivery whose delivery_id a homolog delivery already used (Environment: Both)', async () => {
+		const workflowId = randomUUID();
+		const parameters = { environment: 'both' };
+		const homolog = statusUpdate({ environment: 'homolog', delivery_id: 5 });
+		const first = await deliver(delivery(homolog), { parameters, workflowId });
+		expect(first.items).toHaveLength(1);
+
+		const production = await deliver(delivery({ ...homolog, environment: 'production' }), {
+			parameters,
+			workflowId,
+			staticData: first.staticData,
+		});
+		expect(production.status).toBe(200);
+		expect(production.items.map((item) => item.json.environment)).toEqual(['production']);
+
+		// The same delivery again, from either environment, is still a duplicate.
+		for (const environment of ['homolog', 'production']) {
+			const again = await deliver(delivery({ ...homolog, environment }), { parameters, workflowId, staticData: production.staticData });
+			expect(again.run, environment).toBeUndefined();
+			expect(again.response.body).toMatchObject({ message: expect.stringMatching(/already processed/) });
+		}
+	});
+});
+
+describe('duplicates: delivery_id is read as written', () => {
+	it('keeps ids above 2^53 apart, and gives them to the workflow digit for digit', async () => {
+		const workflowId = randomUUID();
+		const text = (id: string) =>
+			`{"event":"order.status_updated","environment":"production","timestamp":"${serviceTime()}","webhook_id":12,"delivery_id":${id},"data":{"id":"1","type":"letter","status":{"old":0,"new":1}}}`;
+		// 2^53 + 1 and 2^53: JSON.parse reads both as 9007199254740992.
+		expect(JSON.parse(text('9007199254740993')).delivery_id).toBe(JSON.parse(text('9007199254740992')).delivery_id);
+		const first = await deliver(rawDelivery(text('9007199254740993')), { workflowId });
+		expect(first.items.map((item) => item.json.delivery_id)).toEqual(['9007199254740993']);
+		const second = await deliver(rawDelivery(text('9007199254740992')), { workflowId, staticData: first.staticData });
+		expect(second.items.map((item) => item.json.delivery_id)).toEqual(['9007199254740992']);
+		const again = await deliver(rawDelivery(text('9007199254740993')), { workflowId, staticData: second.staticData });
+		expect(again.run).toBeUndefined();
+	});
+
+	it('takes the top-level delivery_id, not one inside data, whatever the order of the members', async () => {
+		const workflowId = randomUUID();
+		const one = `{"data":{"delivery_id":1,"note":"a \\"quoted\\" } brace"},"delivery_id":900000000000000001,"event":"webhook.test","environment":"production"}`;
+		const two = `{"data":{"delivery_id":1,"note":"a \\"quoted\\" } brace"},"delivery_id":900000000000000002,"event":"webhook.test","environment":"production"}`;
+		const first = await deliver(rawDelivery(one), { workflowId });
+		expect(first.items.map((item) => item.json.delivery_id)).toEqual(['900000000000000001']);
+		const second = await deliver(rawDelivery(two), { workflowId, staticData: first.staticData });
+		expect(second.items).toHaveLength(1);
+	});
+
+	it('keeps small ids as the numbers they are', async () => {
+		const body = statusUpdate();
+		const outcome = await deliver(delivery(body));
+		expect(outcome.items[0].json.delivery_id).toBe(body.delivery_id);
+		expect(typeof outcome.items[0].json.delivery_id).toBe('number');
+	});
+});

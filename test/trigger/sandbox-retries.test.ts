@@ -1,0 +1,33 @@
+/** The trigger fed by the sandbox's dispatcher starts one execution when the service retries a delivery. */
+import { describe, expect, it } from 'vitest';
+
+import { useSandboxDispatcher } from './sandboxRig';
+import { serviceFields } from './support';
+
+const setup = useSandboxDispatcher();
+
+describe('trigger with the sandbox dispatcher: retries', () => {
+	it('starts one execution when the answer to a processed delivery is lost and the service retries', async () => {
+		const { sandbox: s, receiver: r } = await setup({});
+		r.loseAnswer = 1;
+		s.control.createEmailOrder({ email: 'ana@example.com' });
+		const [d] = await s.control.waitForDeliveries((all) => all.length === 1 && all[0].state === 'delivered', 20_000);
+		expect(d.attempts.map((a) => a.status)).toEqual([500, 200]);
+		const ids = r.received.map((x) => JSON.parse(x.request.rawBody.toString()).delivery_id);
+		expect(ids).toEqual([d.deliveryId, d.deliveryId]);
+		// Each attempt carries its own time; the body (and so delivery_id) is the same bytes.
+		expect(r.received[0].request.rawBody.equals(r.received[1].request.rawBody)).toBe(true);
+		expect(r.executions()).toBe(1);
+		expect(d.attempts[1].responseBody).toMatch(/already processed/);
+	});
+
+	it('starts one execution when the first attempt never reached n8n', async () => {
+		const { sandbox: s, receiver: r } = await setup({});
+		r.failBefore = 1;
+		s.control.createEmailOrder({ email: 'ana@example.com' });
+		const [d] = await s.control.waitForDeliveries((all) => all.length === 1 && all[0].state === 'delivered', 20_000);
+		expect(d.attempts.map((a) => a.status)).toEqual([500, 200]);
+		expect(r.executions()).toBe(1);
+		expect(r.items().map((i) => serviceFields(i.json))).toEqual([d.payload]);
+	});
+});

@@ -1,0 +1,113 @@
+/**
+ * The trigger through n8n-core's WebhookContext, with deliveries built and signed by hand as the
+ * spec describes them: what an accepted delivery becomes (items, headers, the receipt as binary).
+ */
+import { randomBytes } from 'node:crypto';
+
+import type { IDataObject } from 'n8n-workflow';
+import { describe, expect, it } from 'vitest';
+
+import { binaryBuffer } from '../harness/engine';
+import { deliver, delivery, envelope, orderCreated, serviceFields, serviceTime } from './support';
+
+function fakePdf(size: number): Buffer {
+	const head = Buffer.from('%PDF-1.7\n');
+	const tail = Buffer.from('\n%%EOF\n');
+	return Buffer.concat([head, randomBytes(size - head.length - tail.length), tail]);
+}
+
+describe('trigger: accepted deliveries', () => {
+	it('starts one execution with one item: the envelope, its data and fields it does not know', async () => {
+		const body: IDataObject = { ...orderCreated(), brand_new_field: { kept: true } };
+		(body.data as IDataObject).added_later = 'kept too';
+		const outcome = await deliver(delivery(body));
+		expect(outcome.status).toBe(200);
+		expect(outcome.run).toBeDefined();
+		expect(outcome.run?.error).toBeUndefined();
+		expect(outcome.items).toHaveLength(1);
+		expect(serviceFields(outcome.items[0].json)).toEqual(body);
+		expect(outcome.items[0].binary).toBeUndefined();
+	});
+
+	it('keeps event_detail_type of tracking.updated at the top of the item', async () => {
+		const body = envelope(
+			'tracking.updated',
+			{
+				id: '1048576',
+				type: 'letter',
+				tracking_code: 'YA123456789BR',
+				tracking_records: { codObjeto: 'YA123456789BR', eventos: [] },
+				status_delivery: '',
+				updated_at: serviceTime(),
+			},
+			{ event_detail_type: 'new_tracking_code' },
+		);
+		const outcome = await deliver(delivery(body));
+		expect(outcome.items.map((item) => serviceFields(item.json))).toEqual([body]);
+		expect(outcome.items[0].json.event_detail_type).toBe('new_tracking_code');
+	});
+
+	it('reads the raw body itself when n8n has not read it yet', async () => {
+		const outcome = await deliver({ ...delivery(orderCreated()), deferRawBody: true });
+		expect(outcome.status).toBe(200);
+		expect(outcome.items).toHaveLength(1);
+	});
+
+	it('adds the request headers when asked to', async () => {
+		const request = delivery(orderCreated());
+		const outcome = await deliver(request, { parameters: { options: { includeHeaders: true } } });
+		expect(outcome.items[0].json.headers).toMatchObject({
+			'x-webhook-event': 'order.created',
+			'x-webhook-signature': request.headers['x-webhook-signature'],
+		});
+	});
+
+	it('turns the return receipt into binary data with its own bytes, name and type', async () => {
+		const pdf = fakePdf(7_700_000);
+		const body = envelope('rr.created', {
+			id: '1048576',
+			type: 'letter',
+			rr_type: 'rr',
+			tracking_code: 'YA123456789BR',
+			file: { name: 'AR-1048576.pdf', base64: pdf.toString('base64') },
+		});
+		const request = delivery(body);
+		expect(request.rawBody.length).toBeGreaterThan(10_000_000);
+		const outcome = await deliver(request, { parameters: { options: { binaryPropertyName: 'receipt' } } });
+		expect(outcome.status).toBe(200);
+		const [item] = outcome.items;
+		expect(item.binary?.receipt).toMatchObject({ fileName: 'AR-1048576.pdf', mimeType: 'application/pdf' });
+		expect((await binaryBuffer(item, 'receipt')).equals(pdf)).toBe(true);
+		expect(item.json.data).toEqual({
+			id: '1048576',
+			type: 'letter',
+			rr_type: 'rr',
+			tracking_code: 'YA123456789BR',
+			file: { name: 'AR-1048576.pdf' },
+		});
+		expect(item.json.fileUnreadable).toBe(false);
+		expect(JSON.stringify(item.json)).not.toContain(pdf.subarray(0, 30).toString('base64'));
+	});
+
+	it('flags a return receipt the service could not read (file: null) and adds no binary', async () => {
+		const body = envelope('rr.created', { id: '7', type: 'letter', rr_type: 'rr_electronic', tracking_code: 'X', file: null });
+		const outcome = await deliver(delivery(body));
+		expect(outcome.items).toHaveLength(1);
+		expect(outcome.items[0].json).toMatchObject({ fileUnreadable: true, data: { file: null } });
+		expect(outcome.items[0].binary).toBeUndefined();
+	});
+
+	it('never takes a directory from the payload file name, and types non-PDF bytes by name', async () => {
+		const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+		const body = envelope('rr.created', {
+			id: '9',
+			type: 'letter',
+			rr_type: 'rr',
+			tracking_code: 'X',
+			file: { name: '../../etc/scan.png', base64: png.toString('base64') },
+		});
+		const [item] = (await deliver(delivery(body))).items;
+		expect(item.binary?.data).toMatchObject({ fileName: 'scan.png', mimeType: 'image/png' });
+		expect(item.binary?.data.directory).toBeUndefined();
+	});
+});
