@@ -94,6 +94,24 @@ describe('links in the documentation', () => {
 		}
 		expect(broken).toEqual([]);
 	});
+
+	it('name only source and test files that exist (a glob names at least one)', () => {
+		const missing: string[] = [];
+		let names = 0;
+		for (const page of pages()) {
+			for (const [named] of readDoc(page).matchAll(/\b(?:test|scripts|sandbox|bench|nodes)\/[\w/*.-]+\.(?:ts|mjs)\b/g)) {
+				const pattern = new RegExp(`^${named.replace(/[.]/g, '\\.').replace(/\*/g, '[^/]*')}$`);
+				const folder = path.dirname(named);
+				const exists = named.includes('*')
+					? existsSync(path.join(ROOT, folder)) && readdirSync(path.join(ROOT, folder)).some((file) => pattern.test(`${folder}/${file}`))
+					: existsSync(path.join(ROOT, named));
+				if (!exists) missing.push(`${page}: ${named}`);
+				names++;
+			}
+		}
+		expect(names).toBeGreaterThan(50);
+		expect(missing).toEqual([]);
+	});
 });
 
 describe("the nodes' and credentials' documentation links", () => {
