@@ -11,6 +11,12 @@ async function createOrders(n: number): Promise<string[]> {
 	return result.items.map((item) => String(item.json.id));
 }
 
+/** Letter > Get of each id, with Batching at the given size and interval. */
+function readInBatches(ids: string[], batchSize: number, batchInterval: number, continueOnFail = false) {
+	const parameters = { resource: 'order', operation: 'get', orderId: '={{ $json.id }}', options: { batching: { batch: { batchSize, batchInterval } } } };
+	return run(ctx.sandbox, parameters, { items: ids.map((id) => ({ json: { id } })), continueOnFail });
+}
+
 /** The most requests the sandbox was answering at once. */
 function maxInFlight(log: Array<{ arrived: number; answered?: number }>): number {
 	const events = log.flatMap((r) => [
@@ -31,16 +37,7 @@ describe('Batching', () => {
 		ctx.sandbox.control.injectFault({ path: `/api/v2/get/${TOKEN}/${ids[0]}`, kind: 'slow', delayMs: 1500 });
 		// Every answer takes a while, so the free slots overlap too.
 		ctx.sandbox.control.setLatency(100);
-		const result = await run(
-			ctx.sandbox,
-			{
-				resource: 'order',
-				operation: 'get',
-				orderId: '={{ $json.id }}',
-				options: { batching: { batch: { batchSize: 3, batchInterval: 0 } } },
-			},
-			{ items: ids.map((id) => ({ json: { id } })) },
-		);
+		const result = await readInBatches(ids, 3, 0);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.id)).toEqual(ids);
 		expect(result.items.map((item) => item.pairedItem)).toEqual(ids.map((_, item) => ({ item })));
@@ -56,16 +53,7 @@ describe('Batching', () => {
 		const ids = await createOrders(4);
 		ctx.sandbox.control.clearRequests();
 		ctx.sandbox.control.injectFault({ path: `/api/v2/get/${TOKEN}/${ids[0]}`, kind: 'slow', delayMs: 400 });
-		const result = await run(
-			ctx.sandbox,
-			{
-				resource: 'order',
-				operation: 'get',
-				orderId: '={{ $json.id }}',
-				options: { batching: { batch: { batchSize: 2, batchInterval: 300 } } },
-			},
-			{ items: ids.map((id) => ({ json: { id } })) },
-		);
+		const result = await readInBatches(ids, 2, 300);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.id)).toEqual(ids);
 		const log = ctx.sandbox.control.requests({ path: /^\/api\/v2\/get\// });
@@ -85,16 +73,7 @@ describe('Batching', () => {
 		ctx.sandbox.control.clearRequests();
 		ctx.sandbox.control.injectFault({ path: `/api/v2/get/${TOKEN}/${ids[0]}`, kind: 'slow', delayMs: 600 });
 		const wanted = [ids[0], '9', ids[2], ids[3], ids[4]];
-		const result = await run(
-			ctx.sandbox,
-			{
-				resource: 'order',
-				operation: 'get',
-				orderId: '={{ $json.id }}',
-				options: { batching: { batch: { batchSize: 2, batchInterval: 0 } } },
-			},
-			{ items: wanted.map((id) => ({ json: { id } })) },
-		);
+		const result = await readInBatches(wanted, 2, 0);
 		expect(result.error).toBeDefined();
 		const log = ctx.sandbox.control.requests({ path: /^\/api\/v2\/get\// });
 		expect(log.map((r) => r.path.split('/').pop())).toEqual([ids[0], '9']);
@@ -106,16 +85,7 @@ describe('Batching', () => {
 	it('with Continue On Fail keeps every item in its place while the window slides', async () => {
 		const ids = await createOrders(4);
 		const wanted = [ids[0], '9', ids[1], '8', ids[2], ids[3]];
-		const result = await run(
-			ctx.sandbox,
-			{
-				resource: 'order',
-				operation: 'get',
-				orderId: '={{ $json.id }}',
-				options: { batching: { batch: { batchSize: 2, batchInterval: 0 } } },
-			},
-			{ items: wanted.map((id) => ({ json: { id } })), continueOnFail: true },
-		);
+		const result = await readInBatches(wanted, 2, 0, true);
 		expect(result.items.map((item) => item.json.id ?? 'error')).toEqual([ids[0], 'error', ids[1], 'error', ids[2], ids[3]]);
 		expect(result.items.map((item) => item.pairedItem)).toEqual(wanted.map((_, item) => ({ item })));
 	});
