@@ -85,7 +85,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 0, maxValue: 10000 },
 				default: CROSS_WORKER_WAIT_MS,
 				description:
-					'Add this for n8n in queue mode with several workers: after recording a new delivery, the trigger waits this long, then checks that its record is the one that counts, so that copies of one delivery checked by two workers at the same moment run once. The delivery is answered before the wait, so n8n stopping during it loses the delivery. Not needed on one n8n process or one worker.',
+					'Add this for n8n in queue mode with several workers: after recording a new delivery, the trigger waits this long and checks that its record is the one that counts, twice, so that copies of one delivery checked by two workers at the same moment run once. The delivery is answered before the wait, so n8n stopping during it loses the delivery. Not needed on one n8n process or one worker.',
 			},
 			{
 				displayName: 'Drop Duplicate Deliveries',

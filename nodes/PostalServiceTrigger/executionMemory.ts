@@ -35,7 +35,7 @@ const PROCESSED_WINDOW = 5000;
 export const CROSS_WORKER_WAIT_MS = 1000;
 
 /** Confirmation rounds before a delivery whose record keeps being overwritten runs anyway (losing it would be worse). */
-const CONFIRM_ROUNDS = 5;
+const CONFIRM_ROUNDS = 6;
 
 /**
  * A loaded machine or database stretches every read-and-write of the store, the other worker's
@@ -176,13 +176,16 @@ async function checkAndRecord(this: IExecuteFunctions, values: string[]): Promis
 }
 
 /**
- * Of the deliveries `keepFirstDeliveries` let on, those whose record is still this execution's after
- * `waitMs`. Every writer of n8n's store writes the whole row it read, so after two workers both
- * let a delivery on, the row holds one execution's record of it, never both: the execution that
- * finds its own record runs; one that finds only another execution's record stops. One that finds
- * neither lost its record to a write about another delivery; the same call has recorded it again,
- * so it waits and looks once more. The service has been told 200: should the store fail, the
- * deliveries not yet settled run (losing them would be worse than a rare second run).
+ * Of the deliveries `keepFirstDeliveries` let on, those whose record is still this execution's at
+ * two looks `waitMs` apart. Every writer of n8n's store writes the whole row it read, so after two
+ * workers both let a delivery on, the row holds one execution's record of it, never both: the
+ * execution that finds its own record twice runs; one that finds only another execution's record
+ * stops. The second look is there because a write can land long after its read (a busy database
+ * queues updates of the row): one that erased this record after the first look still shows at the
+ * second, and its writer runs the delivery instead. One that finds neither lost its record to a
+ * write about another delivery; the same call has recorded it again, so it waits and looks again.
+ * The service has been told 200: should the store fail, the deliveries not yet settled run (losing
+ * them would be worse than a rare second run).
  */
 export async function confirmFirstDeliveries(this: IExecuteFunctions, kept: KeyedItem[], waitMs: number): Promise<KeyedItem[]> {
 	let pending = distinctDeliveries(kept);
@@ -190,6 +193,7 @@ export async function confirmFirstDeliveries(this: IExecuteFunctions, kept: Keye
 	if (this.getMode() === 'retry') return kept;
 	const memory = nodeMemory(this.getWorkflow().id, this.getNode().id);
 	const lost = new Set<string>();
+	const foundOnce = new Set<string>();
 	try {
 		for (let round = 0; round < CONFIRM_ROUNDS && pending.length > 0; round++) {
 			await sleep(Math.min(LONGEST_WAIT_MS, Math.max(waitMs, SLOW_CALL_FACTOR * memory.slowStoreCallMs())));
@@ -201,7 +205,14 @@ export async function confirmFirstDeliveries(this: IExecuteFunctions, kept: Keye
 				// that this execution run once more (a restarted job) does not take it for its own.
 				const execution = this.getExecutionId();
 				if (otherRecord.length > 0) await removeRecords.call(this, otherRecord.map((d) => runRecord(execution, d)));
-				return pending.filter((d) => !recorded(d).ownRun && !recorded(d).delivery);
+				return pending.filter((d) => {
+					const [key] = d.keys;
+					const { ownRun, delivery } = recorded(d);
+					if (!ownRun) foundOnce.delete(key);
+					else if (foundOnce.has(key)) return false;
+					else foundOnce.add(key);
+					return ownRun || !delivery;
+				});
 			});
 		}
 	} catch (error) {

@@ -63,6 +63,29 @@ describe('duplicates: several queue-mode workers checking one delivery at the sa
 		expect(processedData.holds(workflowId, TRIGGER_ID, unrelated)).toBe(true);
 	});
 
+	it("stops when another worker's write, read before this record, lands only after the first look", async () => {
+		const body = statusUpdate();
+		const workflowId = randomUUID();
+		expect((await deliver(delivery(statusUpdate()), { workflowId, parameters })).after).toHaveLength(1);
+		const staleRead = processedData.rowText(workflowId, TRIGGER_ID);
+		const key = `d:production:${String(body.delivery_id)}`;
+		const other = `x:other-execution:production:${String(body.delivery_id)}`;
+		processedData.failCalls(workflowId, []);
+		const outcome = deliver(delivery(body), { workflowId, parameters });
+		// This execution's check, then its first look after the wait: both found its own record.
+		const started = Date.now();
+		while (processedData.callsSinceFaults(workflowId) < 2) {
+			if (Date.now() - started > 10_000) throw new Error('The trigger never looked at its record again');
+			await new Promise((resolve) => setTimeout(resolve, 5));
+		}
+		// The other worker's write, held up in the database since its read, erases that record now:
+		// the other worker finds its own record from here on and runs the delivery, so this one must not.
+		processedData.writeAsOf(workflowId, TRIGGER_ID, staleRead, [key, other]);
+		const { after } = await outcome;
+		expect(after).toEqual([]);
+		expect(processedData.holds(workflowId, TRIGGER_ID, other)).toBe(true);
+	});
+
 	it('runs a delivery whose record nobody touched, after the wait', async () => {
 		const body = statusUpdate();
 		const { outcome } = await deliverWhileAnotherWorkerWrites(body, () => undefined);
