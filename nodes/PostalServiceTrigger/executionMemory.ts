@@ -199,20 +199,30 @@ export async function confirmFirstDeliveries(this: IExecuteFunctions, kept: Keye
 			await sleep(Math.min(LONGEST_WAIT_MS, Math.max(waitMs, SLOW_CALL_FACTOR * memory.slowStoreCallMs())));
 			pending = await memory.exclusive(async () => {
 				const recorded = await recordRuns.call(this, pending, memory);
-				const otherRecord = pending.filter((d) => !recorded(d).ownRun && recorded(d).delivery);
-				for (const { keys } of otherRecord) lost.add(keys[0]);
+				const next: Delivery[] = [];
+				const otherRecord: Delivery[] = [];
+				for (const delivery of pending) {
+					const [key] = delivery.keys;
+					const { ownRun, delivery: seen } = recorded(delivery);
+					if (!ownRun && seen) {
+						// Another execution's record holds: that one runs it.
+						lost.add(key);
+						otherRecord.push(delivery);
+					} else if (!ownRun) {
+						// Erased by a write about another delivery: recorded again, looked at anew.
+						foundOnce.delete(key);
+						next.push(delivery);
+					} else if (!foundOnce.has(key)) {
+						foundOnce.add(key);
+						next.push(delivery);
+					}
+					// Otherwise its own record held at two looks: it runs.
+				}
 				// The check just wrote this execution's record beside the other one: take it out again, so
 				// that this execution run once more (a restarted job) does not take it for its own.
 				const execution = this.getExecutionId();
 				if (otherRecord.length > 0) await removeRecords.call(this, otherRecord.map((d) => runRecord(execution, d)));
-				return pending.filter((d) => {
-					const [key] = d.keys;
-					const { ownRun, delivery } = recorded(d);
-					if (!ownRun) foundOnce.delete(key);
-					else if (foundOnce.has(key)) return false;
-					else foundOnce.add(key);
-					return ownRun || !delivery;
-				});
+				return next;
 			});
 		}
 	} catch (error) {
