@@ -51,6 +51,7 @@ export interface StoreFault {
 export class MemoryProcessedDataStore implements IDataDeduplicator {
 	private readonly rows = new Map<string, string>();
 	private readonly faults = new Map<string, { calls: number; faults: StoreFault[] }>();
+	private readonly afterWrites = new Map<string, { call: number; action: () => void }>();
 
 	/** Makes the given calls about one workflow fail (replacing earlier faults of that workflow). */
 	failCalls(workflowId: string, faults: StoreFault[]): void {
@@ -62,11 +63,21 @@ export class MemoryProcessedDataStore implements IDataDeduplicator {
 		return this.faults.get(workflowId)?.calls ?? 0;
 	}
 
-	private faultOf(contextData: ICheckProcessedContextData): StoreFault['when'] | undefined {
+	/**
+	 * Runs `action` as soon as the given check-and-record call about the workflow (counted as
+	 * `failCalls` counts them) has written, before its caller hears back: another process's write
+	 * landing right then.
+	 */
+	afterCall(workflowId: string, call: number, action: () => void): void {
+		this.afterWrites.set(workflowId, { call, action });
+	}
+
+	/** The call's number since the workflow's faults were set, and how it fails, if it does. */
+	private faultOf(contextData: ICheckProcessedContextData): { call?: number; when?: StoreFault['when'] } {
 		const entry = this.faults.get(contextData.workflow.id ?? '');
-		if (!entry) return undefined;
+		if (!entry) return {};
 		const call = entry.calls++;
-		return entry.faults.find((fault) => fault.call === call)?.when;
+		return { call, when: entry.faults.find((fault) => fault.call === call)?.when };
 	}
 
 	/** How many check-and-record calls reached the store (to see that a node used it). */
@@ -105,10 +116,16 @@ export class MemoryProcessedDataStore implements IDataDeduplicator {
 	): Promise<IDeduplicationOutput> {
 		this.calls++;
 		if (options.mode !== 'entries') throw new Error(`The harness store only keeps mode "entries", not "${options.mode}"`);
-		const fault = this.faultOf(contextData);
-		if (fault === 'before') throw new Error('Connection terminated unexpectedly');
+		const { call, when } = this.faultOf(contextData);
+		if (when === 'before') throw new Error('Connection terminated unexpectedly');
 		const result = await this.record(items, scope, contextData, options);
-		if (fault === 'after') throw new Error('Connection terminated unexpectedly');
+		const workflowId = contextData.workflow.id ?? '';
+		const hook = this.afterWrites.get(workflowId);
+		if (hook && hook.call === call) {
+			this.afterWrites.delete(workflowId);
+			hook.action();
+		}
+		if (when === 'after') throw new Error('Connection terminated unexpectedly');
 		return result;
 	}
 
@@ -146,8 +163,8 @@ export class MemoryProcessedDataStore implements IDataDeduplicator {
 		scope: DeduplicationScope,
 		contextData: ICheckProcessedContextData,
 	): Promise<void> {
-		const fault = this.faultOf(contextData);
-		if (fault === 'before') throw new Error('Connection terminated unexpectedly');
+		const { when } = this.faultOf(contextData);
+		if (when === 'before') throw new Error('Connection terminated unexpectedly');
 		const key = this.keyOf(scope, contextData);
 		const row = await this.read(key);
 		if (row) {
@@ -155,7 +172,7 @@ export class MemoryProcessedDataStore implements IDataDeduplicator {
 			row.data = row.data.filter((value) => !drop.has(value));
 			await this.update(key, row);
 		}
-		if (fault === 'after') throw new Error('Connection terminated unexpectedly');
+		if (when === 'after') throw new Error('Connection terminated unexpectedly');
 	}
 
 	async clearAllProcessedItems(scope: DeduplicationScope, contextData: ICheckProcessedContextData): Promise<void> {

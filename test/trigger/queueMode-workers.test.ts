@@ -19,24 +19,26 @@ describe('duplicates: several queue-mode workers checking one delivery at the sa
 	const parameters = { options: { crossWorkerWaitMs: waitMs } };
 
 	/**
-	 * Delivers `body` and, once the trigger has recorded it, lets `meanwhile` write as another worker
-	 * does that read the row before that record: its values on top of that older row.
+	 * Delivers `body` and, the moment the trigger's `afterCall`-th call to the store has written (the
+	 * first, its check, by default), lets `meanwhile` write as another worker does that read the row
+	 * before that record: its values on top of that older row.
 	 */
-	async function deliverWhileAnotherWorkerWrites(body: IDataObject, meanwhile: (writeOverIt: (values: string[]) => void, key: string) => void) {
+	async function deliverWhileAnotherWorkerWrites(
+		body: IDataObject,
+		meanwhile: (writeOverIt: (values: string[]) => void, key: string) => void,
+		afterCall = 0,
+	) {
 		const workflowId = randomUUID();
 		// An earlier delivery, so the store has a row (the usual case).
 		expect((await deliver(delivery(statusUpdate()), { workflowId, parameters })).after).toHaveLength(1);
 		const before = processedData.rowText(workflowId, TRIGGER_ID);
 		const key = `d:production:${String(body.delivery_id)}`;
 		const executionId = randomUUID();
-		const outcome = deliver(delivery(body), { workflowId, executionId, parameters });
-		const started = Date.now();
-		while (!processedData.holds(workflowId, TRIGGER_ID, key)) {
-			if (Date.now() - started > 10_000) throw new Error('The trigger never recorded the delivery');
-			await new Promise((resolve) => setTimeout(resolve, 5));
-		}
-		meanwhile((values) => processedData.writeAsOf(workflowId, TRIGGER_ID, before, values), key);
-		return { workflowId, key, own: `x:${executionId}:production:${String(body.delivery_id)}`, outcome: await outcome };
+		processedData.failCalls(workflowId, []);
+		processedData.afterCall(workflowId, afterCall, () => meanwhile((values) => processedData.writeAsOf(workflowId, TRIGGER_ID, before, values), key));
+		const outcome = await deliver(delivery(body), { workflowId, executionId, parameters });
+		expect(processedData.callsSinceFaults(workflowId), 'the trigger made the call the other write follows').toBeGreaterThan(afterCall);
+		return { workflowId, key, own: `x:${executionId}:production:${String(body.delivery_id)}`, outcome };
 	}
 
 	it("stops when another worker's record of the same delivery overwrote this one", async () => {
@@ -65,24 +67,12 @@ describe('duplicates: several queue-mode workers checking one delivery at the sa
 
 	it("stops when another worker's write, read before this record, lands only after the first look", async () => {
 		const body = statusUpdate();
-		const workflowId = randomUUID();
-		expect((await deliver(delivery(statusUpdate()), { workflowId, parameters })).after).toHaveLength(1);
-		const staleRead = processedData.rowText(workflowId, TRIGGER_ID);
-		const key = `d:production:${String(body.delivery_id)}`;
 		const other = `x:other-execution:production:${String(body.delivery_id)}`;
-		processedData.failCalls(workflowId, []);
-		const outcome = deliver(delivery(body), { workflowId, parameters });
-		// This execution's check, then its first look after the wait: both found its own record.
-		const started = Date.now();
-		while (processedData.callsSinceFaults(workflowId) < 2) {
-			if (Date.now() - started > 10_000) throw new Error('The trigger never looked at its record again');
-			await new Promise((resolve) => setTimeout(resolve, 5));
-		}
-		// The other worker's write, held up in the database since its read, erases that record now:
-		// the other worker finds its own record from here on and runs the delivery, so this one must not.
-		processedData.writeAsOf(workflowId, TRIGGER_ID, staleRead, [key, other]);
-		const { after } = await outcome;
-		expect(after).toEqual([]);
+		// After this execution's check and its first look, both of which found its own record, the
+		// other worker's write, held up in the database since its read, erases that record: the other
+		// worker finds its own record from here on and runs the delivery, so this one must not.
+		const { workflowId, outcome } = await deliverWhileAnotherWorkerWrites(body, (writeOverIt, key) => writeOverIt([key, other]), 1);
+		expect(outcome.after).toEqual([]);
 		expect(processedData.holds(workflowId, TRIGGER_ID, other)).toBe(true);
 	});
 
