@@ -67,9 +67,10 @@ export function brokenPromises(released, current, where = '') {
 	const now = new Map(current.map((p) => [identity(p), p]));
 	const shared = (name) => released.filter((p) => p.name === name).length > 1;
 	for (const before of released) {
-		const shown = before.displayOptions && (shared(before.name) || !current.some((p) => p.name === before.name && identity(p) === identity(before)));
-		const label = `${where}"${before.name}"${shown ? ` (shown with ${JSON.stringify(before.displayOptions)})` : ''}`;
 		const after = now.get(identity(before));
+		// Where it shows tells it apart when another property has its name, or when it moved.
+		const shown = before.displayOptions && (shared(before.name) || !after);
+		const label = `${where}"${before.name}"${shown ? ` (shown with ${JSON.stringify(before.displayOptions)})` : ''}`;
 		if (!after) {
 			problems.push(`${label} is gone`);
 			continue;
