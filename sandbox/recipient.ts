@@ -1,10 +1,7 @@
-/** A valid Brazilian address the sandbox and the tests agree on (its zip lies in its state). */
-export const SAMPLE_RECIPIENT = {
-	name: 'Maria da Silva',
-	addr1: 'Avenida Paulista',
-	street_number: '1578',
-	zip: '01310-200',
-	city: 'São Paulo',
-	state: 'SP',
-	country: 'Brasil',
-};
+import { DEMO_ADDRESS } from './state';
+
+// The demo address without its complement: a valid Brazilian address (its zip lies in its state).
+const { addr2: _complement, ...address } = DEMO_ADDRESS;
+
+/** A recipient the sandbox and the tests agree on. */
+export const SAMPLE_RECIPIENT = { name: 'Maria da Silva', ...address };
