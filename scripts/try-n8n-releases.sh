@@ -6,7 +6,7 @@
 # Usage: bash scripts/try-n8n-releases.sh 1.123.81 2.0.0 ...
 # Logs: $POSTAL_CACHE_DIR/releases/<release>.log (default ~/.cache/n8n-nodes-postal-service).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 cache="${POSTAL_CACHE_DIR:-$HOME/.cache/n8n-nodes-postal-service}"
 mkdir -p "$cache/releases"
 strip() { sed 's/\x1b\[[0-9;]*m//g' "$1"; }
@@ -21,12 +21,15 @@ for release in "$@"; do
   fi
   N8N_VERSION="$release" npm run test:e2e:smoke >> "$log" 2>&1
   loads=no; works=no
-  if strip "$log" | grep -Eq '✓ .*lists both nodes, the tool variant'; then loads=yes; fi
-  if strip "$log" | grep -Eq '^ +Tests +[0-9]+ passed'; then works=yes; fi
-  # Each failed case, with the first line of its error.
-  failures=$(strip "$log" | awk '/ FAIL .*> /{sub(/.*> /, ""); name=$0; getline; print name ": " $0}' | head -8 | paste -sd ';' -)
+  # Every reader below reads its whole input: under pipefail, one that stops early (head, grep -q)
+  # would kill the writer with SIGPIPE at random.
+  plain=$(strip "$log")
+  if grep -Ec '✓ .*lists both nodes, the tool variant' <<<"$plain" >/dev/null; then loads=yes; fi
+  if grep -Ec '^ +Tests +[0-9]+ passed' <<<"$plain" >/dev/null; then works=yes; fi
+  # Each failed case (the first 8), with the first line of its error.
+  failures=$(awk '/ FAIL .*> /{sub(/.*> /, ""); name=$0; getline; if (++n <= 8) print name ": " $0}' <<<"$plain" | paste -sd ';' -)
   if [ "$loads" = no ] && [ -z "$failures" ]; then
-    failures=$(strip "$log" | grep -m1 -E 'could not load the package|Error:' | cut -c1-200)
+    failures=$(awk '/could not load the package|Error:/ && !found { found = 1; print substr($0, 1, 200) }' <<<"$plain")
   fi
   rows+=("| $release | yes | $loads | $works | ${failures:-} | $(( $(date +%s) - started )) |")
 done

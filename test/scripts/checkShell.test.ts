@@ -1,0 +1,67 @@
+/**
+ * scripts/check-shell.sh refuses, in a script that sets pipefail, every pipe into a reader that
+ * may stop reading before the writer is done (the writer then dies of SIGPIPE at random), and
+ * passes the readers that read their whole input. Each form is written into a script of its own.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { afterAll, describe, expect, it } from 'vitest';
+
+const folder = mkdtempSync(path.join(tmpdir(), 'postal-check-shell-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const EARLY_READERS = [
+	'head -1',
+	'head',
+	'head -n 3',
+	"grep -q 'x'",
+	"grep -Eq 'x'",
+	"grep -qE 'x'",
+	"grep --quiet 'x'",
+	"grep -m1 'x'",
+	"grep -E -m 1 'x'",
+	"grep --max-count=1 'x'",
+	"grep -l 'x'",
+	"sed 1q",
+	"sed '/x/q'",
+	"awk '{ print; exit }'",
+];
+const WHOLE_READERS = ["grep -c 'x'", "grep -E 'x'", 'sed -n 1p', 'tail -1', "awk '{ n++ } END { print n }'", 'wc -l', 'cat'];
+const SETTINGS = ['set -euo pipefail', 'set -o pipefail', 'set -uo pipefail'];
+
+/** Runs the check over one script holding `line`; true when it refuses the script. */
+function refuses(name: string, setting: string, line: string): boolean {
+	const file = path.join(folder, `${name}.sh`);
+	writeFileSync(file, `#!/usr/bin/env bash\n${setting}\nlog=/dev/null\n${line}\n`);
+	try {
+		execFileSync('bash', ['scripts/check-shell.sh', file], { stdio: 'pipe' });
+		return false;
+	} catch (error) {
+		expect((error as { stderr: Buffer }).stderr.toString()).toContain('may stop early');
+		return true;
+	}
+}
+
+describe('scripts/check-shell.sh', () => {
+	for (const setting of SETTINGS) {
+		for (const [index, reader] of EARLY_READERS.entries()) {
+			it(`refuses "cat "$log" | ${reader}" under "${setting}"`, () => {
+				expect(refuses(`early-${SETTINGS.indexOf(setting)}-${index}`, setting, `cat "$log" | ${reader}`)).toBe(true);
+			});
+		}
+	}
+	for (const [index, reader] of WHOLE_READERS.entries()) {
+		it(`passes "cat "$log" | ${reader}" under pipefail`, () => {
+			expect(refuses(`whole-${index}`, 'set -euo pipefail', `cat "$log" | ${reader} || true`)).toBe(false);
+		});
+	}
+	it('passes an early reader in a script without pipefail, where the writer’s SIGPIPE cannot fail the pipeline', () => {
+		expect(refuses('no-pipefail', 'set -eu', 'cat "$log" | head -1')).toBe(false);
+	});
+	it("passes the repository's own scripts", () => {
+		expect(() => execFileSync('bash', ['scripts/check-shell.sh'], { stdio: 'pipe' })).not.toThrow();
+	});
+});
