@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
-import type { AssumedNames } from '../nodes/PostalService/contract/assumptions';
+import type { AssumedNames } from './renamed';
 import type { Environment } from '../nodes/PostalServiceTrigger/contract';
 import { errorReply, type Ctx, type Family, type Reply } from './http';
 import { namesFor } from './renamed';

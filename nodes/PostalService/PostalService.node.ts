@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { requestOptions } from './actions/options';
 import { RESOURCES, resourceProperties, toolResourceProperties } from './actions/resources';
-import { router } from './actions/router';
+import { runOperation } from './actions/run';
 import { listSearch, resourceMapping } from './methods';
 
 const CHAT_RESOURCES = ['chatMessage', 'chatSender', 'chatTemplate'];
@@ -61,7 +61,7 @@ export class PostalService implements INodeType {
 	methods = { listSearch, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		// Continue On Fail is read here and applied per item by the router: a failing item becomes an output item.
-		return await router.call(this, this.continueOnFail());
+		// Continue On Fail is applied per item by the run: a failing item becomes an output item.
+		return await runOperation(this, this.continueOnFail());
 	}
 }

@@ -1,4 +1,5 @@
 import { ASSUMED } from '../../nodes/PostalService/contract/assumptions';
+import { PAYMENT_METHODS } from '../../nodes/PostalService/contract/lists';
 import { TEMPLATE_STATUSES, valuesOf } from '../../nodes/PostalService/contract/lists';
 import type { Answer, Client } from './client';
 import type { Findings } from './findings';
@@ -101,7 +102,7 @@ export async function checkChatSend(client: Client, findings: Findings, template
 		[n.senderId]: template.sender_id,
 		[n.variables]: Object.fromEntries((template.variable_names ?? []).map((name) => [name, 'teste'])),
 	};
-	const first = await client.send('POST', '/api/chat/v1/post', { basic: true, json: { ...body, [n.paymentMethod]: ASSUMED.chatPaymentMethods[0] } });
+	const first = await client.send('POST', '/api/chat/v1/post', { basic: true, json: { ...body, [n.paymentMethod]: PAYMENT_METHODS[0].value } });
 	// Refused with the payment method: once more without it, so that at most one message is spent.
 	const sent = first.status === 200 ? first : await client.send('POST', '/api/chat/v1/post', { basic: true, json: body });
 	const accepted = sent.status === 200 && Number(sent.body?.data?.template_id) === template.id;
@@ -113,8 +114,8 @@ export async function checkChatSend(client: Client, findings: Findings, template
 		return;
 	}
 	findings.assumption('chatSend', 'holds', `accepted as template ${template.id}, sender ${sent.body.data.sender_id}: ${client.show(sent)}`);
-	if (first.status !== 200) findings.assumption('chatPaymentMethods', 'differs', `${n.paymentMethod}=${ASSUMED.chatPaymentMethods[0]} refused: ${client.show(first)}`);
-	else findings.assumption('chatPaymentMethods', sent.body.data.paymentMethod === ASSUMED.chatPaymentMethods[0] ? 'holds' : 'differs', `paymentMethod in the answer: ${sent.body.data.paymentMethod}`);
+	if (first.status !== 200) findings.assumption('chatPaymentMethods', 'differs', `${n.paymentMethod}=${PAYMENT_METHODS[0].value} refused: ${client.show(first)}`);
+	else findings.assumption('chatPaymentMethods', sent.body.data.paymentMethod === PAYMENT_METHODS[0].value ? 'holds' : 'differs', `paymentMethod in the answer: ${sent.body.data.paymentMethod}`);
 
 	const reprocess = await client.send('POST', '/api/chat/v1/process', { basic: true, json: { message_id: sent.body.data.message_id } });
 	let value: unknown = reprocess.body;

@@ -1,4 +1,4 @@
-import type { ASSUMED } from '../../nodes/PostalService/contract/assumptions';
+import type { AssumptionKey } from './assumptions';
 
 export type Verdict = 'holds' | 'differs' | 'cannot tell';
 
@@ -7,7 +7,7 @@ export interface Finding {
 	kind: 'assumption' | 'statement';
 	/** For an assumption, its key in ASSUMED; for a statement, what the interface says. */
 	subject: string;
-	key?: keyof typeof ASSUMED;
+	key?: AssumptionKey;
 	verdict: Verdict;
 	/** What the service answered (token hidden), or why the check cannot tell. */
 	evidence: string;
@@ -16,7 +16,7 @@ export interface Finding {
 export class Findings {
 	readonly list: Finding[] = [];
 
-	assumption(key: keyof typeof ASSUMED, verdict: Verdict, evidence: string, detail?: string): void {
+	assumption(key: AssumptionKey, verdict: Verdict, evidence: string, detail?: string): void {
 		this.list.push({ kind: 'assumption', subject: detail ? `${key}.${detail}` : key, key, verdict, evidence });
 	}
 

@@ -1,4 +1,4 @@
-import { ASSUMPTIONS } from '../../nodes/PostalService/contract/assumptions';
+import { ASSUMPTIONS } from './assumptions';
 import { checkBalanceAndLogo, checkChatSend, checkSenders, checkTemplates } from './chat';
 import { Client, type Target } from './client';
 import { Findings, type Finding } from './findings';

@@ -4,13 +4,13 @@ import { promisify } from 'node:util';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { ASSUMPTIONS, type ASSUMED } from '../../nodes/PostalService/contract/assumptions';
+import { ASSUMPTIONS, type AssumptionKey } from '../../scripts/check-service/assumptions';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { formatTable, type Finding } from '../../scripts/check-service/findings';
 import { checkService, isTestAddress } from '../../scripts/check-service/run';
 import { EMAIL, newLetter, TOKEN } from '../sandbox/support';
 
-type Key = keyof typeof ASSUMED;
+type Key = AssumptionKey;
 /** Guesses that need a write the check does not make (a cancellation, a contact's change). */
 const NEEDS_A_WRITE: Key[] = ['cancelForceParam', 'cancelReasonParam', 'favoriteFields'];
 const ALLOW_LISTED = '+5511987654321';

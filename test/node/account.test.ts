@@ -95,7 +95,7 @@ describe('Saved Contact > Update', () => {
 
 	it('refuses an empty name before any request, and reports an unknown contact', async () => {
 		const empty = await run(ctx.sandbox, { resource: 'savedContact', operation: 'update', contactId: 1, updateFields: { name: '  ' } });
-		expect(empty.error?.message).toMatch(/"name", when sent, cannot be empty/);
+		expect(empty.error?.message).toMatch(/"Name" \(name\), when sent, cannot be empty/);
 		expect(ctx.sandbox.control.requests({ path: '/api/v2/favorites' })).toHaveLength(0);
 
 		const unknown = await run(ctx.sandbox, { resource: 'savedContact', operation: 'update', contactId: 99, updateFields: { city: 'X' } });

@@ -4,12 +4,27 @@
  */
 import { describe, expect, it } from 'vitest';
 
+import { startSandbox } from '../../sandbox';
 import { runNode } from '../harness/engine';
-import { CHAT_BASIC as BASIC, CHAT_SEND as SEND, EMAIL, NODE, run, useSandbox } from './fixture';
+import { CHAT_BASIC as BASIC, CHAT_SEND as SEND, EMAIL, NODE, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
 
 describe('Chat Message > Send', () => {
+	it('takes a payment method the service names through Extra Parameters, the documented way around the guessed values', async () => {
+		// A service whose payment methods are not the letters' ones: the node sends what it is given and lets the service judge.
+		const renamed = await startSandbox({ port: 0, token: TOKEN, email: EMAIL, quiet: true, balance: 1000, renamedAssumptions: ['chatPaymentMethods'] });
+		try {
+			const extras = { options: { extraParameters: { parameter: [{ name: 'paymentMethod', value: 'creditos' }] } } };
+			const result = await run(renamed, { ...SEND, ...extras });
+			expect(result.error).toBeUndefined();
+			expect(renamed.control.requests({ path: '/api/chat/v1/post' }).map((request) => request.fields.paymentMethod)).toEqual(['creditos']);
+			expect(renamed.control.chatMessages()).toHaveLength(1);
+		} finally {
+			await renamed.stop();
+		}
+	});
+
 	it('sends a template message with HTTP Basic and the variables by name', async () => {
 		const result = await run(ctx.sandbox, SEND);
 		expect(result.error).toBeUndefined();

@@ -158,9 +158,10 @@ describe('create-order contract', () => {
 		expect(fieldsOf(validateOrder({ ...telegram }, { kind: 'none' }, now))).toEqual(['telegram_post_dated_date']);
 	});
 
-	it('refuses content that is not a PDF or is password-protected', () => {
-		expect(fieldsOf(validateOrder(base, { kind: 'base64', facts: { header: false, needsPassword: false, pages: null } }))).toEqual(['pdfFile']);
-		expect(fieldsOf(validateOrder(base, { kind: 'binary', facts: { header: true, needsPassword: true, pages: null } }))).toEqual(['pdfFile']);
+	it('refuses content that is not a PDF, and a link that is not http or https', () => {
+		expect(fieldsOf(validateOrder(base, { kind: 'base64', notPdf: true }))).toEqual(['pdfFile']);
+		expect(fieldsOf(validateOrder(base, { kind: 'binary', notPdf: true }))).toEqual(['pdfFile']);
+		expect(fieldsOf(validateOrder(base, { kind: 'binary', notPdf: false }))).toEqual([]);
 		expect(fieldsOf(validateOrder(base, { kind: 'url', url: 'ftp://x/y.pdf' }))).toEqual(['pdfFile']);
 	});
 });

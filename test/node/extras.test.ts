@@ -108,7 +108,7 @@ describe('Extra Parameters', () => {
 			updateFields: { label: 'Casa' },
 			...extras({ name: ' ' }),
 		});
-		expect(result.error?.message).toMatch(/"name"/);
+		expect(result.error?.message).toMatch(/"Name" \(name\)/);
 		expect(ctx.sandbox.control.requests()).toHaveLength(0);
 	});
 });

@@ -48,4 +48,20 @@ describe('Letter > Send with "Maximum Price (BRL)"', () => {
 		expect(tags).toContain('cof-cheap');
 		expect(tags).not.toContain('cof-dear');
 	});
+
+	it('refuses a PDF given as a link before anything is sent: the service would download it again for the send', async () => {
+		const linked = { ...LETTER, pdfSource: 'url', pdfUrl: 'https://example.com/carta.pdf', additionalFields: { maxPrice: 30 } };
+		const result = await run(ctx.sandbox, linked, { items: [{ json: {} }] });
+		expect(result.error?.message).toMatch(/^Item 0: "PDF Source" \(pdfFile\) is a link, which "Maximum Price \(BRL\)" cannot hold to: .*Nothing was sent\.$/);
+		expect(ctx.sandbox.control.requests()).toEqual([]);
+	});
+
+	it('prices and sends under one deadline: a send that would end after the Timeout is stopped there', async () => {
+		// Each answer takes 1.3 s of a 2 s Timeout: the price fits, the send does not.
+		ctx.sandbox.control.injectFault({ path: '/api/v2/post', kind: 'slow', delayMs: 1300, count: 2 });
+		const result = await run(ctx.sandbox, { ...LETTER, tag: 'one-deadline', additionalFields: { maxPrice: 1000 }, options: { timeout: 2000 } }, { items: [await pdfItem(1)] });
+		expect(result.error?.message).toMatch(/did not answer in time; the request may have been accepted\. It was not sent again/);
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((request) => request.fields.test ?? '0')).toEqual(['1', '0']);
+	});
 });
+

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 
 import { SAMPLE_RECIPIENT } from '../../sandbox/recipient';
 import type { TestItem } from '../harness/engine';
-import { encryptedPdf } from '../harness/pdfs';
 import { makePdf, run, useSandbox } from './fixture';
 
 const ctx = useSandbox();
@@ -73,7 +72,7 @@ const RULES: Array<[string, Record<string, unknown>, string, RegExp]> = [
 	['telegram minimum', { shipType: 4, telegram_msg: 'curta' }, 'telegram_msg', /minimum is 10/],
 	['electronic letter minimum', { shipType: 8, ecarta_msg: 'oi' }, 'ecarta_msg', /minimum is 10/],
 	['required recipient field', { city: '' }, 'city', /required/],
-	['required PDF', { pdfSource: 'base64', pdfBase64: '' }, 'pdfFile', /required for shipType 2/],
+	['required PDF', { pdfSource: 'base64', pdfBase64: '' }, 'pdfFile', /required for Registered Letter \(shipType 2\)/],
 	['required telegram text', { shipType: 4 }, 'telegram_msg', /required/],
 	['required electronic letter text', { shipType: 10 }, 'ecarta_msg', /required/],
 	['ship type enum', { shipType: 11 }, 'shipType', /1 to 10/],
@@ -99,12 +98,6 @@ const RULES: Array<[string, Record<string, unknown>, string, RegExp]> = [
 		/in the future/,
 	],
 	['not a PDF', { pdfSource: 'base64', pdfBase64: Buffer.from('texto simples').toString('base64') }, 'pdfFile', /not a PDF/],
-	[
-		'password-protected PDF',
-		{ pdfSource: 'base64', pdfBase64: encryptedPdf(4, 'user-secret', 'owner-secret').toString('base64') },
-		'pdfFile',
-		/password-protected/,
-	],
 ];
 
 describe('validation before any request', () => {
@@ -120,7 +113,7 @@ describe('validation before any request', () => {
 		for (const [rule, change, field, says] of RULES) push({ ...VALID, ...change, tag: `invalid-${rule}` }, { field, says, rule });
 		push({ ...VALID, shipType: 3, ar_type: 'electronic', tag: 'valid-last' }, {});
 		// An item whose previous node produced no file.
-		expectations.push({ index: items.length, field: 'pdfFile', says: /no binary property "data"/, rule: 'missing binary' });
+		expectations.push({ index: items.length, field: 'pdfFile', says: /no binary field "data"/, rule: 'missing binary' });
 		items.push({ json: { ...VALID, tag: 'invalid-no-binary' } });
 
 		const result = await run(ctx.sandbox, FROM_ITEM, { items, continueOnFail: true });
@@ -144,8 +137,10 @@ describe('validation before any request', () => {
 			expect(String(out.json.description), rule).toMatch(/Nothing was sent/);
 		}
 
+		// Check With the Service First (Auto, more than one item): each valid item is priced, then sent.
 		const sent = ctx.sandbox.control.requests({ path: '/api/v2/post' });
-		expect(sent.map((r) => r.fields.tag)).toEqual(['valid-first', 'valid-last']);
+		expect(sent.filter((r) => r.fields.test === '1').map((r) => r.fields.tag)).toEqual(['valid-first', 'valid-last']);
+		expect(sent.filter((r) => r.fields.test !== '1').map((r) => r.fields.tag)).toEqual(['valid-first', 'valid-last']);
 		expect(ctx.sandbox.control.orders().map((o) => o.tag).sort()).toEqual(['valid-first', 'valid-last']);
 	});
 
@@ -175,10 +170,11 @@ describe('validation before any request', () => {
 		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toEqual([]);
 	});
 
-	it('a run stopped by the service names the items it had already sent, with their ids', async () => {
+	it('a run stopped by the service names the items it had already sent, with their ids (Check With the Service First: Never)', async () => {
 		const pdf = await makePdf(1);
 		const binary = { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } };
-		const result = await run(ctx.sandbox, FROM_ITEM, {
+		const never = { ...FROM_ITEM, additionalFields: { ...FROM_ITEM.additionalFields, checkWithService: 'never' } };
+		const result = await run(ctx.sandbox, never, {
 			items: [
 				{ json: { ...VALID, tag: 'a' }, binary },
 				{ json: { ...VALID, tag: 'b' }, binary },
@@ -195,6 +191,24 @@ describe('validation before any request', () => {
 		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((r) => r.fields.tag)).toEqual(['a', 'b', 'c']);
 	});
 
+	it('with Check With the Service First (Auto), the same run sends nothing: the service refused an item when asked first', async () => {
+		const pdf = await makePdf(1);
+		const binary = { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } };
+		const result = await run(ctx.sandbox, FROM_ITEM, {
+			items: [
+				{ json: { ...VALID, tag: 'a' }, binary },
+				{ json: { ...VALID, tag: 'b' }, binary },
+				{ json: { ...VALID, shipType: 7, tag: 'c' }, binary },
+				{ json: { ...VALID, tag: 'd' }, binary },
+			],
+		});
+		expect(result.error?.message).toMatch(/refused the request/);
+		expect(result.error?.description).toMatch(/No item of this run was sent/);
+		expect(result.error?.description).not.toMatch(/Do not send them again/);
+		expect(ctx.sandbox.control.orders()).toEqual([]);
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).every((r) => r.fields.test === '1')).toBe(true);
+	});
+
 	it('leaves the express-parcel city rule to the service unless virtual box is set', async () => {
 		const pdf = await makePdf(1);
 		const binary = { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } };
@@ -208,6 +222,8 @@ describe('validation before any request', () => {
 		expect(result.items[0].json.id).toMatch(/^\d+$/);
 		// The node cannot know the service's own city, so the request goes and the service decides.
 		expect(result.items[1].json.error).toMatch(/refused the request/);
-		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((r) => r.fields.tag)).toEqual(['with-box', 'without-box']);
+		const posts = ctx.sandbox.control.requests({ path: '/api/v2/post' });
+		expect(posts.filter((r) => r.fields.test === '1').map((r) => r.fields.tag)).toEqual(['with-box', 'without-box']);
+		expect(posts.filter((r) => r.fields.test !== '1').map((r) => r.fields.tag)).toEqual(['with-box']);
 	});
 });

@@ -1,8 +1,10 @@
 /**
- * The Timeout option bounds the whole operation: every operation of the action node, reads with
- * their retries and the pauses between them included, against a server that never answers and one
- * that trickles its answer a byte at a time, under several Timeout values. Figure: the longest run
- * divided by its Timeout; a run longer than FACTOR × Timeout + SLACK_MS is bad.
+ * The Timeout option bounds everything one item does: every operation of the action node, reads
+ * with their retries and the pauses between them included, against a server that never answers and
+ * one that trickles its answer a byte at a time; and every operation that makes more than one
+ * request for an item (Letter > Send priced or checked first) against a server that answers each
+ * request, slowly or trickled, in 0.6 × Timeout, so that only one deadline for both stops it. Figure:
+ * the longest run divided by its Timeout; a run longer than FACTOR × Timeout + SLACK_MS is bad.
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,19 +21,50 @@ const FACTOR = 1.5;
 const SLACK_MS = 1000;
 const TIMEOUTS = [300, 800, 1500];
 
-type Behaviour = 'silent' | 'trickle';
+type Behaviour = 'silent' | 'trickle' | 'slow answers' | 'trickled answers';
 
-async function startServer(behaviour: Behaviour) {
+/** What the service answers a create: a price when test=1 is in the body, else a new order's id. */
+function serviceAnswer(body: string): string {
+	const data = /name="test"\r\n\r\n1\r\n/.test(body) ? { value: 12.5 } : '100001';
+	return JSON.stringify({ status: 200, status_message: 'Sucesso - pedido aceito', data });
+}
+
+/** `answerMs`: how long a whole answer takes with the slow behaviours (0.6 × the run's Timeout). */
+async function startServer(behaviour: Behaviour, answer: { ms: number } = { ms: 0 }) {
 	const open = new Set<ServerResponse>();
 	const server = createServer((req, res) => {
-		req.resume();
 		open.add(res);
 		res.on('close', () => open.delete(res));
-		if (behaviour === 'silent') return;
-		res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100000' });
-		res.write('{');
-		const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(' ')), 100);
-		res.on('close', () => clearInterval(timer));
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			if (behaviour === 'silent' || res.destroyed) return;
+			if (behaviour === 'trickle') {
+				res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100000' });
+				res.write('{');
+				const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(' ')), 100);
+				res.on('close', () => clearInterval(timer));
+				return;
+			}
+			const text = serviceAnswer(Buffer.concat(chunks).toString('latin1'));
+			if (behaviour === 'slow answers') {
+				const timer = setTimeout(() => res.destroyed || res.writeHead(200, { 'content-type': 'application/json' }).end(text), answer.ms);
+				res.on('close', () => clearTimeout(timer));
+				return;
+			}
+			// The answer a byte at a time, its last byte after answer.ms.
+			res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(text.length) });
+			let sent = 0;
+			const timer = setInterval(() => {
+				if (res.destroyed) return clearInterval(timer);
+				res.write(text[sent++]);
+				if (sent === text.length) {
+					clearInterval(timer);
+					res.end();
+				}
+			}, answer.ms / text.length);
+			res.on('close', () => clearInterval(timer));
+		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	return {
@@ -70,7 +103,7 @@ export const suite: ReliabilitySuite = {
 			{ label: 'Receipt > Get', read: true, parameters: { resource: 'receipt', operation: 'get', ...id } },
 			{ label: 'Registered E-Mail > Get', read: true, parameters: { resource: 'registeredEmail', operation: 'get', ...emailId } },
 			{ label: 'Registered E-Mail > Download File', read: true, parameters: { resource: 'registeredEmail', operation: 'downloadFile', fileType: 'pdf', ...emailId } },
-			{ label: 'Order > Create', read: false, parameters: LETTER, items: withPdf },
+			{ label: 'Letter > Send', read: false, parameters: LETTER, items: withPdf },
 			{ label: 'Order > Cancel', read: false, parameters: { resource: 'order', operation: 'cancel', ...id } },
 			{ label: 'Registered E-Mail > Cancel', read: false, parameters: { resource: 'registeredEmail', operation: 'cancel', ...emailId } },
 			{ label: 'Chat Message > Send', read: false, parameters: CHAT_MESSAGE },
@@ -78,9 +111,22 @@ export const suite: ReliabilitySuite = {
 			{ label: 'Saved Contact > Update', read: false, parameters: { resource: 'savedContact', operation: 'update', contactId: 1, updateFields: { label: 'x' } } },
 		];
 
+		// Letter > Send makes two requests for an item when it is priced or checked first.
+		const twoRequests: typeof operations = [
+			{ label: 'Letter > Send with Maximum Price', read: false, parameters: { ...LETTER, additionalFields: { maxPrice: 100 } }, items: withPdf },
+			{ label: 'Letter > Send checked first (Always)', read: false, parameters: { ...LETTER, additionalFields: { checkWithService: 'always' } }, items: withPdf },
+		];
+
 		const rows: ReliabilityRow[] = [];
-		for (const behaviour of ['silent', 'trickle'] as const) {
-			const server = await startServer(behaviour);
+		const behaviours: Array<[Behaviour, typeof operations, string]> = [
+			['silent', operations, 'a server that never answers'],
+			['trickle', operations, 'a server trickling its answer'],
+			['slow answers', twoRequests, 'a server answering each request in 0.6 × Timeout'],
+			['trickled answers', twoRequests, 'a server trickling each answer, its last byte at 0.6 × Timeout'],
+		];
+		for (const [behaviour, measured, what] of behaviours) {
+			const answer = { ms: 0 };
+			const server = await startServer(behaviour, answer);
 			const credentials = {
 				postalServiceApi: { baseUrl: server.url, securityToken: 'timeout-token' },
 				postalServiceChatApi: { baseUrl: server.url, email: 'conta@example.com', securityToken: 'timeout-token' },
@@ -94,7 +140,8 @@ export const suite: ReliabilitySuite = {
 				// Once, unmeasured: the first run of a process loads n8n's modules.
 				await runNode({ type: 'n8n-nodes-postal-service.postalService', parameters: { ...operations[0].parameters, options: { timeout: 100 } }, credentials });
 				for (const timeout of TIMEOUTS) {
-					for (const op of operations) {
+					answer.ms = 0.6 * timeout;
+					for (const op of measured) {
 						const started = Date.now();
 						const result = await runNode({
 							type: 'n8n-nodes-postal-service.postalService',
@@ -123,9 +170,10 @@ export const suite: ReliabilitySuite = {
 			} finally {
 				await server.close();
 			}
+			const reads = measured.filter((o) => o.read).length;
 			rows.push({
 				suite: 'Timeouts',
-				case: `${operations.length} operations (${operations.filter((o) => o.read).length} reads with their retries) × Timeout ${TIMEOUTS.join(', ')} ms, ${behaviour === 'silent' ? 'a server that never answers' : 'a server trickling its answer'}`,
+				case: `${measured.length} operations${reads ? ` (${reads} reads with their retries)` : ', two requests per item'} × Timeout ${TIMEOUTS.join(', ')} ms, ${what}`,
 				runs,
 				measure: `runs longer than ${FACTOR} × Timeout + ${SLACK_MS} ms, or that did not time out`,
 				bad: bad + unreached,

@@ -31,8 +31,6 @@ export interface Operation {
 	method: string;
 	path: string;
 	parameters: Record<string, unknown>;
-	/** Parameters whose expressions evaluate to something else on every try ($now, random values, $runIndex). */
-	changing?: Record<string, unknown>;
 	setup(sandbox: Sandbox, cell: string, count: number): Promise<Prepared>;
 }
 
@@ -86,28 +84,30 @@ async function stuckMessages(sandbox: Sandbox, count: number): Promise<string[]>
 	return ids;
 }
 
-/** A value that differs on every try of a run, as tags and references built from the time do. */
-const CHANGING_VALUE = "={{ $now.toMillis() + '|' + $runIndex + '|' + Math.random() }}";
-const CHANGING_TAG = "={{ $json.tag + '|' + $now.toMillis() + '|' + $runIndex + '|' + Math.random() }}";
-
-export const OPERATIONS: Operation[] = [
-	{
-		key: 'create',
-		label: 'Order > Create',
+/** Letter > Send, each item checked with the service (or priced) as the variant says, then sent. */
+function letterSend(key: string, label: string, additionalFields: Record<string, unknown>): Operation {
+	return {
+		key,
+		label,
 		effect: 'became an order',
 		method: 'POST',
 		path: '/api/v2/post',
-		parameters: { ...LETTER, tag: '={{ $json.tag }}' },
-		changing: { ...LETTER, tag: CHANGING_TAG },
+		parameters: { ...LETTER, tag: '={{ $json.tag }}', additionalFields },
 		async setup(sandbox, cell, count) {
 			const tags = Array.from({ length: count }, (_, i) => `${cell}-${i}`);
 			const file = await onePagePdf();
 			return {
 				items: tags.map((tag) => ({ json: { tag }, binary: { data: { data: file, fileName: 'a.pdf', mimeType: 'application/pdf' } } })),
-				carriedOut: () => tags.map((tag) => sandbox.control.orders().filter((o) => o.tag === tag || String(o.tag).startsWith(`${tag}|`)).length),
+				carriedOut: () => tags.map((tag) => sandbox.control.orders().filter((o) => o.tag === tag).length),
 			};
 		},
-	},
+	};
+}
+
+export const OPERATIONS: Operation[] = [
+	letterSend('create', 'Letter > Send (Check With the Service First: Never)', { checkWithService: 'never' }),
+	letterSend('createChecked', 'Letter > Send (Check With the Service First: Auto, every item checked before any is sent)', {}),
+	letterSend('createCapped', 'Letter > Send (Maximum Price: each item priced just before it is sent)', { checkWithService: 'never', maxPrice: 1000 }),
 	{
 		key: 'chatSend',
 		label: 'Chat Message > Send',
@@ -115,11 +115,6 @@ export const OPERATIONS: Operation[] = [
 		method: 'POST',
 		path: '/api/chat/v1/post',
 		parameters: { ...CHAT_MESSAGE, phone: '={{ $json.phone }}' },
-		changing: {
-			...CHAT_MESSAGE,
-			phone: '={{ $json.phone }}',
-			variables: { mappingMode: 'defineBelow', value: { ...CHAT_MESSAGE.variables.value, vencimento: CHANGING_VALUE } },
-		},
 		async setup(sandbox, _cell, count) {
 			const phones = CHAT.phones.slice(0, count);
 			return {
@@ -150,7 +145,6 @@ export const OPERATIONS: Operation[] = [
 		method: 'DELETE',
 		path: '/api/v2/delete/',
 		parameters: { resource: 'order', operation: 'cancel', orderId: '={{ $json.orderId }}' },
-		changing: { resource: 'order', operation: 'cancel', orderId: '={{ $json.orderId }}', reason: CHANGING_VALUE },
 		async setup(sandbox, _cell, count) {
 			const ids = await lettersAtService(sandbox, count);
 			return {
@@ -181,7 +175,6 @@ export const OPERATIONS: Operation[] = [
 		method: 'PUT',
 		path: '/api/v2/favorites',
 		parameters: { resource: 'savedContact', operation: 'update', contactId: '={{ $json.contactId }}', updateFields: { label: '={{ $json.label }}' } },
-		changing: { resource: 'savedContact', operation: 'update', contactId: '={{ $json.contactId }}', updateFields: { label: CHANGING_TAG.replace('$json.tag', '$json.label') } },
 		async setup(sandbox, cell, count) {
 			const labels = Array.from({ length: count }, (_, i) => `${cell}-${i}`);
 			return {

@@ -5,14 +5,13 @@
 import { describe, expect, it } from 'vitest';
 
 import { CEP_RANGES as NODE_CEP_RANGES } from '../../nodes/PostalService/contract/cep';
-import { FIELD_LIMITS, MAX_PDF_PAGES as NODE_MAX_PDF_PAGES, SHIP_TYPE_RULES } from '../../nodes/PostalService/contract/order';
+import { FIELD_LIMITS, SHIP_TYPE_RULES } from '../../nodes/PostalService/contract/order';
 import { CEP_RANGES } from '../../sandbox/cep';
 import {
 	CLIENT_CONTRACT_SHIP_TYPES,
 	ECARTA_SHIP_TYPES,
 	ELECTRONIC_AR_SHIP_TYPES,
 	EXPRESS_SHIP_TYPES,
-	MAX_PDF_PAGES,
 	PDF_SHIP_TYPES,
 	TO_ADDR_ONLY_SHIP_TYPES,
 } from '../../sandbox/create';
@@ -35,10 +34,6 @@ describe('Limits › the sandbox and the node agree', () => {
 		expect(CLIENT_CONTRACT_SHIP_TYPES).toEqual(SHIP_TYPE_RULES.clientContract);
 		expect(ELECTRONIC_AR_SHIP_TYPES).toEqual(SHIP_TYPE_RULES.electronicReturnReceipt);
 		expect(EXPRESS_SHIP_TYPES).toEqual(SHIP_TYPE_RULES.express);
-	});
-
-	it('on the page limit', () => {
-		expect(MAX_PDF_PAGES).toBe(NODE_MAX_PDF_PAGES);
 	});
 
 	it('on every maximum length of the create-order table', async () => {

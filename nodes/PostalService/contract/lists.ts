@@ -21,6 +21,12 @@ export const SHIP_TYPES = [
 
 export type ShipType = (typeof SHIP_TYPES)[number]['value'];
 
+/** A ship type as the panel names it, with the service's number for it: "Registered Letter (shipType 2)". */
+export function shipTypeName(shipType: number): string {
+	const name = SHIP_TYPES.find(({ value }) => value === shipType)?.name;
+	return name ? `${name} (shipType ${shipType})` : `shipType ${shipType}`;
+}
+
 /** paymentMethod of a create-order or a chat message; the first is the service's default. */
 export const PAYMENT_METHODS = [
 	{ value: 'service_credits', name: 'Credits', description: 'Pay from the account balance' },

@@ -6,7 +6,7 @@
  * spec.
  */
 import { checkAddress, isBrazil, isCepFormat, normalizeCep } from './cep';
-import { AR_TYPES, ENVELOPE_TYPES, PAYMENT_METHODS, SHIP_TYPES, valuesOf } from './lists';
+import { AR_TYPES, ENVELOPE_TYPES, PAYMENT_METHODS, SHIP_TYPES, shipTypeName, valuesOf } from './lists';
 
 /** Which ship types need or accept what. */
 export const SHIP_TYPE_RULES = {
@@ -63,22 +63,12 @@ const FLAG_VALUES: Record<string, readonly string[]> = {
 /** Recipient fields the create-order table marks as required for every ship type. */
 const REQUIRED_RECIPIENT = ['name', 'addr1', 'street_number', 'zip', 'city', 'state', 'country'] as const;
 
-export const MAX_PDF_PAGES = 150;
-
-/** How the PDF reaches the service, with what the node read of its bytes when it has them. */
+/** How the PDF reaches the service, with what the node could tell of it for sure. */
 export interface PdfSource {
 	kind: 'binary' | 'url' | 'base64' | 'none';
 	url?: string;
-	facts?: PdfFacts;
-}
-
-export interface PdfFacts {
-	/** `%PDF-` within the first 1024 bytes, where readers look for it. */
-	header: boolean;
-	/** Opening it needs a password: its security handler says so for sure. */
-	needsPassword: boolean;
-	/** The page count the page tree confirms; `null` when it could not be read for sure. */
-	pages: number | null;
+	/** Its first bytes hold no `%PDF-` header (a binary or base64 PDF); what else is wrong, the service says. */
+	notPdf?: boolean;
 }
 
 export interface ValidationProblem {
@@ -87,6 +77,10 @@ export interface ValidationProblem {
 }
 
 const has = (list: readonly number[], value: number) => list.includes(value);
+
+/** Ship types as the panel names them: "Telegram, Direct Mail (shipType 4, 5)". */
+const namesOf = (types: readonly number[]) =>
+	`${types.map((type) => SHIP_TYPES.find(({ value }) => value === type)?.name).join(', ')} (shipType ${types.join(', ')})`;
 
 /** Today in the service's time zone, as yyyy-MM-dd. */
 export function todayInSaoPaulo(now: Date = new Date()): string {
@@ -171,27 +165,23 @@ export function validateOrder(
 	if (fields.ar_type === 'electronic' && !has(SHIP_TYPE_RULES.electronicReturnReceipt, shipType)) {
 		problems.push({
 			field: 'ar_type',
-			message: `"ar_type" electronic is allowed only for shipType ${SHIP_TYPE_RULES.electronicReturnReceipt.join(', ')}; this item has shipType ${shipType}`,
+			message: `"ar_type" electronic is allowed only for ${namesOf(SHIP_TYPE_RULES.electronicReturnReceipt)}; this item's Ship Type is ${shipTypeName(shipType)}`,
 		});
 	}
 	if (fields.use_client_contract === '1' && !has(SHIP_TYPE_RULES.clientContract, shipType)) {
 		problems.push({
 			field: 'use_client_contract',
-			message: `"use_client_contract" is allowed only for shipType ${SHIP_TYPE_RULES.clientContract.join(', ')}; this item has shipType ${shipType}`,
+			message: `"use_client_contract" is allowed only for ${namesOf(SHIP_TYPE_RULES.clientContract)}; this item's Ship Type is ${shipTypeName(shipType)}`,
 		});
 	}
 
 	if (has(SHIP_TYPE_RULES.pdf, shipType)) {
 		if (pdf.kind === 'none') {
-			problems.push({ field: 'pdfFile', message: `"pdfFile" is required for shipType ${shipType}: give a binary property, a URL or base64` });
+			problems.push({ field: 'pdfFile', message: `"pdfFile" is required for ${shipTypeName(shipType)}: give a file from a previous node, a link or base64` });
 		} else if (pdf.kind === 'url' && !/^https?:\/\/\S+$/i.test(pdf.url ?? '')) {
 			problems.push({ field: 'pdfFile', message: `"pdfFile" URL must start with http:// or https://; got "${pdf.url}"` });
-		} else if (pdf.facts) {
-			if (!pdf.facts.header) {
-				problems.push({ field: 'pdfFile', message: '"pdfFile" is not a PDF (its content does not start with %PDF-)' });
-			} else if (pdf.facts.needsPassword) {
-				problems.push({ field: 'pdfFile', message: '"pdfFile" is password-protected; the service rejects protected PDFs' });
-			}
+		} else if (pdf.notPdf) {
+			problems.push({ field: 'pdfFile', message: '"pdfFile" is not a PDF (its content does not start with %PDF-)' });
 		}
 	}
 	if (has(SHIP_TYPE_RULES.telegram, shipType)) {
@@ -212,7 +202,7 @@ export function validateOrder(
 		}
 	}
 	if (has(SHIP_TYPE_RULES.electronicLetter, shipType) && !fields.ecarta_msg) {
-		problems.push({ field: 'ecarta_msg', message: `"ecarta_msg" is required for an electronic letter (shipType ${shipType})` });
+		problems.push({ field: 'ecarta_msg', message: `"ecarta_msg" is required for ${shipTypeName(shipType)}` });
 	}
 
 	checkAddress(fields, '', problems);

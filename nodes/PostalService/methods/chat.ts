@@ -1,35 +1,13 @@
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { ANSWERS } from '../contract/wire';
-import type { ServiceContext } from '../transport';
-import { serviceRequest } from '../transport';
+import { callServiceOnce, listOf } from '../transport';
 
-/** A list answer, whether the list is `data` itself or the one array inside `data`. */
-export function listOf(data: unknown): IDataObject[] {
-	if (Array.isArray(data)) return data as IDataObject[];
-	if (data && typeof data === 'object') {
-		const arrays = Object.values(data as IDataObject).filter(Array.isArray);
-		if (arrays.length === 1) return arrays[0] as IDataObject[];
-	}
-	return [];
+export async function fetchSenders(ctx: ILoadOptionsFunctions): Promise<IDataObject[]> {
+	return listOf((await callServiceOnce(ctx, 'getChatSenders', {})).data);
 }
 
-export async function fetchSenders(ctx: ServiceContext, itemIndex = 0, qs: IDataObject = {}): Promise<IDataObject[]> {
-	const { data } = await serviceRequest(
-		ctx,
-		{ method: 'GET', path: '/api/chat/v1/senders/get', auth: 'basic', envelope: 'auto', answer: ANSWERS.senders, idempotent: true, qs },
-		itemIndex,
-	);
-	return listOf(data);
-}
-
-export async function fetchTemplates(ctx: ServiceContext, itemIndex = 0, qs: IDataObject = {}): Promise<IDataObject[]> {
-	const { data } = await serviceRequest(
-		ctx,
-		{ method: 'GET', path: '/api/chat/v1/templates/get', auth: 'basic', envelope: 'B', answer: ANSWERS.templates, idempotent: true, qs },
-		itemIndex,
-	);
-	return listOf(data);
+export async function fetchTemplates(ctx: ILoadOptionsFunctions): Promise<IDataObject[]> {
+	return listOf((await callServiceOnce(ctx, 'getChatTemplates', {})).data);
 }
 
 function currentParameter(ctx: ILoadOptionsFunctions, name: string): unknown {

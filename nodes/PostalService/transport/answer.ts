@@ -1,13 +1,13 @@
 /**
- * Reads what came back and holds it against the route's envelope and shape (contract/wire.ts).
+ * Reads what came back and holds it against the route's envelope and shape (contract/routes.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { ZodIssue, ZodTypeAny } from 'zod';
 
-import { ENVELOPES, type EnvelopeName } from '../contract/wire';
+import { ENVELOPES, type EnvelopeName } from '../contract/routes';
 
-/** Which envelope a route answers with: one of the spec's three, `auto` when not shown, `raw` for none. */
-export type Envelope = EnvelopeName | 'auto' | 'raw';
+/** Which envelope a route answers with: one of the spec's three, or `auto` when not shown. */
+type Envelope = EnvelopeName | 'auto';
 
 export type Answer =
 	| { kind: 'json'; value: unknown }
@@ -32,7 +32,7 @@ export function readAnswer(raw: unknown): Answer {
 }
 
 interface Enveloped {
-	name: EnvelopeName | 'raw';
+	name: EnvelopeName;
 	body: IDataObject;
 }
 
@@ -40,9 +40,6 @@ interface Enveloped {
 export function envelopeOf(answer: Answer, expected: Envelope): Enveloped | undefined {
 	if (answer.kind !== 'json') return undefined;
 	const value = answer.value;
-	if (expected === 'raw') {
-		return value !== null && typeof value === 'object' && !Array.isArray(value) ? { name: 'raw', body: value as IDataObject } : undefined;
-	}
 	const candidates: EnvelopeName[] = expected === 'auto' ? ['A', 'B', 'C'] : [expected];
 	for (const name of candidates) {
 		if (ENVELOPES[name].safeParse(value).success) return { name, body: value as IDataObject };
@@ -54,8 +51,7 @@ export function isSuccess(enveloped: Enveloped): boolean {
 	const { name, body } = enveloped;
 	if (name === 'A') return (body.status as number) >= 200 && (body.status as number) < 300;
 	if (name === 'B') return body.status === 'success';
-	if (name === 'C') return body.success === true;
-	return true;
+	return body.success === true;
 }
 
 /** The HTTP code an envelope reports for itself (A and B carry one; a failed C is a refusal). */
@@ -73,9 +69,8 @@ function payloadOf(enveloped: Enveloped): unknown {
 	return enveloped.name === 'A' || enveloped.name === 'B' ? enveloped.body.data : enveloped.body;
 }
 
-export function checkShape(enveloped: Enveloped, shape: ZodTypeAny | undefined): { ok: true; data: unknown } | { ok: false; issues: ZodIssue[] } {
+export function checkShape(enveloped: Enveloped, shape: ZodTypeAny): { ok: true; data: unknown } | { ok: false; issues: ZodIssue[] } {
 	const payload = payloadOf(enveloped);
-	if (!shape) return { ok: true, data: payload };
 	const result = shape.safeParse(payload);
 	if (result.success) return { ok: true, data: result.data };
 	const prefix = enveloped.name === 'A' || enveloped.name === 'B' ? ['data'] : [];
@@ -97,4 +92,14 @@ export function describeAnswer(answer: Answer, issues: ZodIssue[] = []): string 
 			return `JSON that does not match what the service sends (${listed.join('; ')}${issues.length > 4 ? '; ...' : ''})`;
 		}
 	}
+}
+
+/** A list answer, whether the list is `data` itself or the one array inside `data` (where the spec does not show it). */
+export function listOf(data: unknown): IDataObject[] {
+	if (Array.isArray(data)) return data as IDataObject[];
+	if (data && typeof data === 'object') {
+		const arrays = Object.values(data as IDataObject).filter(Array.isArray);
+		if (arrays.length === 1) return arrays[0] as IDataObject[];
+	}
+	return [];
 }

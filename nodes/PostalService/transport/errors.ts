@@ -1,37 +1,37 @@
 /**
  * The errors the transport raises: each says what happened and what to do, carries the service's
  * own message when there is one, never the token, and records whether the service may have acted
- * on the request (what a retry may and may not send again).
+ * on the request. Everything reported passes `redactSecrets` first.
  */
-import type { IDataObject, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { fieldNamesOf } from '../actions/fieldNames';
-import type { ServiceContext } from './index';
 import { redactSecrets } from './redact';
 
-/**
- * What the service did with a request that failed: `refused` it for sure (an error in its own
- * envelope: a 4xx, or maintenance), never `received` it (no connection, or it never left the
- * node), or `unclear`.
- */
-export type Delivery = 'refused' | 'notReceived' | 'unclear';
+type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions;
 
-const DELIVERY = new WeakMap<object, Delivery>();
+/** Errors after which the service certainly did nothing: a refusal in its own envelope, or no request reached it. */
+const NOT_CARRIED_OUT = new WeakSet<object>();
 
-/** Anything the transport did not classify counts as unclear: the safe reading for a write. */
-export function deliveryOf(error: unknown): Delivery {
-	return (error !== null && typeof error === 'object' && DELIVERY.get(error)) || 'unclear';
-}
-
-function classified<T extends object>(error: T, delivery: Delivery): T {
-	DELIVERY.set(error, delivery);
+/** Marks an error as one after which nothing was carried out. */
+export function nothingCarriedOut<T extends object>(error: T): T {
+	NOT_CARRIED_OUT.add(error);
 	return error;
 }
+
+/** Whether the request that failed may still have been carried out: the safe reading of any other error. */
+export function outcomeIsUnclear(error: unknown): boolean {
+	return !(typeof error === 'object' && error !== null && NOT_CARRIED_OUT.has(error));
+}
+
+const classified = <T extends object>(error: T, delivery: 'refused' | 'notReceived' | 'unclear'): T =>
+	delivery === 'unclear' ? error : nothingCarriedOut(error);
 
 /** Per failed request: the context the error needs to say the right thing. */
 export interface Failure {
 	ctx: ServiceContext;
+	/** Wire name → the field's label in the panel. */
+	labels?: Record<string, string>;
 	itemIndex: number;
 	/** `METHOD /path` with the token shown as ***. */
 	route: string;
@@ -79,13 +79,7 @@ function explain(statusCode: number): string {
 }
 
 /** The service's message with the node's field labels next to the wire names it uses. */
-function withLabels(ctx: ServiceContext, itemIndex: number, message: string): string {
-	let labels: Record<string, string> = {};
-	try {
-		labels = fieldNamesOf(ctx.getNodeParameter('resource', itemIndex, ''), ctx.getNodeParameter('operation', itemIndex, ''));
-	} catch {
-		// A context without those parameters: the message as sent.
-	}
+function withLabels(labels: Record<string, string>, message: string): string {
 	const wires = Object.keys(labels).sort((a, b) => b.length - a.length);
 	if (wires.length === 0) return message;
 	const pattern = new RegExp(`(?<![\\w"])(${wires.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w"])`, 'g');
@@ -110,7 +104,7 @@ export function apiError(failure: Failure, statusCode: number, body: IDataObject
 				: `The service answered with HTTP ${statusCode}; ${NOT_RESENT}`;
 	}
 	// An AI agent reads only the message: the service's own reason for a refusal goes there.
-	const reason = refused && message ? withLabels(failure.ctx, failure.itemIndex, message) : undefined;
+	const reason = refused && message ? withLabels(failure.labels ?? {}, message) : undefined;
 	const shown = reason ? `${headline} The service said: "${reason}"` : headline;
 	const parts = [
 		message ? `Service message: ${message}` : undefined,
@@ -174,7 +168,7 @@ export function transportError(failure: Failure, kind: NetworkFailure, code: str
 	let description: string;
 	if (kind === 'neverConnected') {
 		message = 'Could not connect to the service. Check the base URL in the credential.';
-		description = 'The connection was refused or the host was not found, so the request did not reach the service.';
+		description = `The connection was refused or the host was not found, so the request did not reach the service. Tried ${failure.attempts} time(s).`;
 	} else if (!failure.idempotent) {
 		const what = {
 			timedOut: 'The service did not answer in time',

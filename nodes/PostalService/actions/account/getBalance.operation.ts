@@ -1,10 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-import { ANSWERS } from '../../contract/wire';
-import { serviceRequest } from '../../transport';
-import { readExtraParameters } from '../common';
 import { updateDisplayOptions } from '../descriptions';
+import { ItemCheck, withItem } from '../fields';
+import type { ItemInput, ItemWork } from '../types';
 
 export const option = {
 	name: 'Get Balance',
@@ -17,22 +16,15 @@ const properties: INodeProperties[] = [];
 
 export const description = updateDisplayOptions({ show: { resource: ['account'], operation: ['getBalance'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const { data } = await serviceRequest(
-		this,
-		{
-			method: 'GET',
-			path: '/api/v2/balance/{token}',
-			auth: 'path',
-			envelope: 'A',
-			answer: ANSWERS.balance,
-			idempotent: true,
-			qs: readExtraParameters(this, itemIndex),
+export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
+	const qs = new ItemCheck(this, itemIndex).extraParameters(input);
+	return {
+		send: async (call) => {
+			const { data } = await call('getBalance', { qs });
+			// The answer's fields are not shown: an object is passed on as is, a bare number is named.
+			const json: IDataObject =
+				data && typeof data === 'object' ? (data as IDataObject) : { [ASSUMED.balanceFields.balance]: data as IDataObject[string] };
+			return [withItem(json, itemIndex)];
 		},
-		itemIndex,
-	);
-	// The answer's fields are not shown: an object is passed on as is, a bare number is named.
-	const json: IDataObject =
-		data && typeof data === 'object' ? (data as IDataObject) : { [ASSUMED.balanceFields.balance]: data as IDataObject[string] };
-	return [{ json, pairedItem: { item: itemIndex } }];
+	};
 }

@@ -1,9 +1,8 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ANSWERS } from '../../contract/wire';
-import { serviceRequest } from '../../transport';
-import { asObject, readExtraParameters, withItem } from '../common';
 import { updateDisplayOptions } from '../descriptions';
+import { asObject, ItemCheck, withItem } from '../fields';
+import type { ItemInput, ItemWork } from '../types';
 
 export const option = {
 	name: 'Get Logo',
@@ -16,19 +15,7 @@ const properties: INodeProperties[] = [];
 
 export const description = updateDisplayOptions({ show: { resource: ['account'], operation: ['getLogo'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const { data } = await serviceRequest(
-		this,
-		{
-			method: 'GET',
-			path: '/api/v2/logo',
-			auth: 'header',
-			envelope: 'B',
-			answer: ANSWERS.logo,
-			idempotent: true,
-			qs: readExtraParameters(this, itemIndex),
-		},
-		itemIndex,
-	);
-	return [withItem(asObject(data), itemIndex)];
+export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
+	const qs = new ItemCheck(this, itemIndex).extraParameters(input);
+	return { send: async (call) => [withItem(asObject((await call('getLogo', { qs })).data), itemIndex)] };
 }

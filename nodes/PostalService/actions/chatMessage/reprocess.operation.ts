@@ -1,11 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-import { ANSWERS } from '../../contract/wire';
-import type { ServiceRequest } from '../../transport';
-import { asObject, readExtraParameters, requireText, withItem } from '../common';
 import { creditsNotice, updateDisplayOptions } from '../descriptions';
-import { sendOnce } from '../sendOnce';
+import { asObject, ItemCheck, withItem } from '../fields';
+import type { ItemInput, ItemWork } from '../types';
 
 export const option = {
 	name: 'Reprocess',
@@ -14,6 +12,7 @@ export const option = {
 	action: 'Reprocess chat message',
 };
 
+export const writes = true;
 export const spendsCredits = true;
 
 const properties: INodeProperties[] = [
@@ -32,30 +31,24 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['chatMessage'], operation: ['reprocess'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
+	const check = new ItemCheck(this, itemIndex, { message_id: 'Message ID' });
 	// What is checked is what will be sent: the extras are merged first.
-	const sent: IDataObject = { message_id: this.getNodeParameter('messageId', itemIndex, '') as string, ...readExtraParameters(this, itemIndex) };
-	const messageId = requireText(this, itemIndex, sent.message_id, 'message_id', {
-		test: /^[1-9]\d*$/,
-		hint: 'must be a positive whole number',
-	});
-	const request: ServiceRequest = {
-		method: 'POST',
-		path: '/api/chat/v1/process',
-		auth: 'basic',
-		envelope: 'A',
-		answer: ANSWERS.chatReprocessed,
-		body: { ...sent, message_id: Number(messageId) },
-		idempotent: false,
-		verify: `look at message ${messageId} in the account panel: a reprocessed message is queued or sent, and a second reprocess answers no_change`,
+	const sent: IDataObject = { message_id: this.getNodeParameter('messageId', itemIndex, '') as string, ...check.extraParameters(input) };
+	const messageId = check.text(sent.message_id, 'message_id', { test: /^[1-9]\d*$/, hint: 'must be a positive whole number' });
+	return {
+		send: async (call) => {
+			const { data, body } = await call('reprocessChatMessage', {
+				body: { ...sent, message_id: Number(messageId) },
+				verify: `look at message ${messageId} in the account panel: a reprocessed message is queued or sent, and a second reprocess answers no_change`,
+			});
+			const json: IDataObject = { ...asObject(data) };
+			// Where `result` sits is not shown: look at the assumed place, then beside `data`.
+			let result: unknown = body;
+			for (const key of ASSUMED.chatProcessResultPath) result = (result as IDataObject | undefined)?.[key];
+			result ??= body.result;
+			if (result !== undefined) json.result = result as string;
+			return [withItem(json, itemIndex)];
+		},
 	};
-	return await sendOnce(this, itemIndex, request, ({ data, body }) => {
-		const json: IDataObject = { ...asObject(data) };
-		// Where `result` sits is not shown: look at the assumed place, then beside `data`.
-		let result: unknown = body;
-		for (const key of ASSUMED.chatProcessResultPath) result = (result as IDataObject | undefined)?.[key];
-		result ??= body.result;
-		if (result !== undefined) json.result = result as string;
-		return [withItem(json, itemIndex)];
-	});
 }

@@ -1,12 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-import { PAYMENT_METHODS, valuesOf } from '../../contract/lists';
-import { ANSWERS } from '../../contract/wire';
-import type { ServiceRequest } from '../../transport';
-import { asObject, invalidItem, readExtraParameters, requireText, withItem } from '../common';
 import { creditsNotice, paymentProperties, updateDisplayOptions } from '../descriptions';
-import { sendOnce } from '../sendOnce';
+import { asObject, ItemCheck, withItem } from '../fields';
+import type { ItemInput, ItemWork } from '../types';
 
 export const option = {
 	name: 'Send',
@@ -15,6 +12,7 @@ export const option = {
 	action: 'Send chat message',
 };
 
+export const writes = true;
 export const spendsCredits = true;
 
 const properties: INodeProperties[] = [
@@ -104,15 +102,25 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['chatMessage'], operation: ['send'] } }, properties);
 
+/** What each wire name of a chat message is called in the panel. */
+const LABELS: Record<string, string> = {
+	[ASSUMED.chatSend.senderId]: 'Sender',
+	[ASSUMED.chatSend.templateId]: 'Template',
+	[ASSUMED.chatSend.phone]: 'Recipient Phone',
+	[ASSUMED.chatSend.variables]: 'Template Variables',
+	[ASSUMED.chatSend.paymentMethod]: 'Payment Method',
+	[ASSUMED.chatSend.teamMemberId]: 'Team Member ID',
+};
+
 /** The template variables by name, from the mapper's columns. */
-function readVariables(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+function readVariables(ctx: IExecuteFunctions, check: ItemCheck): IDataObject {
 	const name = ASSUMED.chatSend.variables;
-	const raw = ctx.getNodeParameter('variables', itemIndex, {}) as IDataObject;
-	if (raw?.mappingMode === 'autoMapInputData') return variablesFromInput(ctx, itemIndex, raw);
+	const raw = ctx.getNodeParameter('variables', check.itemIndex, {}) as IDataObject;
+	if (raw?.mappingMode === 'autoMapInputData') return variablesFromInput(ctx, check, raw);
 	const columns = raw?.value && typeof raw.value === 'object' ? (raw.value as IDataObject) : {};
 	const variables: IDataObject = {};
 	for (const [key, value] of Object.entries(columns)) {
-		if (!key.trim()) throw invalidItem(ctx, itemIndex, [{ field: name, message: 'a template variable has no name' }]);
+		if (!key.trim()) throw check.invalid([{ field: name, message: 'a template variable has no name' }]);
 		variables[key.trim()] = value === undefined || value === null ? '' : String(value);
 	}
 	return variables;
@@ -123,12 +131,12 @@ function readVariables(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
  * field of the same name. Without the template's variables (the template is an expression) there
  * is nothing to match, and guessing from the input's fields could send the wrong ones.
  */
-function variablesFromInput(ctx: IExecuteFunctions, itemIndex: number, raw: IDataObject): IDataObject {
+function variablesFromInput(ctx: IExecuteFunctions, check: ItemCheck, raw: IDataObject): IDataObject {
 	const field = ASSUMED.chatSend.variables;
 	const schema = Array.isArray(raw.schema) ? (raw.schema as Array<{ id?: unknown; removed?: boolean }>) : [];
 	const names = schema.filter((column) => column.removed !== true && typeof column.id === 'string').map((column) => column.id as string);
 	if (names.length === 0) {
-		throw invalidItem(ctx, itemIndex, [
+		throw check.invalid([
 			{
 				field,
 				message:
@@ -136,59 +144,42 @@ function variablesFromInput(ctx: IExecuteFunctions, itemIndex: number, raw: IDat
 			},
 		]);
 	}
-	const input = ctx.getInputData()[itemIndex]?.json ?? {};
+	const input = ctx.getInputData()[check.itemIndex]?.json ?? {};
 	const missing = names.filter((name) => input[name] === undefined || input[name] === null);
 	if (missing.length > 0) {
-		throw invalidItem(ctx, itemIndex, [
-			{
-				field,
-				message: `Map Automatically takes each template variable from the input field of the same name; this item has no ${missing.map((m) => `"${m}"`).join(', ')}`,
-			},
+		throw check.invalid([
+			{ field, message: `Map Automatically takes each template variable from the input field of the same name; this item has no ${missing.map((m) => `"${m}"`).join(', ')}` },
 		]);
 	}
 	return Object.fromEntries(names.map((name) => [name, typeof input[name] === 'object' ? JSON.stringify(input[name]) : String(input[name])]));
 }
 
-/** The request body of one item as it will be sent (extras included), or the error naming what is wrong with it. */
-function buildBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
+export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
 	const names = ASSUMED.chatSend;
-	const variables = readVariables(this, itemIndex);
-	const paymentMethod = this.getNodeParameter('paymentMethod', itemIndex, 'service_credits');
+	const check = new ItemCheck(this, itemIndex, LABELS);
+	const variables = readVariables(this, check);
+	const paymentMethod = this.getNodeParameter('paymentMethod', itemIndex, 'service_credits') as string;
 	const fields: IDataObject = {
 		[names.phone]: this.getNodeParameter('phone', itemIndex, '') as string,
 		[names.senderId]: this.getNodeParameter('senderId', itemIndex, '', { extractValue: true }) as string,
 		[names.templateId]: this.getNodeParameter('templateId', itemIndex, '', { extractValue: true }) as string,
-		[names.paymentMethod]: paymentMethod as string,
+		[names.paymentMethod]: paymentMethod,
 	};
 	if (paymentMethod === 'team') fields[names.teamMemberId] = this.getNodeParameter('teamMemberId', itemIndex, '') as string;
 	// What is checked is what will be sent: the extras are merged first.
-	const sent: IDataObject = { ...fields, ...readExtraParameters(this, itemIndex) };
-
-	const senderId = requireText(this, itemIndex, sent[names.senderId], names.senderId, {
-		test: /^\d+$/,
-		hint: 'must be the numeric ID of a sender',
-	});
-	const templateId = requireText(this, itemIndex, sent[names.templateId], names.templateId, {
-		test: /^\d+$/,
-		hint: 'must be the numeric ID of a template',
-	});
-	const phone = requireText(this, itemIndex, sent[names.phone], names.phone, {
+	const sent: IDataObject = { ...fields, ...check.extraParameters(input) };
+	const senderId = check.text(sent[names.senderId], names.senderId, { test: /^\d+$/, hint: 'must be the numeric ID of a sender' });
+	const templateId = check.text(sent[names.templateId], names.templateId, { test: /^\d+$/, hint: 'must be the numeric ID of a template' });
+	const phone = check.text(sent[names.phone], names.phone, {
 		test: /^\+?[\d\s().-]{10,20}$/,
 		hint: 'must be a phone number with country and area code (10 to 15 digits, like +5511999998888)',
 	});
 	const digits = phone.replace(/\D/g, '');
 	if (digits.length < 10 || digits.length > 15) {
-		throw invalidItem(this, itemIndex, [
-			{ field: names.phone, message: `"${names.phone}" must have 10 to 15 digits; got ${digits.length}` },
-		]);
+		throw check.invalid([{ field: names.phone, message: `"${names.phone}" must have 10 to 15 digits; got ${digits.length}` }]);
 	}
-	const payment = String(sent[names.paymentMethod] ?? '');
-	const paymentMethods: readonly string[] = valuesOf(PAYMENT_METHODS);
-	if (!paymentMethods.includes(payment)) {
-		throw invalidItem(this, itemIndex, [
-			{ field: names.paymentMethod, message: `"${names.paymentMethod}" must be one of ${paymentMethods.join(', ')}; got "${payment}"` },
-		]);
-	}
+	// Which methods a chat message takes is not shown: any the service names can be given through Extra Parameters.
+	const payment = check.text(sent[names.paymentMethod], names.paymentMethod);
 	const body: IDataObject = {
 		...sent,
 		[names.phone]: phone.startsWith('+') ? `+${digits}` : digits,
@@ -197,31 +188,20 @@ function buildBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
 		[names.variables]: sent[names.variables] ?? variables,
 	};
 	if (payment === 'team' || sent[names.teamMemberId] !== undefined) {
-		body[names.teamMemberId] = Number(
-			requireText(this, itemIndex, sent[names.teamMemberId], names.teamMemberId, {
-				test: /^[1-9]\d*$/,
-				hint: 'must be the numeric ID of a team member when paying by team',
-			}),
-		);
+		const teamMember = check.text(sent[names.teamMemberId], names.teamMemberId, {
+			test: /^[1-9]\d*$/,
+			hint: 'must be the numeric ID of a team member when paying by team',
+		});
+		body[names.teamMemberId] = Number(teamMember);
 	}
-	return body;
-}
-
-export async function validate(this: IExecuteFunctions, itemIndex: number): Promise<void> {
-	buildBody.call(this, itemIndex);
-}
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const body = buildBody.call(this, itemIndex);
-	const request: ServiceRequest = {
-		method: 'POST',
-		path: '/api/chat/v1/post',
-		auth: 'basic',
-		envelope: 'A',
-		answer: ANSWERS.chatMessage,
-		body,
-		idempotent: false,
-		verify: `look for the message to ${String(body[ASSUMED.chatSend.phone])} in the account panel (chat messages), or check the balance with Account > Get Balance`,
+	return {
+		send: async (call) => {
+			const { data } = await call('sendChatMessage', {
+				body,
+				labels: LABELS,
+				verify: `look for the message to ${String(body[names.phone])} in the account panel (chat messages), or check the balance with Account > Get Balance`,
+			});
+			return [withItem(asObject(data), itemIndex)];
+		},
 	};
-	return await sendOnce(this, itemIndex, request, ({ data }) => [withItem(asObject(data), itemIndex)]);
 }

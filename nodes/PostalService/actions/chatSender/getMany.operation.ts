@@ -1,7 +1,8 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { fetchSenders } from '../../methods/chat';
-import { limitList, readExtraParameters, withItem } from '../common';
+import { listOf } from '../../transport';
+import { ItemCheck, listLimit, withItem } from '../fields';
+import type { ItemInput, ItemWork } from '../types';
 import { returnAllAndLimit, updateDisplayOptions } from '../descriptions';
 
 export const option = {
@@ -15,7 +16,10 @@ const properties: INodeProperties[] = [...returnAllAndLimit];
 
 export const description = updateDisplayOptions({ show: { resource: ['chatSender'], operation: ['getMany'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const senders = await fetchSenders(this, itemIndex, readExtraParameters(this, itemIndex));
-	return limitList(this, itemIndex, senders).map((s) => withItem(s, itemIndex));
+export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
+	const qs = new ItemCheck(this, itemIndex).extraParameters(input);
+	const limit = listLimit(this, itemIndex);
+	return {
+		send: async (call) => listOf((await call('getChatSenders', { qs })).data).slice(0, limit).map((sender) => withItem(sender, itemIndex)),
+	};
 }

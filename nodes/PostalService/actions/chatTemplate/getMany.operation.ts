@@ -1,10 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
 import { TEMPLATE_STATUSES } from '../../contract/lists';
-import { fetchTemplates } from '../../methods/chat';
-import { limitList, readExtraParameters, simplify, withItem } from '../common';
+import { listOf } from '../../transport';
 import { returnAllAndLimit, simplifyProperty, updateDisplayOptions } from '../descriptions';
+import { ItemCheck, listLimit, simplified, withItem } from '../fields';
+import type { ItemInput, ItemWork } from '../types';
 
 export const option = {
 	name: 'Get Many',
@@ -48,12 +49,18 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['chatTemplate'], operation: ['getMany'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (filters.systemSenderOnly) qs[ASSUMED.templatesQuery.systemSenderOnly] = 1;
 	if (filters.status) qs[ASSUMED.templatesQuery.status] = filters.status;
-	Object.assign(qs, readExtraParameters(this, itemIndex));
-	const templates = await fetchTemplates(this, itemIndex, qs);
-	return limitList(this, itemIndex, templates).map((t) => withItem(simplify(this, itemIndex, t, SIMPLE_FIELDS), itemIndex));
+	Object.assign(qs, new ItemCheck(this, itemIndex).extraParameters(input));
+	const limit = listLimit(this, itemIndex);
+	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+	return {
+		send: async (call) =>
+			listOf((await call('getChatTemplates', { qs })).data)
+				.slice(0, limit)
+				.map((template) => withItem(simplified(template, SIMPLE_FIELDS, simplify), itemIndex)),
+	};
 }

@@ -1,13 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
 import { EMAIL_STATUSES, meaningOf, ORDER_STATUSES } from '../../contract/lists';
-import { ANSWERS } from '../../contract/wire';
-import type { ServiceRequest } from '../../transport';
-import { readExtraParameters, withItem } from '../common';
 import { updateDisplayOptions } from '../descriptions';
-import { sendOnce } from '../sendOnce';
-import { LETTER_ID, readOrderId } from '../shared/orderIds';
+import { ItemCheck, withItem } from '../fields';
+import { LETTER_ID, readOrderId, type OrderIdKind } from '../shared/orderIds';
+import type { ItemInput, ItemWork } from '../types';
 
 export const option = {
 	name: 'Cancel',
@@ -15,6 +13,8 @@ export const option = {
 	description: 'Cancel a letter that is still processing or waiting for credits, or any letter with Force',
 	action: 'Cancel letter',
 };
+
+export const writes = true;
 
 /** Force and reason of a cancellation. */
 export const cancelProperties: INodeProperties[] = [
@@ -41,32 +41,31 @@ const properties: INodeProperties[] = [LETTER_ID.property, ...cancelProperties];
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['cancel'] } }, properties);
 
 /** Cancels an order by its id (the route serves letters and registered e-mail alike). */
-export async function cancelOrder(ctx: IExecuteFunctions, itemIndex: number, id: string): Promise<INodeExecutionData[]> {
+export function prepareCancel(ctx: IExecuteFunctions, itemIndex: number, input: ItemInput, kind: OrderIdKind): ItemWork {
+	const check = new ItemCheck(ctx, itemIndex, kind.labels);
+	const id = readOrderId(ctx, check, kind);
 	const qs: IDataObject = {};
 	if (ctx.getNodeParameter('force', itemIndex, false)) qs[ASSUMED.cancelForceParam] = 'yes';
 	const reason = String(ctx.getNodeParameter('reason', itemIndex, '') ?? '').trim();
 	if (reason) qs[ASSUMED.cancelReasonParam] = reason;
-	Object.assign(qs, readExtraParameters(ctx, itemIndex));
-	const request: ServiceRequest = {
-		method: 'DELETE',
-		path: `/api/v2/delete/{token}/${encodeURIComponent(id)}`,
-		auth: 'path',
-		envelope: 'A',
-		answer: ANSWERS.cancelled,
-		// Repeating a cancel that went through would turn into "already cancelled": let the user look.
-		idempotent: false,
-		qs,
-		verify: `read ${id} with ${id.startsWith('E') ? 'Registered E-Mail' : 'Letter'} > Get: its status says whether it is cancelled`,
+	Object.assign(qs, check.extraParameters(input));
+	const email = id.startsWith('E');
+	return {
+		send: async (call) => {
+			const { data } = await call('cancelOrder', {
+				params: { id },
+				qs,
+				verify: `read ${id} with ${email ? 'Registered E-Mail' : 'Letter'} > Get: its status says whether it is cancelled`,
+			});
+			const json: IDataObject = { ...(data as IDataObject) };
+			// The service's status_text is Portuguese: the English meaning goes beside it, as Get does.
+			const statusText = meaningOf(email ? EMAIL_STATUSES : ORDER_STATUSES, json.status);
+			if (statusText) json.statusText = statusText;
+			return [withItem(json, itemIndex)];
+		},
 	};
-	return await sendOnce(ctx, itemIndex, request, ({ data }) => {
-		const json: IDataObject = { ...(data as IDataObject) };
-		// The service's status_text is Portuguese: the English meaning goes beside it, as Get does.
-		const statusText = meaningOf(id.startsWith('E') ? EMAIL_STATUSES : ORDER_STATUSES, json.status);
-		if (statusText) json.statusText = statusText;
-		return [withItem(json, itemIndex)];
-	});
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	return await cancelOrder(this, itemIndex, readOrderId(this, itemIndex, LETTER_ID));
+export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
+	return prepareCancel(this, itemIndex, input, LETTER_ID);
 }

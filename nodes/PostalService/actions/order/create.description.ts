@@ -129,7 +129,7 @@ export const properties: INodeProperties[] = [
 			{ name: 'Link', value: 'url', description: 'A public link the service downloads the PDF from' },
 			{ name: 'Base64 Text', value: 'base64', description: 'The PDF content encoded as base64 text' },
 		],
-		description: 'Where the PDF to print comes from. At most 150 pages; password-protected PDFs are refused.',
+		description: 'Where the PDF to print comes from. The service refuses more than 150 pages and password-protected PDFs.',
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.pdf),
 	},
 	{
@@ -263,6 +263,32 @@ export const properties: INodeProperties[] = [
 		description: 'Optional settings of the letter: printing, envelope, your own postal contract, virtual box',
 		options: [
 			{
+				displayName: 'Check With the Service First',
+				name: 'checkWithService',
+				type: 'options',
+				default: 'auto',
+				options: [
+					{
+						name: 'Always',
+						value: 'always',
+						description: 'Check every item with the service, as Get Price does, before any item of the run is sent',
+					},
+					{
+						name: 'Auto',
+						value: 'auto',
+						description: 'With more than one item, check every item before any is sent; a single item is sent directly',
+					},
+					{
+						name: 'Never',
+						value: 'never',
+						description: 'Send each item directly: an item the service refuses fails after the items before it went out',
+					},
+				],
+				description:
+					'Whether the service checks each letter (PDF pages and password, addresses, your plan) before any of the run is sent, so that a batch goes out whole or not at all. A check creates and spends nothing, but takes one more request per item.',
+				displayOptions: { show: { '/operation': ['create'] } },
+			},
+			{
 				displayName: 'Duplex Printing',
 				name: 'duplexPrinting',
 				type: 'boolean',
@@ -287,7 +313,7 @@ export const properties: INodeProperties[] = [
 				typeOptions: { minValue: 0, numberPrecision: 2 },
 				default: 50,
 				description:
-					'Ask the price first and send only when it is at most this many reais; above it, nothing is sent and the item fails saying why. A hard limit, for an AI agent too.',
+					'Ask the price first and send only when it is at most this many reais; above it, nothing is sent and the item fails saying why. A hard limit, for an AI agent too. A PDF given as a link is refused with it, as the service would download the link again for the send.',
 				displayOptions: { show: { '/operation': ['create'] } },
 			},
 			{

@@ -1,29 +1,22 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { PdfFacts, PdfSource, ValidationProblem } from '../../contract/order';
-import { applyForcing, SHIP_TYPE_RULES, validateOrder } from '../../contract/order';
-import { pageProblems, readPdfFacts } from '../../contract/pdfPages';
-import { ANSWERS } from '../../contract/wire';
-import { serviceRequest, type ServiceRequest } from '../../transport';
-import { stateOfRun } from '../../transport/runState';
-import { cachedParameter } from '../../transport/runParameters';
-import { invalidItem, readExtraParameters, withItem } from '../common';
+import { shipTypeName } from '../../contract/lists';
+import { applyForcing, SHIP_TYPE_RULES, validateOrder, type PdfSource } from '../../contract/order';
+import { nothingCarriedOut } from '../../transport';
 import { creditsNotice, updateDisplayOptions } from '../descriptions';
-import { sendOnce } from '../sendOnce';
-import { properties, SENDER_FIELDS } from './create.description';
-
-// Get Price sends the same order with test=1: it takes Create's parameters from here.
-export { properties };
+import { ItemCheck, withItem } from '../fields';
+import type { ItemInput, ItemWork, ServiceCall } from '../types';
+import { CREATE_FIELD_NAMES, properties, SENDER_FIELDS } from './create.description';
 
 export const option = {
 	name: 'Send',
 	value: 'create',
-	description:
-		'Send a letter, telegram, direct mail, express parcel or electronic letter; spends credits. Sent once, never repeated automatically.',
+	description: 'Send a letter, telegram, direct mail, express parcel or electronic letter; spends credits. Sent once, never repeated automatically.',
 	action: 'Send letter',
 };
 
+export const writes = true;
 export const spendsCredits = true;
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['create'] } }, [
@@ -33,99 +26,39 @@ export const description = updateDisplayOptions({ show: { resource: ['order'], o
 	...properties,
 ]);
 
-/** The request of one item's order; with `test` the service only validates and prices it. */
-export function orderRequest(order: OrderRequest, test: boolean): ServiceRequest {
-	return {
-		method: 'POST',
-		path: '/api/v2/post',
-		auth: 'form',
-		envelope: 'A',
-		answer: test ? ANSWERS.quote : ANSWERS.orderCreated,
-		// test=1 set here, so that a request built as a price can never create an order.
-		body: orderForm(test ? { ...order, fields: { ...order.fields, test: '1' } } : order),
-		// A letter must never be sent twice: no automatic resend on an unclear failure. With test=1
-		// nothing is created, so a resend is harmless.
-		idempotent: test,
-		verify: test
-			? undefined
-			: `look for the order in the account panel (search by its tag${order.fields.tag ? ` "${order.fields.tag}"` : ''}), or read it with Letter > Get if you have its id; Account > Get Balance shows whether it was paid`,
-	};
-}
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const order = await readOrder(this, itemIndex);
-	await refuseAboveMaximumPrice(this, itemIndex, order);
-	return await sendOnce(this, itemIndex, orderRequest(order, false), ({ data, body }) => {
-		const json: IDataObject = { id: data as string, message: body.status_message as string, shipType: Number(order.fields.shipType) };
-		if (order.fields.tag) json.tag = order.fields.tag;
-		return [withItem(json, itemIndex)];
-	});
-}
-
-/** With "Maximum Price", the same order is priced first (test=1, nothing created) and sent only at or below it. */
-async function refuseAboveMaximumPrice(ctx: IExecuteFunctions, itemIndex: number, order: OrderRequest): Promise<void> {
-	const max = cachedParameter<IDataObject>(ctx, 'additionalFields', itemIndex, {}).maxPrice;
-	if (max === undefined || max === null || max === '') return;
-	const { data } = await serviceRequest(ctx, orderRequest(order, true), itemIndex);
-	const price = (data as IDataObject)?.value;
-	if (typeof price === 'number' && price <= Number(max)) return;
-	throw new NodeOperationError(
-		ctx.getNode(),
-		typeof price === 'number'
-			? `The price of this letter, R$ ${price.toFixed(2)}, is above "Maximum Price (BRL)" (R$ ${Number(max).toFixed(2)}). Nothing was sent.`
-			: `The service gave no price for this letter, so "Maximum Price (BRL)" cannot be checked. Nothing was sent.`,
-		{ itemIndex, description: 'Raise "Maximum Price (BRL)" under Additional Fields, or remove it, to send this letter.' },
-	);
-}
-
-export async function validate(this: IExecuteFunctions, itemIndex: number): Promise<void> {
-	await readOrder(this, itemIndex, true);
-}
-
-interface OrderRequest {
+/** One item's order as it will be sent: its wire fields and where its PDF comes from. */
+export interface Order {
 	fields: Record<string, string>;
-	pdf: PdfSource;
-	binary?: { buffer: Buffer; fileName: string; mimeType: string };
+	/** The item's binary field that holds the PDF, read when the request is built. */
+	binaryProperty?: string;
+	/** Additional Fields as read (Maximum Price and Check With the Service First are among them). */
+	additional: IDataObject;
+	/** The multipart body, made anew for each request (the PDF's bytes are read then, not kept). */
+	form: () => Promise<FormData>;
 }
 
 const flag = (value: unknown) => (value === true || value === 1 || value === '1' || value === 'true' ? '1' : '0');
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
 
-/**
- * Each input file of the run, read once: its facts always, and its bytes up to HELD_BYTES in all,
- * so that the send after the validation pass does not read the file from n8n's binary store again
- * while memory allows (beyond the bound the send reads it again). A file in the binary store has an
- * id and is never changed in place; a file in memory mode is known by its item's entry object.
- */
-const HELD_BYTES = 128 * 1024 * 1024;
-type InputFile = { facts: PdfFacts; buffer?: Buffer };
-const filesOfRun = new WeakMap<IExecuteFunctions, { files: Map<string | object, InputFile>; held: number }>();
+/** Fields of a create that Extra Parameters cannot set. */
+const ORDER_OWNED = {
+	test: 'the operation decides it: Get Price always sends test=1 and creates nothing, Send never sends it',
+	pdffile: 'choose the PDF with "PDF Source" (a file from a previous node, a link or base64)',
+};
 
-/** The item's file and its facts; `bytes` false when only the facts are needed and are known. */
-async function inputFile(ctx: IExecuteFunctions, itemIndex: number, property: string, bytes: boolean): Promise<InputFile> {
-	const meta = ctx.helpers.assertBinaryData(itemIndex, property);
-	const run = stateOfRun(filesOfRun, ctx, () => ({ files: new Map<string | object, InputFile>(), held: 0 }));
-	const key = meta.id ?? meta;
-	const known = run.files.get(key);
-	if (known && (known.buffer || !bytes)) return known;
-	const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
-	if (known) return { facts: known.facts, buffer };
-	const file: InputFile = { facts: await readPdfFacts(buffer) };
-	if (run.held + buffer.length <= HELD_BYTES) {
-		file.buffer = buffer;
-		run.held += buffer.length;
-	}
-	run.files.set(key, file);
-	return { facts: file.facts, buffer };
+/** The first bytes of the item's file, enough to see a PDF header (readers look within the first 1024). */
+async function firstBytes(ctx: IExecuteFunctions, itemIndex: number, property: string): Promise<Buffer> {
+	const binary = ctx.helpers.assertBinaryData(itemIndex, property);
+	if (!binary.id) return Buffer.from(binary.data.slice(0, 1368), 'base64');
+	for await (const chunk of await ctx.helpers.getBinaryStream(binary.id, 1024)) return Buffer.from(chunk as Buffer).subarray(0, 1024);
+	return Buffer.alloc(0);
 }
 
-/**
- * Reads one item's create-order parameters into wire fields, checks them, and builds the PDF part.
- * With `checkOnly` (the validation pass) the PDF's bytes are read only to learn its facts.
- */
-export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, checkOnly = false): Promise<OrderRequest> {
-	// Read once per run unless an expression makes them differ by item (each read is costly in n8n).
-	const p = <T>(name: string, fallback: T) => cachedParameter<T>(ctx, name, itemIndex, fallback);
+const isPdf = (bytes: Buffer) => bytes.subarray(0, 1024).includes('%PDF-');
+
+/** Reads one item's create-order parameters once into wire fields, checks them, and says how to build its body. */
+export async function prepareOrder(ctx: IExecuteFunctions, itemIndex: number, input: ItemInput, check: ItemCheck): Promise<Order> {
+	const p = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback as never) as T;
 	const shipType = Number(p('shipType', 0));
 	const has = (list: readonly number[]) => list.includes(shipType);
 
@@ -143,36 +76,25 @@ export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, check
 	};
 	if (!fields.addr2) delete fields.addr2;
 	if (fields.paymentMethod === 'team') fields.team_member_id = text(p('teamMemberId', ''));
-
 	const sender = p<IDataObject>('sender', {});
-	for (const { name, wire } of SENDER_FIELDS) {
-		if (text(sender[name])) fields[wire] = text(sender[name]);
-	}
-
+	for (const { name, wire } of SENDER_FIELDS) if (text(sender[name])) fields[wire] = text(sender[name]);
+	const tag = text(p('tag', ''));
+	if (tag) fields.tag = tag;
 	const additional = p<IDataObject>('additionalFields', {});
-	if (text(p('tag', ''))) fields.tag = text(p('tag', ''));
 	if (additional.virtualBox !== undefined) fields.virtualbox = flag(additional.virtualBox);
 	if (additional.useClientContract !== undefined) fields.use_client_contract = flag(additional.useClientContract);
 	if (additional.duplexPrinting !== undefined) fields.duplex_printing = flag(additional.duplexPrinting);
 	if (additional.envelopeType !== undefined) fields.envelope_type = text(additional.envelopeType);
-
-	if (has(SHIP_TYPE_RULES.returnReceipt)) fields.ar_type = text(p('returnReceiptType', 'physical'));
-	else {
-		// A value left from another ship type (or set by an expression) is still checked: the
-		// service refuses electronic receipts for the other types.
-		const arType = text(p('returnReceiptType', ''));
-		if (arType && arType !== 'physical') fields.ar_type = arType;
-	}
+	// A receipt type left from another ship type (or set by an expression) is still checked.
+	const arType = text(p('returnReceiptType', has(SHIP_TYPE_RULES.returnReceipt) ? 'physical' : ''));
+	if (has(SHIP_TYPE_RULES.returnReceipt) || (arType && arType !== 'physical')) fields.ar_type = arType;
 	const toAddrOnly = p<unknown>('toAddrOnly', null);
 	if (toAddrOnly !== null && toAddrOnly !== undefined) fields.toAddrOnly = flag(toAddrOnly);
-
 	if (has(SHIP_TYPE_RULES.telegram)) {
 		fields.telegram_msg = text(p('telegramMessage', ''));
-		const postDated = flag(p('telegramPostDated', false));
-		fields.telegram_post_dated = postDated;
-		if (postDated === '1') {
-			// A dateTime parameter arrives as an ISO string (or a date object from an expression); the
-			// service takes the date alone.
+		fields.telegram_post_dated = flag(p('telegramPostDated', false));
+		if (fields.telegram_post_dated === '1') {
+			// A date-time parameter arrives as an ISO string (or a Date from an expression); the service takes the date alone.
 			const raw = p<unknown>('telegramPostDatedDate', '');
 			const date = raw instanceof Date ? raw.toISOString() : text(raw);
 			fields.telegram_post_dated_date = /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : date;
@@ -183,67 +105,102 @@ export async function readOrder(ctx: IExecuteFunctions, itemIndex: number, check
 	if (has(SHIP_TYPE_RULES.electronicLetter)) fields.ecarta_msg = String(p('electronicLetterMessage', '') ?? '');
 
 	let pdf: PdfSource = { kind: 'none' };
-	let binary: OrderRequest['binary'];
-	let missingBinary: ValidationProblem | undefined;
+	let binaryProperty: string | undefined;
 	if (has(SHIP_TYPE_RULES.pdf)) {
 		const source = p<string>('pdfSource', 'binary');
 		if (source === 'url') {
 			const url = text(p('pdfUrl', ''));
-			pdf = url ? { kind: 'url', url } : { kind: 'none' };
+			if (url) pdf = { kind: 'url', url };
+			if (url) fields.pdfFile = url;
 		} else if (source === 'base64') {
+			// The text is sent as given; its first characters only tell whether it is a PDF.
 			const base64 = text(p('pdfBase64', '')).replace(/^data:[^,]*,/, '');
-			if (base64) {
-				// The text is what is sent; the bytes are only for the checks.
-				fields.pdfFile = base64;
-				pdf = { kind: 'base64', facts: await readPdfFacts(Buffer.from(base64, 'base64')) };
-			}
+			if (base64) pdf = { kind: 'base64', notPdf: !isPdf(Buffer.from(base64.slice(0, 1368), 'base64')) };
+			if (base64) fields.pdfFile = base64;
 		} else {
 			const property = text(p('binaryPropertyName', 'data'));
-			const item = ctx.getInputData()[itemIndex];
-			if (!property || !item?.binary?.[property]) {
-				missingBinary = {
-					field: 'pdfFile',
-					message: `"pdfFile" is required for shipType ${shipType}, but the input item has no binary property "${property}"`,
-				};
-			} else {
-				const file = await inputFile(ctx, itemIndex, property, !checkOnly);
-				pdf = { kind: 'binary', facts: file.facts };
-				if (file.buffer && !checkOnly) {
-					const meta = ctx.helpers.assertBinaryData(itemIndex, property);
-					binary = { buffer: file.buffer, fileName: meta.fileName ?? 'letter.pdf', mimeType: meta.mimeType || 'application/pdf' };
-				}
+			if (!property || !ctx.getInputData()[itemIndex]?.binary?.[property]) {
+				throw check.invalid([
+					{ field: 'pdfFile', message: `"pdfFile" is required for ${shipTypeName(shipType)}, but the input item has no binary field "${property}"` },
+				]);
 			}
+			binaryProperty = property;
+			pdf = { kind: 'binary', notPdf: !isPdf(await firstBytes(ctx, itemIndex, property)) };
 		}
-		if (pdf.kind === 'url') fields.pdfFile = pdf.url!;
 	}
 
 	// What is checked is what will be sent: the extras are merged first.
-	const wire = { ...fields, ...readExtraParameters(ctx, itemIndex, ORDER_OWNED) };
-	// The missing binary property is reported in place of the generic "pdfFile is required".
-	const problems = validateOrder(wire, pdf).filter((p) => !missingBinary || p.field !== 'pdfFile');
-	if (missingBinary) problems.unshift(missingBinary);
-	if (!problems.length) problems.push(...pageProblems(wire, pdf.facts));
-	if (problems.length) throw invalidItem(ctx, itemIndex, problems);
-	return { fields: applyForcing(wire), pdf, binary };
+	const wire = applyForcing({ ...fields, ...check.extraParameters(input, ORDER_OWNED) });
+	const problems = validateOrder(wire, pdf);
+	if (problems.length) throw check.invalid(problems);
+	return {
+		fields: wire,
+		binaryProperty,
+		additional,
+		form: async () => {
+			const form = new FormData();
+			for (const [name, value] of Object.entries(wire)) form.append(name, value);
+			if (binaryProperty) {
+				const binary = ctx.helpers.assertBinaryData(itemIndex, binaryProperty);
+				const bytes = await ctx.helpers.getBinaryDataBuffer(itemIndex, binaryProperty);
+				form.append('pdfFile', new Blob([bytes], { type: 'application/pdf' }), binary.fileName ?? 'letter.pdf');
+			}
+			return form;
+		},
+	};
 }
 
-/** Fields of a create that Extra Parameters cannot set. */
-const ORDER_OWNED = {
-	test: 'the operation decides it: Get Price always sends test=1 and creates nothing, Create never sends it',
-	pdffile: 'choose the PDF with "PDF Source" (binary data, URL or base64)',
-};
+/** The price of the order (test=1: the service checks it and creates nothing). */
+export async function priceOf(call: ServiceCall, order: Order): Promise<{ price: IDataObject; message: string }> {
+	const { data, body } = await call('priceOrder', { body: await order.form(), labels: CREATE_FIELD_NAMES });
+	return { price: data as IDataObject, message: body.status_message as string };
+}
 
-/** The multipart body of a create (or quote) request. */
-function orderForm(order: OrderRequest): FormData {
-	const form = new FormData();
-	for (const [name, value] of Object.entries(order.fields)) form.append(name, value);
-	if (order.binary) {
-		form.append(
-			'pdfFile',
-			// The Blob takes its own copy of the bytes: no intermediate one.
-			new Blob([order.binary.buffer], { type: order.binary.mimeType }),
-			order.binary.fileName,
-		);
+export async function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): Promise<ItemWork> {
+	const check = new ItemCheck(this, itemIndex, CREATE_FIELD_NAMES);
+	const order = await prepareOrder(this, itemIndex, input, check);
+	const { additional } = order;
+	const max = additional.maxPrice === undefined || additional.maxPrice === null || additional.maxPrice === '' ? undefined : Number(additional.maxPrice);
+	if (max !== undefined && order.fields.pdfFile && !order.binaryProperty && /^https?:/i.test(order.fields.pdfFile)) {
+		// The service fetches a link at each request: the priced document need not be the one sent.
+		throw check.invalid([
+			{
+				field: 'pdfFile',
+				message:
+					'"pdfFile" is a link, which "Maximum Price (BRL)" cannot hold to: the service downloads it again for the send, and it may serve another document than the one priced. Download the PDF first (an HTTP Request node set to return a file) and choose "File From a Previous Node"',
+			},
+		]);
 	}
-	return form;
+	const checkWith = String(additional.checkWithService ?? 'auto');
+	const checkFirst = checkWith === 'always' || (checkWith === 'auto' && input.itemCount > 1);
+	const tagHint = order.fields.tag ? ` "${order.fields.tag}"` : '';
+	return {
+		checkFirst,
+		check:
+			checkFirst || max !== undefined
+				? async (call) => {
+						const { price } = await priceOf(call, order);
+						if (max === undefined || (typeof price.value === 'number' && price.value <= max)) return;
+						throw nothingCarriedOut(
+							new NodeOperationError(
+								this.getNode(),
+								typeof price.value === 'number'
+									? `The price of this letter, R$ ${price.value.toFixed(2)}, is above "Maximum Price (BRL)" (R$ ${max.toFixed(2)}). Nothing was sent.`
+									: 'The service gave no price for this letter, so "Maximum Price (BRL)" cannot be checked. Nothing was sent.',
+								{ itemIndex, description: 'Raise "Maximum Price (BRL)" under Additional Fields, or remove it, to send this letter.' },
+							),
+						);
+					}
+				: undefined,
+		send: async (call): Promise<INodeExecutionData[]> => {
+			const { data, body } = await call('createOrder', {
+				body: await order.form(),
+				labels: CREATE_FIELD_NAMES,
+				verify: `look for the order in the account panel (search by its tag${tagHint}), or read it with Letter > Get if you have its id; Account > Get Balance shows whether it was paid`,
+			});
+			const json: IDataObject = { id: data as string, message: body.status_message as string, shipType: Number(order.fields.shipType) };
+			if (order.fields.tag) json.tag = order.fields.tag;
+			return [withItem(json, itemIndex)];
+		},
+	};
 }

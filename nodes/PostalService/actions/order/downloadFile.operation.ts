@@ -1,12 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
 import { FILE_TYPES, type FileType, valuesOf } from '../../contract/lists';
-import { ANSWERS } from '../../contract/wire';
-import { serviceRequest } from '../../transport';
-import { mimeTypeOf, readExtraParameters, requireText } from '../common';
+import { ItemCheck, mimeTypeOf } from '../fields';
 import { byName, updateDisplayOptions } from '../descriptions';
-import { LETTER_ID, readOrderId } from '../shared/orderIds';
+import { LETTER_ID, readOrderId, type OrderIdKind } from '../shared/orderIds';
+import type { ItemInput, ItemWork } from '../types';
 
 export const option = {
 	name: 'Download File',
@@ -63,43 +62,31 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['downloadFile'] } }, properties);
 
 /** Downloads one file of an order by its id (the route serves letters and registered e-mail alike). */
-export async function downloadOrderFile(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	id: string,
-	offered: readonly FileTypeOption[],
-): Promise<INodeExecutionData[]> {
+export function prepareDownload(ctx: IExecuteFunctions, itemIndex: number, input: ItemInput, kind: OrderIdKind, offered: readonly FileTypeOption[]): ItemWork {
+	const check = new ItemCheck(ctx, itemIndex, { ...kind.labels, type: 'File Type', binaryPropertyName: 'Put Output File in Field' });
+	const id = readOrderId(ctx, check, kind);
 	const fileTypes = valuesOf(offered);
-	const fileType = requireText(ctx, itemIndex, ctx.getNodeParameter('fileType', itemIndex, 'pdf'), 'type', {
+	const fileType = check.text(ctx.getNodeParameter('fileType', itemIndex, 'pdf'), 'type', {
 		test: new RegExp(`^(${fileTypes.join('|')})$`),
 		hint: `must be one of ${fileTypes.join(', ')}`,
 	});
-	const property = requireText(ctx, itemIndex, ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data'), 'binaryPropertyName');
+	const property = check.text(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data'), 'binaryPropertyName');
 	const qs: IDataObject = {};
 	const rrName = String(ctx.getNodeParameter('returnReceiptFileName', itemIndex, '') ?? '').trim();
 	if (rrName && (fileType === 'rr' || fileType === 'rr_electronic')) qs[ASSUMED.downloadFileNameParam] = rrName;
-	Object.assign(qs, readExtraParameters(ctx, itemIndex));
-
-	const { data } = await serviceRequest(
-		ctx,
-		{
-			method: 'GET',
-			path: `/api/v2/download/{token}/${encodeURIComponent(id)}/${fileType}`,
-			auth: 'path',
-			envelope: 'A',
-			answer: ANSWERS.file,
-			idempotent: true,
-			qs,
+	Object.assign(qs, check.extraParameters(input));
+	return {
+		send: async (call) => {
+			const { data } = await call('downloadOrderFile', { params: { id, type: fileType }, qs });
+			const file = data as { file_base64: string; file_name: string; file_type: string; id_job: string };
+			const fileName = file.file_name || `${id}-${fileType}.pdf`;
+			const json: IDataObject = { id_job: file.id_job || id, file_name: fileName, file_type: file.file_type || fileType };
+			const binaryData = await ctx.helpers.prepareBinaryData(Buffer.from(file.file_base64, 'base64'), fileName, mimeTypeOf(fileName));
+			return [{ json, binary: { [property]: binaryData }, pairedItem: { item: itemIndex } }];
 		},
-		itemIndex,
-	);
-	const file = data as { file_base64: string; file_name: string; file_type: string; id_job: string };
-	const fileName = file.file_name || `${id}-${fileType}.pdf`;
-	const json: IDataObject = { id_job: file.id_job || id, file_name: fileName, file_type: file.file_type || fileType };
-	const binaryData = await ctx.helpers.prepareBinaryData(Buffer.from(file.file_base64, 'base64'), fileName, mimeTypeOf(fileName));
-	return [{ json, binary: { [property]: binaryData }, pairedItem: { item: itemIndex } }];
+	};
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	return await downloadOrderFile(this, itemIndex, readOrderId(this, itemIndex, LETTER_ID), LETTER_FILE_TYPES);
+export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
+	return prepareDownload(this, itemIndex, input, LETTER_ID, LETTER_FILE_TYPES);
 }

@@ -1,11 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { meaningOf, ORDER_STATUSES } from '../../contract/lists';
-import { ANSWERS } from '../../contract/wire';
-import { serviceRequest } from '../../transport';
-import { readExtraParameters, simplify, withItem } from '../common';
 import { simplifyProperty, updateDisplayOptions } from '../descriptions';
-import { LETTER_ID, readOrderId } from '../shared/orderIds';
+import { ItemCheck, simplified, withItem } from '../fields';
+import { LETTER_ID, readOrderId, type OrderIdKind } from '../shared/orderIds';
+import type { ItemInput, ItemWork } from '../types';
 
 export const option = {
 	name: 'Get',
@@ -17,13 +16,15 @@ export const option = {
 /** Every price and balance of the service is in Brazilian reais. */
 export const CURRENCY = 'BRL';
 
-/** What Simplify keeps of an order, and where its status is explained. */
+/** Which kind of order a read is for, what Simplify keeps of it, and where its status is explained. */
 export interface OrderView {
+	kind: OrderIdKind;
 	statuses: ReadonlyArray<{ value: number; meaning: string }>;
 	simpleFields: readonly string[];
 }
 
 const LETTER_VIEW: OrderView = {
+	kind: LETTER_ID,
 	statuses: ORDER_STATUSES,
 	simpleFields: ['id', 'tag', 'shipType', 'status', 'statusText', 'tracking', 'value', 'currency', 'dateLastChange', 'rr_available', 'files'],
 };
@@ -33,28 +34,23 @@ const properties: INodeProperties[] = [LETTER_ID.property, simplifyProperty(LETT
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, properties);
 
 /** Reads an order by its id (the route serves letters and registered e-mail alike). */
-export async function getOrder(ctx: IExecuteFunctions, itemIndex: number, id: string, view: OrderView): Promise<IDataObject> {
-	const { data } = await serviceRequest(
-		ctx,
-		{
-			method: 'GET',
-			path: `/api/v2/get/{token}/${encodeURIComponent(id)}`,
-			auth: 'path',
-			envelope: 'A',
-			answer: ANSWERS.order,
-			idempotent: true,
-			qs: readExtraParameters(ctx, itemIndex),
+export function prepareOrderRead(ctx: IExecuteFunctions, itemIndex: number, input: ItemInput, view: OrderView): ItemWork {
+	const check = new ItemCheck(ctx, itemIndex, view.kind.labels);
+	const id = readOrderId(ctx, check, view.kind);
+	const simplify = ctx.getNodeParameter('simplify', itemIndex, true) as boolean;
+	const qs = check.extraParameters(input);
+	return {
+		send: async (call) => {
+			const { data } = await call('getOrder', { params: { id }, qs });
+			const order: IDataObject = { ...(data as IDataObject) };
+			const statusText = meaningOf(view.statuses, order.status);
+			if (statusText) order.statusText = statusText;
+			if (typeof order.value === 'number') order.currency = CURRENCY;
+			return [withItem(simplified(order, view.simpleFields, simplify), itemIndex)];
 		},
-		itemIndex,
-	);
-	const order: IDataObject = { ...(data as IDataObject) };
-	const statusText = meaningOf(view.statuses, order.status);
-	if (statusText) order.statusText = statusText;
-	if (typeof order.value === 'number') order.currency = CURRENCY;
-	return simplify(ctx, itemIndex, order, view.simpleFields);
+	};
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = readOrderId(this, itemIndex, LETTER_ID);
-	return [withItem(await getOrder(this, itemIndex, id, LETTER_VIEW), itemIndex)];
+export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
+	return prepareOrderRead(this, itemIndex, input, LETTER_VIEW);
 }

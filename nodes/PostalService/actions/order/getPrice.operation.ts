@@ -1,10 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { serviceRequest } from '../../transport';
-import { withItem } from '../common';
-import { updateDisplayOptions } from '../descriptions';
 import { SHIP_TYPES } from '../../contract/lists';
-import { orderRequest, properties, readOrder } from './create.operation';
+import { updateDisplayOptions } from '../descriptions';
+import { ItemCheck, withItem } from '../fields';
+import type { ItemInput, ItemWork } from '../types';
+import { CREATE_FIELD_NAMES, properties } from './create.description';
+import { prepareOrder, priceOf } from './create.operation';
 import { CURRENCY } from './get.operation';
 
 export const option = {
@@ -14,15 +15,19 @@ export const option = {
 	action: 'Get letter price',
 };
 
-// The parameters of Create: a price is asked for by sending the same order with test=1.
+// The parameters of Send: a price is asked for by sending the same order with test=1.
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['getPrice'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const order = await readOrder(this, itemIndex);
-	const { data, body } = await serviceRequest(this, orderRequest(order, true), itemIndex);
+export async function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): Promise<ItemWork> {
+	const order = await prepareOrder(this, itemIndex, input, new ItemCheck(this, itemIndex, CREATE_FIELD_NAMES));
 	const shipType = Number(order.fields.shipType);
-	const price: IDataObject = { ...(data as IDataObject) };
-	if (typeof price.value === 'number') price.currency = CURRENCY;
-	const shipTypeText = SHIP_TYPES.find(({ value }) => value === shipType)?.name;
-	return [withItem({ ...price, shipType, ...(shipTypeText ? { shipTypeText } : {}), message: body.status_message as string }, itemIndex)];
+	return {
+		send: async (call) => {
+			const { price, message } = await priceOf(call, order);
+			const json: IDataObject = { ...price };
+			if (typeof price.value === 'number') json.currency = CURRENCY;
+			const shipTypeText = SHIP_TYPES.find(({ value }) => value === shipType)?.name;
+			return [withItem({ ...json, shipType, ...(shipTypeText ? { shipTypeText } : {}), message }, itemIndex)];
+		},
+	};
 }

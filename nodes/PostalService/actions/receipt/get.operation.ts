@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-import { ANSWERS } from '../../contract/wire';
-import { serviceRequest } from '../../transport';
-import { asObject, mimeTypeOf, readExtraParameters, requireText } from '../common';
 import { updateDisplayOptions } from '../descriptions';
+import { asObject, ItemCheck, mimeTypeOf, withItem } from '../fields';
+import type { ItemInput, ItemWork } from '../types';
 
 export const option = {
 	name: 'Get',
@@ -40,34 +39,25 @@ function first(data: IDataObject, names: readonly string[]): string | undefined 
 	return undefined;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const orderId = requireText(this, itemIndex, this.getNodeParameter('orderId', itemIndex, ''), ASSUMED.receiptOrderIdParam, {
+export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
+	const check = new ItemCheck(this, itemIndex, { [ASSUMED.receiptOrderIdParam]: 'Order ID' });
+	const orderId = check.text(this.getNodeParameter('orderId', itemIndex, ''), ASSUMED.receiptOrderIdParam, {
 		test: /^E?\d+$/,
 		hint: 'must be an order id: digits, or E followed by digits',
 	});
-	const { data } = await serviceRequest(
-		this,
-		{
-			method: 'GET',
-			path: '/api/receipts/v1/get',
-			auth: 'header',
-			envelope: 'auto',
-			answer: ANSWERS.receipt,
-			idempotent: true,
-			qs: { [ASSUMED.receiptOrderIdParam]: orderId, ...readExtraParameters(this, itemIndex) },
-		},
-		itemIndex,
-	);
-	const json = { ...asObject(data) };
-	const fields = ASSUMED.receiptFileFields;
-	const nested = json.file && typeof json.file === 'object' ? (json.file as IDataObject) : undefined;
-	const holder = nested ?? json;
-	const base64 = first(holder, fields.base64);
-	if (!base64) return [{ json, pairedItem: { item: itemIndex } }];
-
-	const fileName = first(holder, fields.name) ?? `receipt-${orderId}.pdf`;
-	for (const name of fields.base64) delete holder[name];
 	const property = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data') || 'data');
-	const binary = await this.helpers.prepareBinaryData(Buffer.from(base64, 'base64'), fileName, mimeTypeOf(fileName));
-	return [{ json, binary: { [property]: binary }, pairedItem: { item: itemIndex } }];
+	const qs = { [ASSUMED.receiptOrderIdParam]: orderId, ...check.extraParameters(input) };
+	return {
+		send: async (call): Promise<INodeExecutionData[]> => {
+			const json = { ...asObject((await call('getReceipt', { qs })).data) };
+			const fields = ASSUMED.receiptFileFields;
+			const holder = json.file && typeof json.file === 'object' ? (json.file as IDataObject) : json;
+			const base64 = first(holder, fields.base64);
+			if (!base64) return [withItem(json, itemIndex)];
+			const fileName = first(holder, fields.name) ?? `receipt-${orderId}.pdf`;
+			for (const name of fields.base64) delete holder[name];
+			const binary = await this.helpers.prepareBinaryData(Buffer.from(base64, 'base64'), fileName, mimeTypeOf(fileName));
+			return [{ json, binary: { [property]: binary }, pairedItem: { item: itemIndex } }];
+		},
+	};
 }

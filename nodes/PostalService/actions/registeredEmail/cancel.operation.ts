@@ -1,8 +1,11 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { updateDisplayOptions } from '../descriptions';
-import { cancelOrder, cancelProperties } from '../order/cancel.operation';
-import { EMAIL_ID, readOrderId } from '../shared/orderIds';
+import { cancelProperties, prepareCancel } from '../order/cancel.operation';
+import { EMAIL_ID } from '../shared/orderIds';
+import type { ItemInput, ItemWork } from '../types';
+
+export const writes = true;
 
 export const option = {
 	name: 'Cancel',
@@ -16,6 +19,6 @@ const properties: INodeProperties[] = [EMAIL_ID.property, ...cancelProperties];
 export const description = updateDisplayOptions({ show: { resource: ['registeredEmail'], operation: ['cancel'] } }, properties);
 
 /** The order cancel route, for an id of a registered e-mail. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	return await cancelOrder(this, itemIndex, readOrderId(this, itemIndex, EMAIL_ID));
+export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
+	return prepareCancel(this, itemIndex, input, EMAIL_ID);
 }

@@ -1,9 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { updateDisplayOptions } from '../descriptions';
 import { FILE_TYPES } from '../../contract/lists';
-import { downloadOrderFile, fileProperties } from '../order/downloadFile.operation';
-import { EMAIL_ID, readOrderId } from '../shared/orderIds';
+import { fileProperties, prepareDownload } from '../order/downloadFile.operation';
+import { EMAIL_ID } from '../shared/orderIds';
+import type { ItemInput, ItemWork } from '../types';
 
 export const option = {
 	name: 'Download File',
@@ -26,6 +27,6 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['registeredEmail'], operation: ['downloadFile'] } }, properties);
 
 /** The order download route, for an id of a registered e-mail. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	return await downloadOrderFile(this, itemIndex, readOrderId(this, itemIndex, EMAIL_ID), EMAIL_FILE_TYPES);
+export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
+	return prepareDownload(this, itemIndex, input, EMAIL_ID, EMAIL_FILE_TYPES);
 }

@@ -1,10 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { EMAIL_STATUSES } from '../../contract/lists';
-import { withItem } from '../common';
 import { simplifyProperty, updateDisplayOptions } from '../descriptions';
-import { getOrder, type OrderView } from '../order/get.operation';
-import { EMAIL_ID, readOrderId } from '../shared/orderIds';
+import { prepareOrderRead, type OrderView } from '../order/get.operation';
+import { EMAIL_ID } from '../shared/orderIds';
+import type { ItemInput, ItemWork } from '../types';
 
 export const option = {
 	name: 'Get',
@@ -15,6 +15,7 @@ export const option = {
 
 // The read shape of a registered e-mail is not shown; Simplify keeps the names its webhooks carry.
 const EMAIL_VIEW: OrderView = {
+	kind: EMAIL_ID,
 	statuses: EMAIL_STATUSES,
 	simpleFields: ['id', 'status', 'statusText', 'subject', 'recipient', 'value', 'currency', 'opened', 'date_opened', 'created_at'],
 };
@@ -24,7 +25,6 @@ const properties: INodeProperties[] = [EMAIL_ID.property, simplifyProperty(EMAIL
 export const description = updateDisplayOptions({ show: { resource: ['registeredEmail'], operation: ['get'] } }, properties);
 
 /** The order read route, for an id of a registered e-mail. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = readOrderId(this, itemIndex, EMAIL_ID);
-	return [withItem(await getOrder(this, itemIndex, id, EMAIL_VIEW), itemIndex)];
+export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
+	return prepareOrderRead(this, itemIndex, input, EMAIL_VIEW);
 }

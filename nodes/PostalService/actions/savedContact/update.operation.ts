@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-import { ANSWERS } from '../../contract/wire';
-import type { ServiceRequest } from '../../transport';
-import { invalidItem, readExtraParameters, requireText, withItem } from '../common';
 import { updateDisplayOptions } from '../descriptions';
-import { sendOnce } from '../sendOnce';
+import { ItemCheck, withItem } from '../fields';
+import type { ItemInput, ItemWork } from '../types';
+
+export const writes = true;
 
 export const option = {
 	name: 'Update',
@@ -91,7 +91,8 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['savedContact'], operation: ['update'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
+	const check = new ItemCheck(this, itemIndex, { id: 'Contact ID', name: 'Name', ...LABELS, updateFields: 'Update Fields' });
 	const updates = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const toClear = this.getNodeParameter('fieldsToClear', itemIndex, []) as string[];
 	const body: IDataObject = { id: this.getNodeParameter('contactId', itemIndex, '') as string };
@@ -99,39 +100,21 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body[field] = LIST_FLAGS.has(field) ? (value ? 1 : 0) : value === undefined || value === null ? '' : String(value);
 	}
 	for (const field of toClear) {
-		if (field === 'name') {
-			throw invalidItem(this, itemIndex, [{ field: 'name', message: '"name" cannot be cleared; the service requires a name' }]);
-		}
-		if (field in updates) {
-			throw invalidItem(this, itemIndex, [{ field, message: `"${field}" is both set and cleared; choose one` }]);
-		}
+		if (field === 'name') throw check.invalid([{ field: 'name', message: '"name" cannot be cleared; the service requires a name' }]);
+		if (field in updates) throw check.invalid([{ field, message: `"${field}" is both set and cleared; choose one` }]);
 		body[field] = '';
 	}
 	// What is checked is what will be sent: the extras are merged first.
-	Object.assign(body, readExtraParameters(this, itemIndex));
-	body.id = Number(
-		requireText(this, itemIndex, body.id, 'id', {
-			test: /^[1-9]\d*$/,
-			hint: 'must be a positive whole number',
-		}),
-	);
-	if ('name' in body && !String(body.name).trim()) {
-		throw invalidItem(this, itemIndex, [{ field: 'name', message: '"name", when sent, cannot be empty' }]);
-	}
+	Object.assign(body, check.extraParameters(input));
+	body.id = Number(check.text(body.id, 'id', { test: /^[1-9]\d*$/, hint: 'must be a positive whole number' }));
+	if ('name' in body && !String(body.name).trim()) throw check.invalid([{ field: 'name', message: '"name", when sent, cannot be empty' }]);
 	if (Object.keys(body).length === 1) {
-		throw invalidItem(this, itemIndex, [{ field: 'updateFields', message: 'nothing to update: add a field to change or to clear' }]);
+		throw check.invalid([{ field: 'updateFields', message: 'nothing to update: add a field to change or to clear' }]);
 	}
-	const request: ServiceRequest = {
-		method: 'PUT',
-		path: '/api/v2/favorites',
-		auth: 'query',
-		envelope: 'C',
-		answer: ANSWERS.favoriteUpdated,
-		body,
-		// Applying the same change twice is harmless on its own, but a resend could undo a change
-		// made in between: a write like the others.
-		idempotent: false,
-		verify: `look at saved contact ${String(body.id)} in the account panel`,
+	return {
+		send: async (call) => {
+			const { data } = await call('updateSavedContact', { body, verify: `look at saved contact ${String(body.id)} in the account panel` });
+			return [withItem((data as IDataObject).favorite as IDataObject, itemIndex)];
+		},
 	};
-	return await sendOnce(this, itemIndex, request, ({ data }) => [withItem((data as IDataObject).favorite as IDataObject, itemIndex)]);
 }

@@ -5,11 +5,13 @@
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requireText } from '../common';
+import type { ItemCheck } from '../fields';
 
 export interface OrderIdKind {
 	property: INodeProperties;
 	pattern: { test: RegExp; hint: string };
+	/** The id's wire name with its label, for the item's checks. */
+	labels: Record<string, string>;
 }
 
 export const LETTER_ID: OrderIdKind = {
@@ -42,6 +44,7 @@ export const LETTER_ID: OrderIdKind = {
 		test: /^\d+$/,
 		hint: 'must be a letter ID made of digits (like 123456); for a registered e-mail (E followed by digits) use the Registered E-Mail resource',
 	},
+	labels: { orderId: 'Letter ID' },
 };
 
 export const EMAIL_ID: OrderIdKind = {
@@ -71,9 +74,10 @@ export const EMAIL_ID: OrderIdKind = {
 		],
 	},
 	pattern: { test: /^E\d+$/, hint: 'must be a registered e-mail ID: E followed by digits (like E123456)' },
+	labels: { orderId: 'Registered E-Mail ID' },
 };
 
 /** The id of an item, checked again at run time: an expression can produce anything the editor did not see. */
-export function readOrderId(ctx: IExecuteFunctions, itemIndex: number, kind: OrderIdKind): string {
-	return requireText(ctx, itemIndex, ctx.getNodeParameter('orderId', itemIndex, '', { extractValue: true }), 'orderId', kind.pattern);
+export function readOrderId(ctx: IExecuteFunctions, check: ItemCheck, kind: OrderIdKind): string {
+	return check.text(ctx.getNodeParameter('orderId', check.itemIndex, '', { extractValue: true }), 'orderId', kind.pattern);
 }

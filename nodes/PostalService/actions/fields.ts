@@ -1,0 +1,107 @@
+/** What the operations do alike with one item: read its fields, refuse what is wrong, shape the output. */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ValidationProblem } from '../contract/order';
+import { nothingCarriedOut } from '../transport';
+import type { ItemInput } from './types';
+
+/**
+ * Names an extra can never set, whatever the operation: the token and where it travels belong to
+ * the credential and the transport (the service also reads `userSecurityToken` from the query of
+ * every route that takes the header forms).
+ */
+const TRANSPORT_OWNED: Record<string, string> = {
+	usersecuritytoken: 'the node places the security token itself, from the credential, where each route wants it',
+	securitytoken: 'the node places the security token itself, from the credential, where each route wants it',
+	authorization: 'the node sends the credentials itself (security token or HTTP Basic)',
+};
+
+/** The checks of one item, each naming the field as the panel shows it (`labels`: wire name → label) beside the wire name. */
+export class ItemCheck {
+	constructor(
+		private readonly ctx: IExecuteFunctions,
+		readonly itemIndex: number,
+		private readonly labels: Record<string, string> = {},
+	) {}
+
+	/** The error for an item that breaks the contract: no request is made for it. */
+	invalid(problems: ValidationProblem[]): NodeOperationError {
+		const named = (field: string) => (this.labels[field] ? `"${this.labels[field]}" (${field})` : `"${field}"`);
+		// Only the message reaches an AI agent: it names the field as the node shows it and says nothing left.
+		const messages = problems.map(({ field, message }) => message.replace(`"${field}"`, named(field)));
+		const fields = [...new Set(problems.map((p) => named(p.field)))];
+		const error = new NodeOperationError(this.ctx.getNode(), `Item ${this.itemIndex}: ${messages.join('; ')}. Nothing was sent.`, {
+			itemIndex: this.itemIndex,
+			description: `Nothing was sent to the service for this item. Fix ${fields.join(', ')} and run again.`,
+		});
+		return nothingCarriedOut(error);
+	}
+
+	/** A text the service needs: trimmed, present, and matching `pattern` when given. */
+	text(value: unknown, field: string, pattern?: { test: RegExp; hint: string }): string {
+		const text = value === undefined || value === null ? '' : String(value).trim();
+		if (!text) throw this.invalid([{ field, message: `"${field}" is required and is empty` }]);
+		if (pattern && !pattern.test.test(text)) throw this.invalid([{ field, message: `"${field}" ${pattern.hint}; got "${text}"` }]);
+		return text;
+	}
+
+	/**
+	 * Options > Extra Parameters as wire fields. A name the node sets itself (`owned`, lower case,
+	 * with why) is refused rather than dropped: a silently ignored parameter would send something else than asked.
+	 */
+	extraParameters(input: ItemInput, owned: Record<string, string> = {}): Record<string, string> {
+		const result: Record<string, string> = {};
+		for (const { name, value } of input.extraParameters) {
+			const key = name === undefined || name === null ? '' : String(name).trim();
+			if (!key) continue;
+			const reason = TRANSPORT_OWNED[key.toLowerCase()] ?? owned[key.toLowerCase()];
+			if (reason) throw this.invalid([{ field: key, message: `Extra Parameters: "${key}" cannot be set here; ${reason}` }]);
+			result[key] = value === undefined || value === null ? '' : String(value);
+		}
+		return result;
+	}
+}
+
+export function withItem(json: IDataObject, itemIndex: number): INodeExecutionData {
+	return { json, pairedItem: { item: itemIndex } };
+}
+
+export function asObject(data: unknown): IDataObject {
+	if (data && typeof data === 'object' && !Array.isArray(data)) return data as IDataObject;
+	return { data: data as IDataObject[string] };
+}
+
+/**
+ * A read's record as Simplify asks: with it on (the default) only the kept fields, in their order
+ * and where present; off, the record as the service sent it (plus what the node adds, like statusText).
+ */
+export function simplified(record: IDataObject, keptFields: readonly string[], simplify: boolean): IDataObject {
+	if (!simplify) return record;
+	const simple: IDataObject = {};
+	for (const field of keptFields) if (record[field] !== undefined) simple[field] = record[field];
+	return simple;
+}
+
+/** Return All and Limit of a list operation, read from the item. */
+export function listLimit(ctx: IExecuteFunctions, itemIndex: number): number {
+	return ctx.getNodeParameter('returnAll', itemIndex, false) ? Number.POSITIVE_INFINITY : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
+}
+
+/** MIME type of a downloaded file, from its name (the service sends base64 without a type). */
+export function mimeTypeOf(fileName: string): string {
+	const ext = fileName.toLowerCase().split('.').pop() ?? '';
+	const types: Record<string, string> = {
+		pdf: 'application/pdf',
+		png: 'image/png',
+		jpg: 'image/jpeg',
+		jpeg: 'image/jpeg',
+		gif: 'image/gif',
+		svg: 'image/svg+xml',
+		html: 'text/html',
+		txt: 'text/plain',
+		xml: 'application/xml',
+		zip: 'application/zip',
+	};
+	return types[ext] ?? 'application/pdf';
+}

@@ -1,0 +1,166 @@
+/**
+ * One run of the node: every item is prepared first (read once, checked, its work built), so that
+ * without Continue On Fail an invalid item stops the run before anything is sent; then the items'
+ * work goes in a sliding window, outputs in input order, each item bounded by its own deadline.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import {
+	callService,
+	credentialOf,
+	DEFAULT_TIMEOUT_MS,
+	notSent,
+	outcomeIsUnclear,
+	readCredentials,
+	type CredentialName,
+	type Credentials,
+	type Deadline,
+} from '../transport';
+import { findOperation } from './resources';
+import { runInSlidingWindow } from './slidingWindow';
+import type { ItemInput, ItemWork, OperationModule, ServiceCall } from './types';
+
+type NodeError = NodeApiError | NodeOperationError;
+/** What one item came to: its output items, or the error that stopped it. */
+type Outcome = { items: INodeExecutionData[] } | { error: NodeError };
+type Prepared = { work: ItemWork; deadline: Deadline };
+
+/** The longest Timeout the option accepts (timers hold at most 2^31 - 1 ms). */
+const MAX_TIMEOUT_MS = 3_600_000;
+
+function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): NodeError {
+	return error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+}
+
+function withNote(error: NodeError, note: string): NodeError {
+	error.description = [error.description, note].filter(Boolean).join('\n');
+	return error;
+}
+
+/** The item's deadline in ms; a value out of range is the user's to fix, and nothing is sent. */
+function timeoutOf(ctx: IExecuteFunctions, itemIndex: number, value: unknown): number {
+	if (value === undefined || value === null || value === '' || value === 0) return DEFAULT_TIMEOUT_MS;
+	const ms = Number(value);
+	if (Number.isInteger(ms) && ms >= 1 && ms <= MAX_TIMEOUT_MS) return ms;
+	throw notSent(ctx, itemIndex, `Options > "Timeout (Ms)" must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}; got ${String(value)}`);
+}
+
+function refuseRetryOnFail(ctx: IExecuteFunctions, module: OperationModule): NodeOperationError {
+	return new NodeOperationError(
+		ctx.getNode(),
+		`"Retry On Fail" is on in this node's settings, which ${module.option.action} does not allow: a retry runs the node again over every item and would send again the items that already went through. Nothing was sent.`,
+		{
+			itemIndex: 0,
+			description:
+				"Turn off Settings > Retry On Fail for this node. The node repeats a request on its own when the request certainly never reached the service (no connection), and a read after a passing failure; after any other failure its error names the items that went through and says how to check the others before sending again.",
+		},
+	);
+}
+
+/** When a run stops midway, says which items had gone through and which may have, so none is sent twice. */
+function withCompletedItems(error: NodeError, outcomes: Outcome[], writes: boolean): NodeError {
+	const done: string[] = [];
+	const unclear: string[] = [];
+	outcomes.forEach((outcome, itemIndex) => {
+		if (!outcome) return;
+		if ('items' in outcome) {
+			const id = outcome.items[0]?.json.id;
+			done.push(`item ${itemIndex}${id ? ` (id ${String(id)})` : ''}`);
+		} else if (writes && outcome.error !== error && outcomeIsUnclear(outcome.error)) {
+			unclear.push(`item ${itemIndex} (${outcome.error.message})`);
+		}
+	});
+	if (done.length > 0) {
+		withNote(
+			error,
+			`Before this error the run had already completed ${done.length} item(s), which are not in the output: ${done.join(', ')}.${writes ? ' Do not send them again.' : ''}`,
+		);
+	}
+	if (unclear.length > 0) withNote(error, `These items may have gone through as well; check them before sending them again: ${unclear.join('; ')}.`);
+	return error;
+}
+
+export async function runOperation(ctx: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
+	const count = ctx.getInputData().length;
+	const resource = ctx.getNodeParameter('resource', 0) as string;
+	const operation = ctx.getNodeParameter('operation', 0) as string;
+	const module = findOperation(resource, operation);
+	if (!module) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The operation "${operation}" of "${resource}" is not known. For a route this node does not offer, use an HTTP Request node with the Postal Service credential (Authentication: Predefined Credential Type).`,
+			{ itemIndex: 0 },
+		);
+	}
+	const writes = module.writes === true;
+	if (writes && ctx.getNode().retryOnFail) throw refuseRetryOnFail(ctx, module);
+	// Without the option items go one at a time; with it, the defaults the editor shows apply.
+	const { batch } = (ctx.getNodeParameter('options.batching', 0, {}) ?? {}) as { batch?: { batchSize?: number; batchInterval?: number } };
+	const size = batch ? Math.max(1, Math.floor(Number(batch.batchSize ?? 50)) || 1) : 1;
+	const interval = batch ? Math.max(0, Number(batch.batchInterval ?? 1000) || 0) : 0;
+
+	const outcomes: Outcome[] = new Array(count);
+	const prepared: Array<Prepared | undefined> = new Array(count);
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		try {
+			const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+			const deadline = { timeoutMs: timeoutOf(ctx, itemIndex, options.timeout), spentMs: 0 };
+			const extraParameters = ((options.extraParameters as IDataObject | undefined)?.parameter ?? []) as ItemInput['extraParameters'];
+			prepared[itemIndex] = { work: await module.prepare.call(ctx, itemIndex, { itemCount: count, extraParameters }), deadline };
+		} catch (error) {
+			const nodeError = asNodeError(ctx, error, itemIndex);
+			if (!continueOnFail) throw writes ? withNote(nodeError, 'No item of this run was sent.') : nodeError;
+			outcomes[itemIndex] = { error: nodeError };
+		}
+	}
+
+	// Each credential is read once per run, when a request first needs it.
+	const credentials = new Map<CredentialName, Promise<Credentials>>();
+	const callFor =
+		(itemIndex: number, deadline: Deadline): ServiceCall =>
+		async (route, call = {}) => {
+			const name = credentialOf(route);
+			if (!credentials.has(name)) credentials.set(name, readCredentials(ctx, name));
+			return await callService(ctx, await credentials.get(name)!, route, call, itemIndex, deadline);
+		};
+	/** Runs `task` for each of the items, in the window; true when one failed and the run must stop. */
+	const inWindow = async (indexes: number[], task: (work: ItemWork, call: ServiceCall) => Promise<INodeExecutionData[] | void>) => {
+		const results = await runInSlidingWindow<Outcome | undefined>(
+			indexes.length,
+			{ size, interval, stopWhen: continueOnFail ? undefined : (outcome) => outcome !== undefined && 'error' in outcome },
+			async (k) => {
+				const itemIndex = indexes[k];
+				const { work, deadline } = prepared[itemIndex]!;
+				try {
+					const items = await task(work, callFor(itemIndex, deadline));
+					return items ? { items } : undefined;
+				} catch (error) {
+					return { error: asNodeError(ctx, error, itemIndex) };
+				}
+			},
+		);
+		results.forEach((outcome, k) => outcome && (outcomes[indexes[k]] = outcome));
+		return !continueOnFail && results.some((outcome) => outcome !== undefined && 'error' in outcome);
+	};
+	const failed = () => outcomes.find((outcome) => outcome !== undefined && 'error' in outcome) as { error: NodeError };
+
+	// Checks asked before anything of the run is sent keep a batch all-or-nothing for every rule the service checks.
+	const checkedFirst = prepared.flatMap((item, itemIndex) => (item?.work.checkFirst && item.work.check ? [itemIndex] : []));
+	if (await inWindow(checkedFirst, async (work, call) => await work.check!(call))) throw withNote(failed().error, 'No item of this run was sent.');
+
+	const toSend = prepared.flatMap((item, itemIndex) => (item && !outcomes[itemIndex] ? [itemIndex] : []));
+	const stopped = await inWindow(toSend, async (work, call) => {
+		if (work.check && !work.checkFirst) await work.check(call);
+		return await work.send(call);
+	});
+	if (stopped) throw withCompletedItems(failed().error, outcomes, writes);
+
+	return [
+		outcomes.flatMap((outcome, itemIndex) => {
+			if ('items' in outcome) return outcome.items;
+			const { message, description } = outcome.error;
+			return [{ json: { error: message, ...(description ? { description } : {}) }, pairedItem: { item: itemIndex } }];
+		}),
+	];
+}

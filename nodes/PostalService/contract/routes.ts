@@ -1,0 +1,167 @@
+/**
+ * Every route the node calls, as data: method, path, where the token travels, the envelope of the
+ * answer and the shape of its payload (the spec's Endpoints, Authentication and Errors parts). An
+ * operation names its route; the transport alone turns it into a request.
+ */
+import type { IHttpRequestMethods } from 'n8n-workflow';
+import { z, type ZodTypeAny } from 'zod';
+
+const integer = z.number().int();
+
+/** The spec's three answer envelopes. */
+export const ENVELOPES = {
+	/** Letters, telegrams, registered e-mail, chat messages and senders. */
+	A: z.object({ status: integer, status_message: z.string(), data: z.unknown() }).passthrough(),
+	/** Chat templates and the logo route (which omits `request_id`). */
+	B: z
+		.object({
+			code: integer,
+			status: z.enum(['success', 'error']),
+			message: z.string(),
+			data: z.unknown(),
+			request_id: z.string().optional(),
+		})
+		.passthrough(),
+	/** Favorites. */
+	C: z.object({ success: z.boolean(), message: z.string(), favorite: z.unknown().optional() }).passthrough(),
+};
+
+export type EnvelopeName = keyof typeof ENVELOPES;
+
+/** Where the security token travels (the spec's Authentication table). */
+export type TokenPlacement =
+	/** `{token}` in the path (get, balance, download, delete). */
+	| 'path'
+	/** `userSecurityToken` form field (create order). */
+	| 'form'
+	/** `userSecurityToken` query parameter (favorites). */
+	| 'query'
+	/** `securityToken` header (logo, receipts). */
+	| 'header'
+	/** HTTP Basic, account e-mail : token (chat routes, with the chat credential). */
+	| 'basic';
+
+export interface Route {
+	method: IHttpRequestMethods;
+	/** Relative to the base URL; `{token}` and `{name}` are filled in, URL-encoded, by the transport. */
+	path: string;
+	token: TokenPlacement;
+	/** `auto` where the spec does not show the answer: whichever envelope fits. */
+	envelope: EnvelopeName | 'auto';
+	/** The success payload: `data` of A and B, the whole answer of C. */
+	answer: ZodTypeAny;
+	/** Whether sending it twice is harmless; a write that is not is repeated only when it never reached the service. */
+	idempotent: boolean;
+	/** Body fields the route always carries, whatever the caller gives. */
+	fixedFields?: Record<string, string>;
+}
+
+const orderFile = z.object({ name: z.string(), type: z.string() }).passthrough();
+
+export const ROUTES = {
+	createOrder: {
+		method: 'POST',
+		path: '/api/v2/post',
+		token: 'form',
+		envelope: 'A',
+		answer: z.string().regex(/^\d+$/, 'expected the visual id of the new order (a string of digits)'),
+		idempotent: false,
+		fixedFields: { test: '0' },
+	},
+	/** The same route with test=1: the service checks and prices the order and creates nothing. */
+	priceOrder: {
+		method: 'POST',
+		path: '/api/v2/post',
+		token: 'form',
+		envelope: 'A',
+		answer: z.object({ value: z.number() }).passthrough(),
+		idempotent: true,
+		fixedFields: { test: '1' },
+	},
+	/** Letters and, by the id `E…`, registered e-mail (see docs/assumptions.md). */
+	getOrder: {
+		method: 'GET',
+		path: '/api/v2/get/{token}/{id}',
+		token: 'path',
+		envelope: 'A',
+		answer: z
+			.object({ id: z.string(), status: integer.optional(), shipType: integer.optional(), numPages: integer.optional(), files: z.array(orderFile).optional() })
+			.passthrough(),
+		idempotent: true,
+	},
+	downloadOrderFile: {
+		method: 'GET',
+		path: '/api/v2/download/{token}/{id}/{type}',
+		token: 'path',
+		envelope: 'A',
+		answer: z.object({ file_name: z.string(), file_type: z.string(), id_job: z.string(), file_base64: z.string() }).passthrough(),
+		idempotent: true,
+	},
+	cancelOrder: {
+		method: 'DELETE',
+		path: '/api/v2/delete/{token}/{id}',
+		token: 'path',
+		envelope: 'A',
+		answer: z.object({ id: z.string(), status: integer, status_text: z.string(), message: z.string() }).passthrough(),
+		idempotent: false,
+	},
+	/** Fields not shown: anything but nothing. */
+	getBalance: {
+		method: 'GET',
+		path: '/api/v2/balance/{token}',
+		token: 'path',
+		envelope: 'A',
+		answer: z.union([z.number(), z.string(), z.object({}).passthrough()]),
+		idempotent: true,
+	},
+	getLogo: { method: 'GET', path: '/api/v2/logo', token: 'header', envelope: 'B', answer: z.object({ logo_url: z.string() }).passthrough(), idempotent: true },
+	updateSavedContact: {
+		method: 'PUT',
+		path: '/api/v2/favorites',
+		token: 'query',
+		envelope: 'C',
+		answer: z.object({ success: z.literal(true), message: z.string(), favorite: z.object({ id: integer }).passthrough() }).passthrough(),
+		// The same change twice is harmless, but a resend could undo a change made in between.
+		idempotent: false,
+	},
+	/** Answer not shown. */
+	getReceipt: { method: 'GET', path: '/api/receipts/v1/get', token: 'header', envelope: 'auto', answer: z.unknown(), idempotent: true },
+	sendChatMessage: {
+		method: 'POST',
+		path: '/api/chat/v1/post',
+		token: 'basic',
+		envelope: 'A',
+		// `status` is `processing`, or 2 when credits are short.
+		answer: z
+			.object({ message_id: integer, visual_id: z.string(), status: z.union([z.string(), integer]), template_id: integer.optional(), sender_id: integer.optional() })
+			.passthrough(),
+		idempotent: false,
+	},
+	reprocessChatMessage: {
+		method: 'POST',
+		path: '/api/chat/v1/process',
+		token: 'basic',
+		envelope: 'A',
+		answer: z.object({ success: z.boolean(), message_id: integer, visual_id: z.string() }).passthrough(),
+		idempotent: false,
+	},
+	getChatTemplates: {
+		method: 'GET',
+		path: '/api/chat/v1/templates/get',
+		token: 'basic',
+		envelope: 'B',
+		answer: z.array(z.object({ id: integer, name: z.string(), sender_id: integer.optional() }).passthrough()),
+		idempotent: true,
+	},
+	/** Answer not shown: a list, or an object holding one. */
+	getChatSenders: {
+		method: 'GET',
+		path: '/api/chat/v1/senders/get',
+		token: 'basic',
+		envelope: 'auto',
+		answer: z.union([z.array(z.object({}).passthrough()), z.object({}).passthrough()]),
+		idempotent: true,
+	},
+} as const satisfies Record<string, Route>;
+
+export type RouteName = keyof typeof ROUTES;

@@ -1,0 +1,94 @@
+/**
+ * What the action node guesses where the service's interface is silent, in words: the names it
+ * sends and reads (`ASSUMED` in nodes/PostalService/contract/assumptions.ts) and the readings it
+ * acts on without a name. `npm run check-service` checks each one against a real account, and
+ * docs/assumptions.md is made from this list.
+ */
+import type { ASSUMED } from '../../nodes/PostalService/contract/assumptions';
+
+/** Readings the node acts on without sending a name for them. */
+type Reading = 'chatPaymentMethods' | 'emailOnLetterRoutes' | 'senderWithoutCountryIsBrazilian';
+
+export type AssumptionKey = keyof typeof ASSUMED | Reading;
+
+interface Assumption {
+	key: AssumptionKey;
+	/** What the package takes to be true. */
+	guess: string;
+	/** What a user does if the service answers otherwise. */
+	wayAround: string;
+}
+
+/** The list docs/assumptions.md shows and `npm run check-service` checks: one entry per guess of the node. */
+export const ASSUMPTIONS: readonly Assumption[] = [
+	{
+		key: 'cancelForceParam',
+		guess: 'Letter > Cancel sends the force flag as query parameter `force=yes`.',
+		wayAround: 'Extra Parameters (query) with the right name and `yes`; leave Force off.',
+	},
+	{
+		key: 'cancelReasonParam',
+		guess: 'Letter > Cancel sends the reason as query parameter `reason`.',
+		wayAround: 'Extra Parameters (query) with the right name; leave Reason empty.',
+	},
+	{
+		key: 'downloadFileNameParam',
+		guess: 'Letter > Download File picks one return receipt by query parameter `file_name`.',
+		wayAround: 'Extra Parameters (query) with the right name and the file name from Letter > Get.',
+	},
+	{
+		key: 'chatSend',
+		guess: 'Chat Message > Send posts `phone`, `sender_id`, `template_id`, `variables` (an object), `paymentMethod`, `team_member_id`.',
+		wayAround: 'Extra Parameters (body) with the right names, or an HTTP Request node with the chat credential.',
+	},
+	{
+		key: 'chatPaymentMethods',
+		guess: 'A chat message takes the payment methods of a letter: `service_credits`, `invoice`, `team`.',
+		wayAround: 'Extra Parameters (body) `paymentMethod` with the value the service names.',
+	},
+	{
+		key: 'chatProcessResultPath',
+		guess: 'Chat Message > Reprocess finds `no_change` at `data.result`.',
+		wayAround: 'Read the raw answer in the output item (it is kept whole) and test the field the service uses.',
+	},
+	{
+		key: 'templatesQuery',
+		guess: 'Chat Template > Get Many filters with query parameters `system_sender=1` and `status`.',
+		wayAround: 'Extra Parameters (query) with the right names, or filter the list with n8n\'s Filter node.',
+	},
+	{
+		key: 'receiptOrderIdParam',
+		guess: 'Order Receipt > Get sends the order id as query parameter `order_id` (the interface shows it).',
+		wayAround: 'Extra Parameters (query) with the right name.',
+	},
+	{
+		key: 'balanceFields',
+		guess: 'Account > Get Balance reads `data.balance` and `data.currency`.',
+		wayAround: 'The whole `data` object is output; read the field the service uses.',
+	},
+	{
+		key: 'favoriteFields',
+		guess: 'Saved Contact > Update sends the read shape\'s names (`label`, `email`, `zip`, `list_letter`, …).',
+		wayAround: 'Extra Parameters (body) with the right names.',
+	},
+	{
+		key: 'chatSenderFields',
+		guess: 'The sender list (envelope A or B) holds items with `id`, `name`, `phone`.',
+		wayAround: 'Type the sender id by hand (By ID) instead of choosing it from the list.',
+	},
+	{
+		key: 'receiptFileFields',
+		guess: 'Order Receipt > Get finds the file in `data.file_base64`/`base64`/`pdf_base64`, its name in `file_name`/`name`.',
+		wayAround: 'The whole answer is output; convert the field with n8n\'s Convert to File node.',
+	},
+	{
+		key: 'emailOnLetterRoutes',
+		guess: 'Registered E-Mail > Get, Download File and Cancel use the letter routes (`/api/v2/get|download|delete`) with the `E…` id.',
+		wayAround: 'An HTTP Request node with the Postal Service credential, to the route the service names for e-mail.',
+	},
+	{
+		key: 'senderWithoutCountryIsBrazilian',
+		guess: 'A sender without Country is Brazilian: its postal code and state are checked as Brazilian before sending.',
+		wayAround: 'Fill in the sender\'s Country for a sender abroad.',
+	},
+];

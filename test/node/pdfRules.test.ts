@@ -1,0 +1,71 @@
+/**
+ * The PDF's page and password rules are the service's: the node checks only that the file is a PDF,
+ * sends it, and passes the service's refusal on in its own words. Checked with the service first
+ * (the default for a batch), a batch with one refused file sends nothing.
+ */
+import { describe, expect, it } from 'vitest';
+
+import type { TestItem } from '../harness/engine';
+import { encryptedPdf, pdfWithPages } from '../sandbox/support';
+import { LETTER, pdfItem, run, useSandbox } from './fixture';
+
+const ctx = useSandbox();
+
+const fileItem = (bytes: Buffer, tag: string): TestItem => ({ json: { tag }, binary: { data: { data: bytes, fileName: 'carta.pdf', mimeType: 'application/pdf' } } });
+const TAGGED = { ...LETTER, tag: '={{ $json.tag }}' };
+
+describe('the PDF rules are the service’s', () => {
+	it.each([
+		['more than 150 pages', async () => await pdfWithPages(151), /máximo de 150 páginas/],
+		['password-protected', encryptedPdf, /protegido por senha/],
+	])('a file with %s is sent, and the service’s refusal reaches the user naming the field as the panel does', async (_, file, reason) => {
+		const result = await run(ctx.sandbox, TAGGED, { items: [fileItem(await file(), 'one')] });
+		expect(result.error?.message).toMatch(/^The service refused the request as invalid or incomplete\. .*The service said: ".*"PDF Source" \(pdfFile\).*"$/);
+		expect(result.error?.message).toMatch(reason);
+		expect(ctx.sandbox.control.orders()).toEqual([]);
+	});
+
+	it('a batch with one file the service refuses sends none of them (Check With the Service First: Auto)', async () => {
+		const items = [await pdfItem(1, { tag: 'a' }), fileItem(await pdfWithPages(151), 'b'), await pdfItem(1, { tag: 'c' })];
+		const result = await run(ctx.sandbox, TAGGED, { items });
+		expect(result.error?.message).toMatch(/máximo de 150 páginas/);
+		expect(result.error?.description).toMatch(/No item of this run was sent/);
+		expect(ctx.sandbox.control.orders()).toEqual([]);
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((r) => [r.fields.tag, r.fields.test])).toEqual([
+			['a', '1'],
+			['b', '1'],
+		]);
+	});
+
+	it('with Continue On Fail, only the refused file fails; the others are sent once each', async () => {
+		const items = [await pdfItem(1, { tag: 'a' }), fileItem(await encryptedPdf(), 'b'), await pdfItem(1, { tag: 'c' })];
+		const result = await run(ctx.sandbox, TAGGED, { items, continueOnFail: true });
+		expect(result.items.map((item) => (item.json.error ? 'error' : item.json.tag))).toEqual(['a', 'error', 'c']);
+		expect(ctx.sandbox.control.orders().map((order) => order.tag).sort()).toEqual(['a', 'c']);
+	});
+
+	it('a single item is sent directly, without a check first', async () => {
+		const result = await run(ctx.sandbox, TAGGED, { items: [await pdfItem(1, { tag: 'solo' })] });
+		expect(result.error).toBeUndefined();
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((r) => r.fields.test ?? '0')).toEqual(['0']);
+	});
+
+	it('Always checks a single item too, and Never sends a batch without checks', async () => {
+		const always = { ...TAGGED, additionalFields: { checkWithService: 'always' } };
+		await run(ctx.sandbox, always, { items: [await pdfItem(1, { tag: 'always' })] });
+		const never = { ...TAGGED, additionalFields: { checkWithService: 'never' } };
+		await run(ctx.sandbox, never, { items: [await pdfItem(1, { tag: 'never-1' }), await pdfItem(1, { tag: 'never-2' })] });
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((r) => `${r.fields.tag}:${r.fields.test ?? '0'}`)).toEqual([
+			'always:1',
+			'always:0',
+			'never-1:0',
+			'never-2:0',
+		]);
+	});
+
+	it('a file that is not a PDF is refused before anything is sent, naming its field', async () => {
+		const result = await run(ctx.sandbox, TAGGED, { items: [fileItem(Buffer.from('not a pdf at all'), 'text')] });
+		expect(result.error?.message).toBe('Item 0: "PDF Source" (pdfFile) is not a PDF (its content does not start with %PDF-). Nothing was sent.');
+		expect(ctx.sandbox.control.requests()).toEqual([]);
+	});
+});
