@@ -87,21 +87,3 @@ export function simplified(record: IDataObject, keptFields: readonly string[], s
 export function listLimit(ctx: IExecuteFunctions, itemIndex: number): number {
 	return ctx.getNodeParameter('returnAll', itemIndex, false) ? Number.POSITIVE_INFINITY : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
 }
-
-/** MIME type of a downloaded file, from its name (the service sends base64 without a type). */
-export function mimeTypeOf(fileName: string): string {
-	const ext = fileName.toLowerCase().split('.').pop() ?? '';
-	const types: Record<string, string> = {
-		pdf: 'application/pdf',
-		png: 'image/png',
-		jpg: 'image/jpeg',
-		jpeg: 'image/jpeg',
-		gif: 'image/gif',
-		svg: 'image/svg+xml',
-		html: 'text/html',
-		txt: 'text/plain',
-		xml: 'application/xml',
-		zip: 'application/zip',
-	};
-	return types[ext] ?? 'application/pdf';
-}

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { ASSUMED } from '../../contract/assumptions';
 import { FILE_TYPES, type FileType, valuesOf } from '../../contract/lists';
-import { ItemCheck, mimeTypeOf } from '../fields';
+import { ItemCheck } from '../fields';
 import { byName, updateDisplayOptions } from '../descriptions';
 import { LETTER_ID, readOrderId, type OrderIdKind } from '../shared/orderIds';
 import type { ItemInput, ItemWork } from '../types';
@@ -81,7 +81,8 @@ export function prepareDownload(ctx: IExecuteFunctions, itemIndex: number, input
 			const file = data as { file_base64: string; file_name: string; file_type: string; id_job: string };
 			const fileName = file.file_name || `${id}-${fileType}.pdf`;
 			const json: IDataObject = { id_job: file.id_job || id, file_name: fileName, file_type: file.file_type || fileType };
-			const binaryData = await ctx.helpers.prepareBinaryData(Buffer.from(file.file_base64, 'base64'), fileName, mimeTypeOf(fileName));
+			// The service sends no type: n8n takes it from the file's name, else its content.
+			const binaryData = await ctx.helpers.prepareBinaryData(Buffer.from(file.file_base64, 'base64'), fileName);
 			return [{ json, binary: { [property]: binaryData }, pairedItem: { item: itemIndex } }];
 		},
 	};

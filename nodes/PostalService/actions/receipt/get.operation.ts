@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { ASSUMED } from '../../contract/assumptions';
 import { updateDisplayOptions } from '../descriptions';
-import { asObject, ItemCheck, mimeTypeOf, withItem } from '../fields';
+import { asObject, ItemCheck, withItem } from '../fields';
 import type { ItemInput, ItemWork } from '../types';
 
 export const option = {
@@ -56,7 +56,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemI
 			if (!base64) return [withItem(json, itemIndex)];
 			const fileName = first(holder, fields.name) ?? `receipt-${orderId}.pdf`;
 			for (const name of fields.base64) delete holder[name];
-			const binary = await this.helpers.prepareBinaryData(Buffer.from(base64, 'base64'), fileName, mimeTypeOf(fileName));
+			const binary = await this.helpers.prepareBinaryData(Buffer.from(base64, 'base64'), fileName);
 			return [{ json, binary: { [property]: binary }, pairedItem: { item: itemIndex } }];
 		},
 	};

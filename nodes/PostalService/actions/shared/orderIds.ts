@@ -14,68 +14,43 @@ export interface OrderIdKind {
 	labels: Record<string, string>;
 }
 
-export const LETTER_ID: OrderIdKind = {
-	property: {
-		displayName: 'Letter ID',
-		name: 'orderId',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'id', value: '' },
-		description: 'ID of the letter, digits only (like 100001), as Letter > Send returns it',
-		modes: [
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: '123456',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: '^\\s*\\d+\\s*$',
-							errorMessage: 'A letter ID is made of digits (like 123456); a registered e-mail ID (E123456) belongs to the Registered E-Mail resource',
-						},
-					},
-				],
-			},
-		],
-	},
-	pattern: {
+/** The Letter ID or Registered E-Mail ID locator: `regex` for the editor, `pattern` for the run (an expression can give anything). */
+function orderIdKind(displayName: string, description: string, placeholder: string, regex: string, errorMessage: string, pattern: OrderIdKind['pattern']): OrderIdKind {
+	return {
+		property: {
+			displayName,
+			name: 'orderId',
+			type: 'resourceLocator',
+			required: true,
+			default: { mode: 'id', value: '' },
+			description,
+			modes: [{ displayName: 'By ID', name: 'id', type: 'string', placeholder, validation: [{ type: 'regex', properties: { regex, errorMessage } }] }],
+		},
+		pattern,
+		labels: { orderId: displayName },
+	};
+}
+
+export const LETTER_ID = orderIdKind(
+	'Letter ID',
+	'ID of the letter, digits only (like 100001), as Letter > Send returns it',
+	'123456',
+	'^\\s*\\d+\\s*$',
+	'A letter ID is made of digits (like 123456); a registered e-mail ID (E123456) belongs to the Registered E-Mail resource',
+	{
 		test: /^\d+$/,
 		hint: 'must be a letter ID made of digits (like 123456); for a registered e-mail (E followed by digits) use the Registered E-Mail resource',
 	},
-	labels: { orderId: 'Letter ID' },
-};
+);
 
-export const EMAIL_ID: OrderIdKind = {
-	property: {
-		displayName: 'Registered E-Mail ID',
-		name: 'orderId',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'id', value: '' },
-		description: 'ID of the registered e-mail: E followed by digits (like E123456)',
-		modes: [
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'E123456',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: '^\\s*E\\d+\\s*$',
-							errorMessage: 'A registered e-mail ID is E followed by digits (like E123456)',
-						},
-					},
-				],
-			},
-		],
-	},
-	pattern: { test: /^E\d+$/, hint: 'must be a registered e-mail ID: E followed by digits (like E123456)' },
-	labels: { orderId: 'Registered E-Mail ID' },
-};
+export const EMAIL_ID = orderIdKind(
+	'Registered E-Mail ID',
+	'ID of the registered e-mail: E followed by digits (like E123456)',
+	'E123456',
+	'^\\s*E\\d+\\s*$',
+	'A registered e-mail ID is E followed by digits (like E123456)',
+	{ test: /^E\d+$/, hint: 'must be a registered e-mail ID: E followed by digits (like E123456)' },
+);
 
 /** The id of an item, checked again at run time: an expression can produce anything the editor did not see. */
 export function readOrderId(ctx: IExecuteFunctions, check: ItemCheck, kind: OrderIdKind): string {
