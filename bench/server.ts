@@ -28,6 +28,8 @@ export interface RecordedAnswer {
 export interface Recorded {
 	balance: RecordedAnswer;
 	create: RecordedAnswer;
+	/** The create's answer with test=1: the price, nothing created. */
+	quote: RecordedAnswer;
 }
 
 /** The fields the node sends for the benchmark's registered letter, on the wire (checked against the sandbox). */
@@ -73,7 +75,7 @@ export async function makePdf(size = PDF_BYTES): Promise<Buffer> {
 	throw new Error(`could not build a PDF of exactly ${size} bytes`);
 }
 
-/** Asks the sandbox once for its answers to the two routes the benchmarks use. */
+/** Asks the sandbox once for its answers to the routes the benchmarks use. */
 export async function recordAnswers(pdf: Buffer): Promise<Recorded> {
 	const sandbox = await startSandbox({ port: 0, token: TOKEN, quiet: true, balance: 1_000_000 });
 	try {
@@ -83,15 +85,18 @@ export async function recordAnswers(pdf: Buffer): Promise<Recorded> {
 			body: await response.text(),
 		});
 		const balance = await answer(await fetch(`${sandbox.baseUrl}/api/v2/balance/${TOKEN}`, { headers: { Accept: 'application/json' } }));
-		const form = new FormData();
-		for (const [name, value] of Object.entries(LETTER_FIELDS)) form.append(name, value);
-		form.append('userSecurityToken', TOKEN);
-		form.append('pdfFile', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'letter.pdf');
-		const create = await answer(await fetch(`${sandbox.baseUrl}/api/v2/post`, { method: 'POST', body: form, headers: { Accept: 'application/json' } }));
-		for (const [route, a] of Object.entries({ balance, create })) {
+		const post = async (test: string) => {
+			const form = new FormData();
+			for (const [name, value] of Object.entries({ ...LETTER_FIELDS, test })) form.append(name, value);
+			form.append('userSecurityToken', TOKEN);
+			form.append('pdfFile', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'letter.pdf');
+			return await answer(await fetch(`${sandbox.baseUrl}/api/v2/post`, { method: 'POST', body: form, headers: { Accept: 'application/json' } }));
+		};
+		const [create, quote] = [await post('0'), await post('1')];
+		for (const [route, a] of Object.entries({ balance, create, quote })) {
 			if (a.status !== 200) throw new Error(`the sandbox refused the benchmark's ${route}: ${a.status} ${a.body}`);
 		}
-		return { balance, create };
+		return { balance, create, quote };
 	} finally {
 		await sandbox.stop();
 	}
@@ -120,9 +125,14 @@ export async function startReplayServer(recorded: Recorded, latencyMs: number): 
 		inFlight++;
 		traffic.requests++;
 		traffic.maxInFlight = Math.max(traffic.maxInFlight, inFlight);
-		req.on('data', (chunk: Buffer) => (traffic.bytesIn += chunk.length));
+		// The node sets its test field last: the body's end tells a price from a create.
+		let tail = '';
+		req.on('data', (chunk: Buffer) => {
+			traffic.bytesIn += chunk.length;
+			tail = (tail + chunk.subarray(-256).toString('latin1')).slice(-512);
+		});
 		req.on('end', () => {
-			const answer = req.method === 'POST' ? recorded.create : recorded.balance;
+			const answer = req.method !== 'POST' ? recorded.balance : /name="test"\r\n\r\n1\r\n/.test(tail) ? recorded.quote : recorded.create;
 			const send = () => {
 				inFlight--;
 				res.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': Buffer.byteLength(answer.body) });

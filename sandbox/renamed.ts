@@ -44,7 +44,7 @@ export const RENAMED: AssumedNames = {
 	chatProcessResultPath: ['data', 'resultado'],
 	templatesQuery: { systemSenderOnly: 'somente_sistema', status: 'situacao' },
 	receiptOrderIdParam: 'pedido',
-	balanceFields: { balance: 'saldo', currency: 'moeda' },
+	balanceFields: { balance: 'saldo' },
 	favoriteFields: ASSUMED.favoriteFields.map((name) => `${name}_contato`),
 	chatSenderFields: { id: 'codigo', name: 'nome', phone: 'telefone' },
 	receiptFileFields: { base64: ['conteudo'], name: ['nome_arquivo'] },

@@ -8,7 +8,7 @@ export async function getBalance(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 	if (denied) return denied;
 	return envelopeA(200, 'Sucesso', {
 		[core.names.balanceFields.balance]: core.state.balance,
-		[core.names.balanceFields.currency]: 'BRL',
+		currency: 'BRL',
 	});
 }
 

@@ -63,7 +63,7 @@ export const ASSUMPTIONS: readonly Assumption[] = [
 	},
 	{
 		key: 'balanceFields',
-		guess: 'Account > Get Balance reads `data.balance` and `data.currency`.',
+		guess: 'Account > Get Balance outputs `data` as the service sends it, and names a bare number `balance`.',
 		wayAround: 'The whole `data` object is output; read the field the service uses.',
 	},
 	{

@@ -34,8 +34,8 @@ export const ASSUMED = {
 	/** GET /api/receipts/v1/get: the order id parameter (shown by the spec; the answer is not). */
 	receiptOrderIdParam: 'order_id',
 
-	/** Balance answer (`data` of envelope A): field names are not shown. */
-	balanceFields: { balance: 'balance', currency: 'currency' },
+	/** Balance answer (`data` of envelope A): field names are not shown; the node names a bare number so. */
+	balanceFields: { balance: 'balance' },
 
 	/** Body fields of PUT /api/v2/favorites other than `id` and `name`: taken from the read shape. */
 	favoriteFields: [
