@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
 	method: string;
@@ -42,4 +42,13 @@ export async function startHttpServer(
 				server.close(() => resolve());
 			}),
 	};
+}
+
+/** A port of 127.0.0.1 that refuses connections: one just given up by a server. */
+export async function closedPort(): Promise<number> {
+	const server = createTcpServer();
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	await new Promise<void>((resolve) => server.close(() => resolve()));
+	return port;
 }

@@ -1,8 +1,6 @@
-import { createServer } from 'node:net';
-
 import { describe, expect, it } from 'vitest';
 
-import { startHttpServer } from '../harness/httpServer';
+import { closedPort, startHttpServer } from '../harness/httpServer';
 import { EMAIL, LETTER, pdfItem, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
@@ -12,14 +10,6 @@ function expectNoToken(serialized: string, token = TOKEN) {
 	for (const form of [token, encodeURIComponent(token), Buffer.from(token).toString('base64'), Buffer.from(`${EMAIL}:${token}`).toString('base64')]) {
 		expect(serialized).not.toContain(form);
 	}
-}
-
-async function closedPort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as { port: number };
-	await new Promise<void>((resolve) => server.close(() => resolve()));
-	return port;
 }
 
 async function createdOrderId(): Promise<string> {

@@ -4,12 +4,11 @@
  * it before anything is sent; reads keep it. The node itself repeats a write only when the
  * connection was never made.
  */
-import { createServer } from 'node:net';
-
 import { describe, expect, it } from 'vitest';
 
 import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import type { TestItem } from '../harness/engine';
+import { closedPort } from '../harness/httpServer';
 import { CHAT_MESSAGE, LETTER, pdfItem, run, useSandbox } from './fixture';
 
 const ctx = useSandbox();
@@ -30,14 +29,6 @@ const writing = Object.entries(RESOURCES).flatMap(([resource, { operations }]) =
 		.filter(([, module]) => module.writes)
 		.map(([operation, module]) => [`${resource}.${operation}`, module.option.action] as const),
 );
-
-async function closedPort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as { port: number };
-	await new Promise<void>((resolve) => server.close(() => resolve()));
-	return port;
-}
 
 describe('Retry On Fail', () => {
 	it('the operations that write are the ones listed here', () => {

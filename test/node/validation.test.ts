@@ -49,6 +49,16 @@ const FROM_ITEM = {
 
 const VALID = { shipType: 2, ...SAMPLE_RECIPIENT };
 
+/** Four letters; the third is valid for the node and refused by the service (an express parcel outside its city). */
+const refusedThird = async () =>
+	await letters({ ...VALID, tag: 'a' }, { ...VALID, tag: 'b' }, { ...VALID, shipType: 7, tag: 'c' }, { ...VALID, tag: 'd' });
+
+/** Items with the given fields and a one-page PDF each. */
+async function letters(...fields: Array<Record<string, unknown>>): Promise<TestItem[]> {
+	const data = await makePdf(1);
+	return fields.map((json) => ({ json: json as TestItem['json'], binary: { data: { data, fileName: 'carta.pdf', mimeType: 'application/pdf' } } }));
+}
+
 const long = (n: number) => 'x'.repeat(n);
 const yesterday = new Date(Date.now() - 36 * 3600 * 1000).toISOString().slice(0, 10);
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
@@ -145,14 +155,12 @@ describe('validation before any request', () => {
 	});
 
 	it('without Continue On Fail checks every item first: an invalid one stops the run before any is sent', async () => {
-		const pdf = await makePdf(1);
-		const binary = { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } };
 		const result = await run(ctx.sandbox, FROM_ITEM, {
-			items: [
-				{ json: { ...VALID, tag: 'a' }, binary },
-				{ json: { ...VALID, name: long(75), tag: 'b' }, binary },
-				{ json: { ...VALID, tag: 'c' }, binary },
-			],
+			items: await letters(
+				{ ...VALID, tag: 'a' },
+				{ ...VALID, name: long(75), tag: 'b' },
+				{ ...VALID, tag: 'c' },
+			),
 		});
 		expect(result.error?.message).toBe('Item 1: "Recipient Name" (name) is 75 characters long; the limit is 60 characters. Nothing was sent.');
 		expect(result.error?.description).toMatch(/No item of this run was sent/);
@@ -161,9 +169,7 @@ describe('validation before any request', () => {
 	});
 
 	it('names the node field next to the wire name, so an agent reading only the message can fix it', async () => {
-		const pdf = await makePdf(1);
-		const binary = { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } };
-		const result = await run(ctx.sandbox, FROM_ITEM, { items: [{ json: { ...VALID, zip: '0130-500' }, binary }] });
+		const result = await run(ctx.sandbox, FROM_ITEM, { items: await letters({ ...VALID, zip: '0130-500' }) });
 		expect(result.error?.message).toMatch(
 			/^Item 0: "Recipient Postal Code" \(zip\) must be a Brazilian postal code of 8 digits .*; got "0130-500"\. Nothing was sent\.$/,
 		);
@@ -171,18 +177,8 @@ describe('validation before any request', () => {
 	});
 
 	it('a run stopped by the service names the items it had already sent, with their ids (Check With the Service First: Never)', async () => {
-		const pdf = await makePdf(1);
-		const binary = { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } };
 		const never = { ...FROM_ITEM, additionalFields: { ...FROM_ITEM.additionalFields, checkWithService: 'never' } };
-		const result = await run(ctx.sandbox, never, {
-			items: [
-				{ json: { ...VALID, tag: 'a' }, binary },
-				{ json: { ...VALID, tag: 'b' }, binary },
-				// Valid for the node; refused by the service (express parcel outside its city).
-				{ json: { ...VALID, shipType: 7, tag: 'c' }, binary },
-				{ json: { ...VALID, tag: 'd' }, binary },
-			],
-		});
+		const result = await run(ctx.sandbox, never, { items: await refusedThird() });
 		const ids = ctx.sandbox.control.orders().map((o) => o.id);
 		expect(ids).toHaveLength(2);
 		expect(result.error?.message).toMatch(/refused the request/);
@@ -192,16 +188,7 @@ describe('validation before any request', () => {
 	});
 
 	it('with Check With the Service First (Auto), the same run sends nothing: the service refused an item when asked first', async () => {
-		const pdf = await makePdf(1);
-		const binary = { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } };
-		const result = await run(ctx.sandbox, FROM_ITEM, {
-			items: [
-				{ json: { ...VALID, tag: 'a' }, binary },
-				{ json: { ...VALID, tag: 'b' }, binary },
-				{ json: { ...VALID, shipType: 7, tag: 'c' }, binary },
-				{ json: { ...VALID, tag: 'd' }, binary },
-			],
-		});
+		const result = await run(ctx.sandbox, FROM_ITEM, { items: await refusedThird() });
 		expect(result.error?.message).toMatch(/refused the request/);
 		expect(result.error?.description).toMatch(/No item of this run was sent/);
 		expect(result.error?.description).not.toMatch(/Do not send them again/);
@@ -210,13 +197,11 @@ describe('validation before any request', () => {
 	});
 
 	it('leaves the express-parcel city rule to the service unless virtual box is set', async () => {
-		const pdf = await makePdf(1);
-		const binary = { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } };
 		const result = await run(ctx.sandbox, FROM_ITEM, {
-			items: [
-				{ json: { ...VALID, shipType: 6, virtualbox: true, tag: 'with-box' }, binary },
-				{ json: { ...VALID, shipType: 7, ar_type: 'physical', tag: 'without-box' }, binary },
-			],
+			items: await letters(
+				{ ...VALID, shipType: 6, virtualbox: true, tag: 'with-box' },
+				{ ...VALID, shipType: 7, ar_type: 'physical', tag: 'without-box' },
+			),
 			continueOnFail: true,
 		});
 		expect(result.items[0].json.id).toMatch(/^\d+$/);
