@@ -3,6 +3,8 @@
  * token where the route wants it, bounds the request by the item's deadline, holds the answer
  * against the route's envelope and shape, and repeats a request only when that is safe.
  */
+import { randomBytes } from 'node:crypto';
+
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
@@ -43,12 +45,31 @@ export interface Deadline {
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
+/** A multipart/form-data body: its fields in order, a file as its bytes with a name and a type. */
+export class Multipart {
+	constructor(readonly fields: Array<[name: string, value: string | { bytes: Buffer; fileName: string; type: string }]>) {}
+
+	/** The body as one buffer: one copy of the file, where a stream of form parts would cost more per request. */
+	encode(extra: Record<string, string>): { body: Buffer; contentType: string } {
+		const boundary = `----PostalService${randomBytes(12).toString('hex')}`;
+		const quoted = (text: string) => text.replace(/["\r\n]/g, (c) => encodeURIComponent(c));
+		const parts: Buffer[] = [];
+		for (const [name, value] of [...this.fields.filter(([field]) => !(field in extra)), ...Object.entries(extra)]) {
+			const file = typeof value === 'string' ? undefined : value;
+			const head = `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"${file ? `; filename="${quoted(file.fileName)}"\r\nContent-Type: ${file.type}` : ''}\r\n\r\n`;
+			parts.push(Buffer.from(head), file ? file.bytes : Buffer.from(value as string), Buffer.from('\r\n'));
+		}
+		parts.push(Buffer.from(`--${boundary}--\r\n`));
+		return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+	}
+}
+
 /** What one request carries besides its route. */
 export interface Call {
 	/** Values of the path's `{name}` placeholders. */
 	params?: Record<string, string>;
 	qs?: IDataObject;
-	body?: IDataObject | FormData;
+	body?: IDataObject | Multipart;
 	/** For a write: how the user checks whether it went through, when the answer is unclear. */
 	verify?: string;
 	/** Wire name → the field's label in the panel, to show beside the names the service's messages use. */
@@ -72,23 +93,23 @@ function requestOptions(name: RouteName, call: Call, creds: Credentials, remaini
 	const path = route.path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(key === 'token' ? token : (call.params?.[key] ?? '')));
 	const qs: IDataObject = { ...call.qs };
 	const headers: IDataObject = { Accept: 'application/json' };
-	const fixed: Record<string, string> = 'fixedFields' in route ? route.fixedFields : {};
-	let body = call.body instanceof FormData || !call.body ? call.body : { ...call.body, ...fixed };
-	if (body instanceof FormData) for (const [field, value] of Object.entries(fixed)) body.set(field, value);
+	const fields: Record<string, string> = { ...('fixedFields' in route ? route.fixedFields : {}), ...(route.token === 'form' ? { userSecurityToken: token } : {}) };
+	let body: IDataObject | Buffer | undefined = call.body instanceof Multipart || !call.body ? undefined : { ...call.body, ...fields };
+	if (call.body instanceof Multipart) {
+		const encoded = call.body.encode(fields);
+		body = encoded.body;
+		headers['Content-Type'] = encoded.contentType;
+	}
 	if (route.token === 'query') qs.userSecurityToken = token;
 	if (route.token === 'header') headers.securityToken = token;
 	if (route.token === 'basic') headers.Authorization = `Basic ${Buffer.from(`${creds.email ?? ''}:${token}`).toString('base64')}`;
-	if (route.token === 'form') {
-		if (body instanceof FormData) body.set('userSecurityToken', token);
-		else body = { ...body, userSecurityToken: token };
-	}
 	return {
 		method: route.method,
 		url: `${creds.baseUrl.replace(/\/+$/, '')}${path}`,
 		qs,
 		headers,
 		body,
-		json: !(body instanceof FormData),
+		json: !Buffer.isBuffer(body),
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		// The token travels with every request: a redirect must never take it to another address.

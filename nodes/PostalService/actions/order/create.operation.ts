@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { shipTypeName } from '../../contract/lists';
 import { applyForcing, SHIP_TYPE_RULES, validateOrder, type PdfSource } from '../../contract/order';
-import { nothingCarriedOut } from '../../transport';
+import { Multipart, nothingCarriedOut } from '../../transport';
 import { creditsNotice, updateDisplayOptions } from '../descriptions';
 import { ItemCheck, withItem } from '../fields';
 import type { ItemInput, ItemWork, ServiceCall } from '../types';
@@ -34,7 +34,7 @@ export interface Order {
 	/** Additional Fields as read (Maximum Price and Check With the Service First are among them). */
 	additional: IDataObject;
 	/** The multipart body, made anew for each request (the PDF's bytes are read then, not kept). */
-	form: () => Promise<FormData>;
+	form: () => Promise<Multipart>;
 }
 
 const flag = (value: unknown) => (value === true || value === 1 || value === '1' || value === 'true' ? '1' : '0');
@@ -138,14 +138,13 @@ export async function prepareOrder(ctx: IExecuteFunctions, itemIndex: number, in
 		binaryProperty,
 		additional,
 		form: async () => {
-			const form = new FormData();
-			for (const [name, value] of Object.entries(wire)) form.append(name, value);
+			const fields: Multipart['fields'] = Object.entries(wire);
 			if (binaryProperty) {
-				const binary = ctx.helpers.assertBinaryData(itemIndex, binaryProperty);
+				const { fileName } = ctx.helpers.assertBinaryData(itemIndex, binaryProperty);
 				const bytes = await ctx.helpers.getBinaryDataBuffer(itemIndex, binaryProperty);
-				form.append('pdfFile', new Blob([bytes], { type: 'application/pdf' }), binary.fileName ?? 'letter.pdf');
+				fields.push(['pdfFile', { bytes, fileName: fileName ?? 'letter.pdf', type: 'application/pdf' }]);
 			}
-			return form;
+			return new Multipart(fields);
 		},
 	};
 }
