@@ -49,18 +49,21 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 export class Multipart {
 	constructor(readonly fields: Array<[name: string, value: string | { bytes: Buffer; fileName: string; type: string }]>) {}
 
-	/** The body as one buffer: one copy of the file, where a stream of form parts would cost more per request. */
+	/** The body as one buffer, written in place: a file or a long text is copied once. */
 	encode(extra: Record<string, string>): { body: Buffer; contentType: string } {
 		const boundary = `----PostalService${randomBytes(12).toString('hex')}`;
 		const quoted = (text: string) => text.replace(/["\r\n]/g, (c) => encodeURIComponent(c));
-		const parts: Buffer[] = [];
+		const pieces: Array<string | Buffer> = [];
 		for (const [name, value] of [...this.fields.filter(([field]) => !(field in extra)), ...Object.entries(extra)]) {
 			const file = typeof value === 'string' ? undefined : value;
-			const head = `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"${file ? `; filename="${quoted(file.fileName)}"\r\nContent-Type: ${file.type}` : ''}\r\n\r\n`;
-			parts.push(Buffer.from(head), file ? file.bytes : Buffer.from(value as string), Buffer.from('\r\n'));
+			pieces.push(`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"${file ? `; filename="${quoted(file.fileName)}"\r\nContent-Type: ${file.type}` : ''}\r\n\r\n`);
+			pieces.push(file ? file.bytes : (value as string), '\r\n');
 		}
-		parts.push(Buffer.from(`--${boundary}--\r\n`));
-		return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+		pieces.push(`--${boundary}--\r\n`);
+		const body = Buffer.allocUnsafe(pieces.reduce((size, piece) => size + (typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length), 0));
+		let at = 0;
+		for (const piece of pieces) at += typeof piece === 'string' ? body.write(piece, at) : piece.copy(body, at);
+		return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 	}
 }
 
