@@ -27,6 +27,24 @@ const NEEDS: Record<number, string> = {
 	10: 'A message delivered electronically; the recipient signs a return receipt',
 };
 
+/** Recipient fields: property in the node, field on the wire, and what the panel shows. */
+export const RECIPIENT_FIELDS: Array<{ name: string; wire: string; displayName: string; description: string; placeholder?: string; default?: string }> = [
+	{ name: 'recipientName', wire: 'name', displayName: 'Recipient Name', description: 'Full name of the person or company the letter goes to; up to 60 characters' },
+	{ name: 'recipientAddr1', wire: 'addr1', displayName: 'Recipient Street', description: 'Street of the recipient without the number (like Avenida Paulista); up to 60 characters' },
+	{ name: 'recipientStreetNumber', wire: 'street_number', displayName: 'Recipient Number', description: 'Number of the building in the street (like 1578); up to 15 characters' },
+	{ name: 'recipientAddr2', wire: 'addr2', displayName: 'Recipient Complement', description: 'Apartment, suite, district; up to 40 characters' },
+	{
+		name: 'recipientZip',
+		wire: 'zip',
+		displayName: 'Recipient Postal Code',
+		placeholder: '01310-100',
+		description: 'For Brazil the CEP: 8 digits, written NNNNN-NNN or NNNNNNNN (like 01310-100 or 01310100). It must belong to the Recipient State: a CEP of another state is refused.',
+	},
+	{ name: 'recipientCity', wire: 'city', displayName: 'Recipient City', description: 'City of the recipient (like São Paulo); up to 40 characters' },
+	{ name: 'recipientState', wire: 'state', displayName: 'Recipient State', placeholder: 'SP', description: 'For Brazil the 2-letter state code (like SP), the state of the postal code; up to 40 characters' },
+	{ name: 'recipientCountry', wire: 'country', displayName: 'Recipient Country', default: 'Brasil', description: 'Country of the recipient as written on the envelope (like Brasil); up to 60 characters' },
+];
+
 /** Sender fields: property name in the node → field name on the wire. */
 export const SENDER_FIELDS: Array<{ name: string; wire: string; displayName: string; description: string }> = [
 	{ name: 'name', wire: 'name_sender', displayName: 'Name', description: 'Name of the sender as printed on the envelope; up to 60 characters' },
@@ -53,72 +71,7 @@ export const properties: INodeProperties[] = [
 		description:
 			'What to send. Letters, direct mail and express parcels are printed from a PDF; a telegram and an electronic letter are written in the node. The number is the service\'s code for it (shipType).',
 	},
-	{
-		displayName: 'Recipient Name',
-		name: 'recipientName',
-		type: 'string',
-		required: true,
-		default: '',
-		description: 'Full name of the person or company the letter goes to; up to 60 characters',
-	},
-	{
-		displayName: 'Recipient Street',
-		name: 'recipientAddr1',
-		type: 'string',
-		required: true,
-		default: '',
-		description: 'Street of the recipient without the number (like Avenida Paulista); up to 60 characters',
-	},
-	{
-		displayName: 'Recipient Number',
-		name: 'recipientStreetNumber',
-		type: 'string',
-		required: true,
-		default: '',
-		description: 'Number of the building in the street (like 1578); up to 15 characters',
-	},
-	{
-		displayName: 'Recipient Complement',
-		name: 'recipientAddr2',
-		type: 'string',
-		default: '',
-		description: 'Apartment, suite, district; up to 40 characters',
-	},
-	{
-		displayName: 'Recipient Postal Code',
-		name: 'recipientZip',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '01310-100',
-		description:
-			'For Brazil the CEP: 8 digits, written NNNNN-NNN or NNNNNNNN (like 01310-100 or 01310100). It must belong to the Recipient State: a CEP of another state is refused.',
-	},
-	{
-		displayName: 'Recipient City',
-		name: 'recipientCity',
-		type: 'string',
-		required: true,
-		default: '',
-		description: 'City of the recipient (like São Paulo); up to 40 characters',
-	},
-	{
-		displayName: 'Recipient State',
-		name: 'recipientState',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'SP',
-		description: 'For Brazil the 2-letter state code (like SP), the state of the postal code; up to 40 characters',
-	},
-	{
-		displayName: 'Recipient Country',
-		name: 'recipientCountry',
-		type: 'string',
-		required: true,
-		default: 'Brasil',
-		description: 'Country of the recipient as written on the envelope (like Brasil); up to 60 characters',
-	},
+	...RECIPIENT_FIELDS.map(({ wire, ...property }) => ({ type: 'string' as const, required: wire !== 'addr2', default: '', ...property })),
 	{
 		displayName: 'PDF Source',
 		name: 'pdfSource',
@@ -343,14 +296,7 @@ export const properties: INodeProperties[] = [
  */
 export const CREATE_FIELD_NAMES: Record<string, string> = {
 	shipType: 'Ship Type',
-	name: 'Recipient Name',
-	addr1: 'Recipient Street',
-	street_number: 'Recipient Number',
-	addr2: 'Recipient Complement',
-	zip: 'Recipient Postal Code',
-	city: 'Recipient City',
-	state: 'Recipient State',
-	country: 'Recipient Country',
+	...Object.fromEntries(RECIPIENT_FIELDS.map(({ wire, displayName }) => [wire, displayName])),
 	pdfFile: 'PDF Source',
 	ar_type: 'Return Receipt Type',
 	paymentMethod: 'Payment Method',

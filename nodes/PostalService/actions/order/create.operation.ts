@@ -7,7 +7,7 @@ import { Multipart, nothingCarriedOut } from '../../transport';
 import { creditsNotice, updateDisplayOptions } from '../descriptions';
 import { ItemCheck, withItem } from '../fields';
 import type { ItemInput, ItemWork, ServiceCall } from '../types';
-import { CREATE_FIELD_NAMES, properties, SENDER_FIELDS } from './create.description';
+import { CREATE_FIELD_NAMES, properties, RECIPIENT_FIELDS, SENDER_FIELDS } from './create.description';
 
 export const option = {
 	name: 'Send',
@@ -62,19 +62,10 @@ export async function prepareOrder(ctx: IExecuteFunctions, itemIndex: number, in
 	const shipType = Number(p('shipType', 0));
 	const has = (list: readonly number[]) => list.includes(shipType);
 
-	const fields: Record<string, string> = {
-		shipType: String(p('shipType', '')),
-		name: text(p('recipientName', '')),
-		addr1: text(p('recipientAddr1', '')),
-		street_number: text(p('recipientStreetNumber', '')),
-		addr2: text(p('recipientAddr2', '')),
-		zip: text(p('recipientZip', '')),
-		city: text(p('recipientCity', '')),
-		state: text(p('recipientState', '')),
-		country: text(p('recipientCountry', '')),
-		paymentMethod: text(p('paymentMethod', 'service_credits')),
-	};
+	const fields: Record<string, string> = { shipType: String(p('shipType', '')) };
+	for (const { name, wire } of RECIPIENT_FIELDS) fields[wire] = text(p(name, ''));
 	if (!fields.addr2) delete fields.addr2;
+	fields.paymentMethod = text(p('paymentMethod', 'service_credits'));
 	if (fields.paymentMethod === 'team') fields.team_member_id = text(p('teamMemberId', ''));
 	const sender = p<IDataObject>('sender', {});
 	for (const { name, wire } of SENDER_FIELDS) if (text(sender[name])) fields[wire] = text(sender[name]);
