@@ -60,107 +60,64 @@ const orderFile = z.object({ name: z.string(), type: z.string() }).passthrough()
 
 export const ROUTES = {
 	createOrder: {
-		method: 'POST',
-		path: '/api/v2/post',
-		token: 'form',
-		envelope: 'A',
+		method: 'POST', path: '/api/v2/post', token: 'form', envelope: 'A', idempotent: false, fixedFields: { test: '0' },
 		answer: z.string().regex(/^\d+$/, 'expected the visual id of the new order (a string of digits)'),
-		idempotent: false,
-		fixedFields: { test: '0' },
 	},
 	/** The same route with test=1: the service checks and prices the order and creates nothing. */
 	priceOrder: {
-		method: 'POST',
-		path: '/api/v2/post',
-		token: 'form',
-		envelope: 'A',
+		method: 'POST', path: '/api/v2/post', token: 'form', envelope: 'A', idempotent: true, fixedFields: { test: '1' },
 		answer: z.object({ value: z.number() }).passthrough(),
-		idempotent: true,
-		fixedFields: { test: '1' },
 	},
 	/** Letters and, by the id `E…`, registered e-mail (see docs/assumptions.md). */
 	getOrder: {
-		method: 'GET',
-		path: '/api/v2/get/{token}/{id}',
-		token: 'path',
-		envelope: 'A',
+		method: 'GET', path: '/api/v2/get/{token}/{id}', token: 'path', envelope: 'A', idempotent: true,
 		answer: z
 			.object({ id: z.string(), status: integer.optional(), shipType: integer.optional(), numPages: integer.optional(), files: z.array(orderFile).optional() })
 			.passthrough(),
-		idempotent: true,
 	},
 	downloadOrderFile: {
-		method: 'GET',
-		path: '/api/v2/download/{token}/{id}/{type}',
-		token: 'path',
-		envelope: 'A',
+		method: 'GET', path: '/api/v2/download/{token}/{id}/{type}', token: 'path', envelope: 'A', idempotent: true,
 		answer: z.object({ file_name: z.string(), file_type: z.string(), id_job: z.string(), file_base64: z.string() }).passthrough(),
-		idempotent: true,
 	},
 	cancelOrder: {
-		method: 'DELETE',
-		path: '/api/v2/delete/{token}/{id}',
-		token: 'path',
-		envelope: 'A',
+		method: 'DELETE', path: '/api/v2/delete/{token}/{id}', token: 'path', envelope: 'A', idempotent: false,
 		answer: z.object({ id: z.string(), status: integer, status_text: z.string(), message: z.string() }).passthrough(),
-		idempotent: false,
 	},
 	/** Fields not shown: anything but nothing. */
 	getBalance: {
-		method: 'GET',
-		path: '/api/v2/balance/{token}',
-		token: 'path',
-		envelope: 'A',
+		method: 'GET', path: '/api/v2/balance/{token}', token: 'path', envelope: 'A', idempotent: true,
 		answer: z.union([z.number(), z.string(), z.object({}).passthrough()]),
-		idempotent: true,
 	},
-	getLogo: { method: 'GET', path: '/api/v2/logo', token: 'header', envelope: 'B', answer: z.object({ logo_url: z.string() }).passthrough(), idempotent: true },
+	getLogo: {
+		method: 'GET', path: '/api/v2/logo', token: 'header', envelope: 'B', idempotent: true,
+		answer: z.object({ logo_url: z.string() }).passthrough(),
+	},
+	// The same change twice is harmless, but a resend could undo a change made in between: not idempotent.
 	updateSavedContact: {
-		method: 'PUT',
-		path: '/api/v2/favorites',
-		token: 'query',
-		envelope: 'C',
+		method: 'PUT', path: '/api/v2/favorites', token: 'query', envelope: 'C', idempotent: false,
 		answer: z.object({ success: z.literal(true), message: z.string(), favorite: z.object({ id: integer }).passthrough() }).passthrough(),
-		// The same change twice is harmless, but a resend could undo a change made in between.
-		idempotent: false,
 	},
 	/** Answer not shown. */
-	getReceipt: { method: 'GET', path: '/api/receipts/v1/get', token: 'header', envelope: 'auto', answer: z.unknown(), idempotent: true },
+	getReceipt: { method: 'GET', path: '/api/receipts/v1/get', token: 'header', envelope: 'auto', idempotent: true, answer: z.unknown() },
+	/** `status` is `processing`, or 2 when credits are short. */
 	sendChatMessage: {
-		method: 'POST',
-		path: '/api/chat/v1/post',
-		token: 'basic',
-		envelope: 'A',
-		// `status` is `processing`, or 2 when credits are short.
+		method: 'POST', path: '/api/chat/v1/post', token: 'basic', envelope: 'A', idempotent: false,
 		answer: z
 			.object({ message_id: integer, visual_id: z.string(), status: z.union([z.string(), integer]), template_id: integer.optional(), sender_id: integer.optional() })
 			.passthrough(),
-		idempotent: false,
 	},
 	reprocessChatMessage: {
-		method: 'POST',
-		path: '/api/chat/v1/process',
-		token: 'basic',
-		envelope: 'A',
+		method: 'POST', path: '/api/chat/v1/process', token: 'basic', envelope: 'A', idempotent: false,
 		answer: z.object({ success: z.boolean(), message_id: integer, visual_id: z.string() }).passthrough(),
-		idempotent: false,
 	},
 	getChatTemplates: {
-		method: 'GET',
-		path: '/api/chat/v1/templates/get',
-		token: 'basic',
-		envelope: 'B',
+		method: 'GET', path: '/api/chat/v1/templates/get', token: 'basic', envelope: 'B', idempotent: true,
 		answer: z.array(z.object({ id: integer, name: z.string(), sender_id: integer.optional() }).passthrough()),
-		idempotent: true,
 	},
 	/** Answer not shown: a list, or an object holding one. */
 	getChatSenders: {
-		method: 'GET',
-		path: '/api/chat/v1/senders/get',
-		token: 'basic',
-		envelope: 'auto',
+		method: 'GET', path: '/api/chat/v1/senders/get', token: 'basic', envelope: 'auto', idempotent: true,
 		answer: z.union([z.array(z.object({}).passthrough()), z.object({}).passthrough()]),
-		idempotent: true,
 	},
 } as const satisfies Record<string, Route>;
 

@@ -58,7 +58,15 @@ const GENERIC_VERIFY =
 const NOT_RESENT = 'the request may have been accepted. It was not sent again.';
 
 function checkFirst(failure: Failure): string {
-	return `To avoid sending the same letter or message twice this node never repeats a request that changes something on its own. Before sending again, check whether it went through: ${failure.verify ?? GENERIC_VERIFY}.`;
+	return `To avoid sending the same letter or message twice this node repeats a request that changes something only when it never reached the service. Before sending again, check whether it went through: ${failure.verify ?? GENERIC_VERIFY}.`;
+}
+
+/** An error of the request itself (no answer of the service's to pass on), with the token hidden everywhere. */
+function requestError(failure: Failure, message: string, description: Array<string | undefined>): NodeOperationError {
+	return new NodeOperationError(failure.ctx.getNode(), redactSecrets(message, failure.secrets), {
+		description: redactSecrets([...description, `Route: ${failure.route}`].filter(Boolean).join('\n'), failure.secrets),
+		itemIndex: failure.itemIndex,
+	});
 }
 
 const EXPLANATIONS: Record<number, string> = {
@@ -133,31 +141,21 @@ export function unexpectedAnswer(failure: Failure, statusCode: number, what: str
 	const headline = failure.idempotent
 		? "The answer was not the service's usual answer."
 		: `The answer was not the service's usual answer; ${NOT_RESENT}`;
-	const description = [
+	const error = requestError(failure, headline, [
 		`HTTP ${statusCode} with ${what}.`,
 		'A web page or an empty answer usually means the base URL in the credential is not the service\'s API address (the panel, a proxy or a sign-in page answered instead).',
 		failure.idempotent ? 'Check the base URL, then try again.' : checkFirst(failure),
-		`Route: ${failure.route}`,
-	].join('\n');
-	const error = new NodeOperationError(failure.ctx.getNode(), redactSecrets(headline, failure.secrets), {
-		description: redactSecrets(description, failure.secrets),
-		itemIndex: failure.itemIndex,
-	});
+	]);
 	return classified(error, 'unclear');
 }
 
 /** A 3xx: never followed, since the token would travel with the request to the other address. */
 export function redirectError(failure: Failure, statusCode: number, target: string): NodeOperationError {
 	const headline = `The service answered with a redirect (HTTP ${statusCode}) to ${target}. This node does not follow redirects, so nothing was sent there.`;
-	const description = [
+	const error = requestError(failure, headline, [
 		'A redirect usually means the base URL in the credential is not the API address itself (http instead of https, an old host, a proxy). If you trust the target, put it in the credential as the base URL.',
 		failure.idempotent ? undefined : `Whether the service at the base URL acted on the request is unclear; it was not sent again. ${checkFirst(failure)}`,
-		`Route: ${failure.route}`,
-	];
-	const error = new NodeOperationError(failure.ctx.getNode(), redactSecrets(headline, failure.secrets), {
-		description: redactSecrets(description.filter(Boolean).join('\n'), failure.secrets),
-		itemIndex: failure.itemIndex,
-	});
+	]);
 	return classified(error, 'unclear');
 }
 
@@ -187,9 +185,6 @@ export function transportError(failure: Failure, kind: NetworkFailure, code: str
 				: 'The connection to the service failed. Try again later.';
 		description = `The request was tried ${failure.attempts} time(s).`;
 	}
-	const error = new NodeOperationError(failure.ctx.getNode(), redactSecrets(message, failure.secrets), {
-		description: redactSecrets(`${description}\nRoute: ${failure.route}\nNetwork error: ${code || kind}`, failure.secrets),
-		itemIndex: failure.itemIndex,
-	});
+	const error = requestError(failure, message, [description, `Network error: ${code || kind}`]);
 	return classified(error, kind === 'neverConnected' ? 'notReceived' : 'unclear');
 }

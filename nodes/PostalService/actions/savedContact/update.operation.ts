@@ -14,38 +14,25 @@ export const option = {
 	action: 'Update saved contact',
 };
 
-const LIST_FLAGS = new Set(['list_letter', 'list_email', 'list_whatsapp']);
-const LABELS: Record<string, string> = {
-	label: 'Label',
-	email: 'E-Mail',
-	phone: 'Phone',
-	document: 'Document',
-	addr1: 'Street',
-	street_number: 'Number',
-	addr2: 'Complement',
-	zip: 'Postal Code',
-	city: 'City',
-	state: 'State',
-	country: 'Country',
-	list_letter: 'In Letter List',
-	list_email: 'In E-Mail List',
-	list_whatsapp: 'In Chat List',
+/** Each field of a contact as the panel shows it, and what a text field holds (for the editor and an agent); the lists are flags. */
+const FIELDS: Record<string, [label: string, help?: string]> = {
+	label: ['Label', 'A short label for the contact (like Supplier)'],
+	email: ['E-Mail', 'E-mail address of the contact (like maria@example.com)'],
+	phone: ['Phone', 'Phone number with country and area code (like +5511987654321)'],
+	document: ['Document', 'Tax ID of the contact, digits only (CPF of 11 digits or CNPJ of 14)'],
+	addr1: ['Street', 'Street without the number (like Avenida Paulista)'],
+	street_number: ['Number', 'Number of the building in the street (like 1578)'],
+	addr2: ['Complement', 'Apartment, suite, district'],
+	zip: ['Postal Code', 'Postal code; for Brazil the CEP: 8 digits, written NNNNN-NNN or NNNNNNNN (like 01310-100)'],
+	city: ['City', 'City of the contact (like São Paulo)'],
+	state: ['State', 'For Brazil the 2-letter state code (like SP)'],
+	country: ['Country', 'Country of the contact (like Brasil)'],
+	list_letter: ['In Letter List'],
+	list_email: ['In E-Mail List'],
+	list_whatsapp: ['In Chat List'],
 };
-
-// What each text field holds, for the editor and for an agent filling it.
-const HELP: Record<string, string> = {
-	label: 'A short label for the contact (like Supplier)',
-	email: 'E-mail address of the contact (like maria@example.com)',
-	phone: 'Phone number with country and area code (like +5511987654321)',
-	document: 'Tax ID of the contact, digits only (CPF of 11 digits or CNPJ of 14)',
-	addr1: 'Street without the number (like Avenida Paulista)',
-	street_number: 'Number of the building in the street (like 1578)',
-	addr2: 'Apartment, suite, district',
-	zip: 'Postal code; for Brazil the CEP: 8 digits, written NNNNN-NNN or NNNNNNNN (like 01310-100)',
-	city: 'City of the contact (like São Paulo)',
-	state: 'For Brazil the 2-letter state code (like SP)',
-	country: 'Country of the contact (like Brasil)',
-};
+const isFlag = (field: string) => Object.hasOwn(FIELDS, field) && FIELDS[field][1] === undefined;
+const LABELS = Object.fromEntries(Object.entries(FIELDS).map(([field, [label]]) => [field, label]));
 
 const properties: INodeProperties[] = [
 	{
@@ -67,7 +54,7 @@ const properties: INodeProperties[] = [
 		options: [
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the contact; it cannot be empty' },
 			...ASSUMED.favoriteFields.map((field) =>
-				LIST_FLAGS.has(field)
+				isFlag(field)
 					? {
 							displayName: LABELS[field],
 							name: field,
@@ -75,7 +62,7 @@ const properties: INodeProperties[] = [
 							default: false,
 							description: `Whether the contact is in the account's ${LABELS[field].replace('In ', '').replace(' List', '').toLowerCase()} list (${field})`,
 						}
-					: { displayName: LABELS[field], name: field, type: 'string' as const, default: '', description: HELP[field] },
+					: { displayName: LABELS[field], name: field, type: 'string' as const, default: '', description: FIELDS[field][1] },
 			),
 		],
 	},
@@ -97,7 +84,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemI
 	const toClear = this.getNodeParameter('fieldsToClear', itemIndex, []) as string[];
 	const body: IDataObject = { id: this.getNodeParameter('contactId', itemIndex, '') as string };
 	for (const [field, value] of Object.entries(updates)) {
-		body[field] = LIST_FLAGS.has(field) ? (value ? 1 : 0) : value === undefined || value === null ? '' : String(value);
+		body[field] = isFlag(field) ? (value ? 1 : 0) : value === undefined || value === null ? '' : String(value);
 	}
 	for (const field of toClear) {
 		if (field === 'name') throw check.invalid([{ field: 'name', message: '"name" cannot be cleared; the service requires a name' }]);
