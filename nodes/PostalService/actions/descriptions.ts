@@ -1,20 +1,7 @@
-/** Pieces of the node's description that several operations use, and the way each file shows its own. */
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+/** Pieces of the node's description that several operations use. */
+import type { INodeProperties } from 'n8n-workflow';
 
 import { PAYMENT_METHODS, type PaymentMethod } from '../contract/lists';
-
-/**
- * The properties of one operation file, each shown under that file's conditions (its resource and
- * operation) on top of its own (a ship type, another parameter's value).
- */
-export function updateDisplayOptions(displayOptions: IDisplayOptions, properties: INodeProperties[]): INodeProperties[] {
-	return properties.map((property) => {
-		const own = property.displayOptions ?? {};
-		const merged: IDisplayOptions = { ...own, show: { ...own.show, ...displayOptions.show } };
-		if (own.hide || displayOptions.hide) merged.hide = { ...own.hide, ...displayOptions.hide };
-		return { ...property, displayOptions: merged };
-	});
-}
 
 /**
  * The notice at the top of an operation that spends the account's credits: what the item does for

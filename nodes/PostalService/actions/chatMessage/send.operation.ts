@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-import { creditsNotice, paymentProperties, updateDisplayOptions } from '../descriptions';
+import { creditsNotice, paymentProperties } from '../descriptions';
 import { asObject, ItemCheck, withItem } from '../fields';
 import type { ItemInput, ItemWork } from '../types';
 

@@ -1,9 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listOf } from '../../transport';
 import { ItemCheck, listLimit, withItem } from '../fields';
 import type { ItemInput, ItemWork } from '../types';
-import { returnAllAndLimit, updateDisplayOptions } from '../descriptions';
+import { returnAllAndLimit } from '../descriptions';
 
 export const option = {
 	name: 'Get Many',

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
 import { TEMPLATE_STATUSES } from '../../contract/lists';
 import { listOf } from '../../transport';
-import { returnAllAndLimit, simplifyProperty, updateDisplayOptions } from '../descriptions';
+import { returnAllAndLimit, simplifyProperty } from '../descriptions';
 import { ItemCheck, listLimit, simplified, withItem } from '../fields';
 import type { ItemInput, ItemWork } from '../types';
 

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
 import { EMAIL_STATUSES, meaningOf, ORDER_STATUSES } from '../../contract/lists';
-import { updateDisplayOptions } from '../descriptions';
+
 import { ItemCheck, withItem } from '../fields';
 import { LETTER_ID, readOrderId, type OrderIdKind } from '../shared/orderIds';
 import type { ItemInput, ItemWork } from '../types';

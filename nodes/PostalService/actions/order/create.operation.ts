@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { shipTypeName } from '../../contract/lists';
 import { applyForcing, SHIP_TYPE_RULES, validateOrder, type PdfSource } from '../../contract/order';
 import { Multipart, nothingCarriedOut } from '../../transport';
-import { creditsNotice, updateDisplayOptions } from '../descriptions';
+import { creditsNotice } from '../descriptions';
 import { ItemCheck, withItem } from '../fields';
 import type { ItemInput, ItemWork, ServiceCall } from '../types';
 import { CREATE_FIELD_NAMES, properties, RECIPIENT_FIELDS, SENDER_FIELDS } from './create.description';

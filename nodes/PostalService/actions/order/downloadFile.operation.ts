@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
 import { FILE_TYPES, type FileType, valuesOf } from '../../contract/lists';
 import { ItemCheck } from '../fields';
-import { byName, updateDisplayOptions } from '../descriptions';
+import { byName } from '../descriptions';
 import { LETTER_ID, readOrderId, type OrderIdKind } from '../shared/orderIds';
 import type { ItemInput, ItemWork } from '../types';
 

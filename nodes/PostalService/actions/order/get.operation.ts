@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { meaningOf, ORDER_STATUSES } from '../../contract/lists';
-import { simplifyProperty, updateDisplayOptions } from '../descriptions';
+import { simplifyProperty } from '../descriptions';
 import { ItemCheck, simplified, withItem } from '../fields';
 import { LETTER_ID, readOrderId, type OrderIdKind } from '../shared/orderIds';
 import type { ItemInput, ItemWork } from '../types';

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { SHIP_TYPES } from '../../contract/lists';
-import { updateDisplayOptions } from '../descriptions';
+
 import { ItemCheck, withItem } from '../fields';
 import type { ItemInput, ItemWork } from '../types';
 import { CREATE_FIELD_NAMES, properties } from './create.description';

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { updateDisplayOptions } from '../descriptions';
 import { cancelProperties, prepareCancel } from '../order/cancel.operation';
 import { EMAIL_ID } from '../shared/orderIds';
 import type { ItemInput, ItemWork } from '../types';

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { updateDisplayOptions } from '../descriptions';
 import { FILE_TYPES } from '../../contract/lists';
 import { fileProperties, prepareDownload } from '../order/downloadFile.operation';
 import { EMAIL_ID } from '../shared/orderIds';

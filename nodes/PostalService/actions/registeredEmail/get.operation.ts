@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { EMAIL_STATUSES } from '../../contract/lists';
-import { simplifyProperty, updateDisplayOptions } from '../descriptions';
+import { simplifyProperty } from '../descriptions';
 import { prepareOrderRead, type OrderView } from '../order/get.operation';
 import { EMAIL_ID } from '../shared/orderIds';
 import type { ItemInput, ItemWork } from '../types';

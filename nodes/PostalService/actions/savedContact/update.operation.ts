@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-import { updateDisplayOptions } from '../descriptions';
+
 import { ItemCheck, withItem } from '../fields';
 import type { ItemInput, ItemWork } from '../types';
 
