@@ -103,8 +103,10 @@ export async function checkChatSend(client: Client, findings: Findings, template
 		[n.variables]: Object.fromEntries((template.variable_names ?? []).map((name) => [name, 'teste'])),
 	};
 	const first = await client.send('POST', '/api/chat/v1/post', { basic: true, json: { ...body, [n.paymentMethod]: PAYMENT_METHODS[0].value } });
-	// Refused with the payment method: once more without it, so that at most one message is spent.
-	const sent = first.status === 200 ? first : await client.send('POST', '/api/chat/v1/post', { basic: true, json: body });
+	// Refused in the service's own envelope (so no message was made): once more without the payment
+	// method. After any other failure (a gateway's 502, a dropped answer) the message may exist: never again.
+	const refused = first.status >= 400 && first.status < 500 && first.body?.status === first.status && 'status_message' in first.body;
+	const sent = first.status === 200 || !refused ? first : await client.send('POST', '/api/chat/v1/post', { basic: true, json: body });
 	const accepted = sent.status === 200 && Number(sent.body?.data?.template_id) === template.id;
 	findings.statement('chat message: accepted as processing', sent.status === 200 ? sent.body?.data?.status === 'processing' : null, client.show(sent));
 	if (!accepted) {

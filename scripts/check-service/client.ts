@@ -1,4 +1,6 @@
 /** The check's only way to the service: plain fetch, the token kept out of everything it prints. */
+import { redactSecrets } from '../../nodes/PostalService/transport/redact';
+
 export interface Target {
 	baseUrl: string;
 	email: string;
@@ -40,7 +42,14 @@ export class Client {
 			body = input.form;
 		}
 		this.calls.push(`${method} ${path.split('?')[0]}`);
-		const response = await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+		let response: Response;
+		try {
+			response = await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+		} catch (error) {
+			// No answer (refused, reset, timed out): reported as such, never taken for a refusal.
+			const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+			return { status: 0, body: `no answer: ${cause}` };
+		}
 		const text = await response.text();
 		let parsed: unknown = text;
 		try {
@@ -51,16 +60,19 @@ export class Client {
 		return { status: response.status, body: parsed };
 	}
 
-	/** An answer in a line: long strings (files in base64) shortened, the token and e-mail hidden. */
+	/**
+	 * An answer in a line: the token hidden in every form the node's own redaction knows, before
+	 * anything is shortened (a shortened string could keep part of it); then long strings (files in
+	 * base64) shortened.
+	 */
 	show(answer: Answer): string {
-		const short = JSON.stringify(answer.body, (_key, value: unknown) =>
-			typeof value === 'string' && value.length > 60 && !/\s/.test(value) ? `${value.slice(0, 24)}…(${value.length} chars)` : value,
-		);
-		return this.redact(`${answer.status} ${short ?? ''}`).slice(0, 160);
+		// Each string is cleaned before JSON escapes its characters again, then the whole line.
+		const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body, (_key, value: unknown) => (typeof value === 'string' ? this.redact(value) : value));
+		const clean = this.redact(`${answer.status} ${text ?? ''}`);
+		return clean.replace(/[^\s"]{61,}/g, (long) => `${long.slice(0, 24)}…(${long.length} chars)`).slice(0, 160);
 	}
 
 	redact(text: string): string {
-		const secrets = [this.target.token, encodeURIComponent(this.target.token)].filter((s) => s.length > 0);
-		return secrets.reduce((out, secret) => out.split(secret).join('<token>'), text);
+		return redactSecrets(text, [this.target.token, `${this.target.email}:${this.target.token}`]);
 	}
 }

@@ -16,13 +16,16 @@ export interface Finding {
 export class Findings {
 	readonly list: Finding[] = [];
 
+	/** `redact` hides the token in whatever an answer put into the evidence, before it is kept. */
+	constructor(private readonly redact: (text: string) => string = (text) => text) {}
+
 	assumption(key: AssumptionKey, verdict: Verdict, evidence: string, detail?: string): void {
-		this.list.push({ kind: 'assumption', subject: detail ? `${key}.${detail}` : key, key, verdict, evidence });
+		this.list.push({ kind: 'assumption', subject: detail ? `${key}.${detail}` : key, key, verdict, evidence: this.redact(evidence) });
 	}
 
 	statement(subject: string, agrees: boolean | null, evidence: string): void {
 		const verdict: Verdict = agrees === null ? 'cannot tell' : agrees ? 'holds' : 'differs';
-		this.list.push({ kind: 'statement', subject, verdict, evidence });
+		this.list.push({ kind: 'statement', subject, verdict, evidence: this.redact(evidence) });
 	}
 }
 

@@ -14,7 +14,7 @@ export interface CheckOptions {
 /** Every call that creates and spends nothing (and the one chat message, if asked), then the findings. */
 export async function checkService(target: Target, options: CheckOptions = {}): Promise<{ findings: Finding[]; calls: string[] }> {
 	const client = new Client(target);
-	const findings = new Findings();
+	const findings = new Findings((text) => client.redact(text));
 	await checkPrices(client, findings);
 	await checkBalanceAndLogo(client, findings);
 	const templates = await checkTemplates(client, findings);

@@ -7,7 +7,8 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type ProxyAnswer =
+export type ProxyAnswer = (
+
 	/** The service's own answer. */
 	| { kind: 'pass' }
 	/** The service did the work; the proxy answers this instead. */
@@ -15,7 +16,11 @@ export type ProxyAnswer =
 	/** The service did the work; the proxy resets the connection. */
 	| { kind: 'reset' }
 	/** The proxy answers by itself; the service never sees the request. */
-	| { kind: 'own'; status: number; contentType: string; body: string; headers?: Record<string, string> };
+	| { kind: 'own'; status: number; contentType: string; body: string; headers?: Record<string, string> }
+) & {
+	/** Only for requests whose path and query match. */
+	path?: RegExp;
+};
 
 /** Bare answers of proxies, by status: what nginx, Envoy and cloud gateways send. */
 export const BARE: Record<string, { status: number; contentType: string; body: string }> = {
@@ -43,7 +48,9 @@ export async function startForeignProxy(target: string) {
 	async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
 		const chunks: Buffer[] = [];
 		for await (const chunk of req) chunks.push(chunk as Buffer);
-		const answer = plan.shift() ?? { kind: 'pass' };
+		// The first planned answer for this request's path (an answer without a path is for any request).
+		const at = plan.findIndex((a) => !('path' in a) || a.path === undefined || a.path.test(req.url ?? ''));
+		const answer = at === -1 ? { kind: 'pass' as const } : plan.splice(at, 1)[0];
 		if (answer.kind === 'own') {
 			res.writeHead(answer.status, { 'content-type': answer.contentType, ...answer.headers });
 			res.end(answer.body);
