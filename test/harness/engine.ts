@@ -20,6 +20,8 @@ if (!/postal-(harness|reliability)-/.test(process.env.N8N_USER_FOLDER ?? '')) {
 	process.env.N8N_USER_FOLDER = mkdtempSync(path.join(tmpdir(), 'postal-harness-'));
 }
 process.env.N8N_RUNNERS_ENABLED ??= 'false';
+// Files on disk, as n8n 3 keeps them (its in-memory mode is gone); a benchmark may ask for another.
+process.env.N8N_DEFAULT_BINARY_DATA_MODE ??= 'filesystem';
 
 import { Container } from '@n8n/di';
 import {
