@@ -18,7 +18,7 @@ import path from 'node:path';
 import { DateTime } from 'luxon';
 
 import { runWebhook } from '../test/harness/engine';
-import { isValidSignature } from '../nodes/PostalServiceTrigger/signature';
+import { isValidSignature } from '../nodes/PostalServiceTrigger/verification';
 import { receiptPdf } from './deliveries';
 import { benchScript, repoRoot } from './spawn';
 import { round, roundSpread, spread, type Spread } from './stats';
