@@ -21,9 +21,17 @@ const STORE_OPTIONS = { mode: 'entries', maxEntries: 10_000 } as const;
 /** At most this many keys wait to be written after the store failed; the oldest go first. */
 const MAX_UNWRITTEN = 10_000;
 
+/** A delivery waiting for its check; `ranBefore` is set once a check has taken it. */
+interface Waiting {
+	keys: string[];
+	ranBefore?: boolean;
+}
+
 interface NodeQueue {
-	/** The check under way: n8n's store reads and then writes its row without a lock, so one at a time. */
-	last: Promise<unknown>;
+	/** The last check queued: n8n's store reads and then writes its row without a lock, so one at a time. */
+	last: Promise<void>;
+	/** Deliveries whose check has not started: the next check takes them all, in one call to the store. */
+	waiting: Waiting[];
 	/** Keys of deliveries that ran while the store failed: written before the node's next check here. */
 	unwritten: Set<string>;
 }
@@ -38,40 +46,61 @@ const queues = new Map<string, NodeQueue>();
  */
 export async function keepFirstDeliveries(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const scope = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().id}`;
-	const queue = queues.get(scope) ?? { last: Promise.resolve(), unwritten: new Set<string>() };
+	const queue = queues.get(scope) ?? { last: Promise.resolve(), waiting: [], unwritten: new Set<string>() };
 	queues.set(scope, queue);
 	const kept: INodeExecutionData[] = [];
 	for (const [index, { [KEYS_FIELD]: carried, ...item }] of this.getInputData().entries()) {
 		const keys = Object.values((carried ?? {}) as IDataObject).filter((key): key is string => typeof key === 'string');
 		if (this.getMode() === 'webhook' && keys.length > 0) {
-			const check = queue.last.then(async () => await ranBefore.call(this, queue, keys));
-			queue.last = check;
-			if (await check) continue;
+			const delivery: Waiting = { keys };
+			queue.waiting.push(delivery);
+			// This turn comes after the one that takes the delivery, at the latest its own.
+			const turn = queue.last.then(async () => await checkWaiting.call(this, queue));
+			queue.last = turn;
+			await turn;
+			if (delivery.ranBefore) continue;
 		}
 		kept.push({ ...item, pairedItem: { item: index } });
 	}
 	return kept;
 }
 
-/** Whether any of the keys was recorded before; records them. Never throws: a failure counts as "not before". */
-async function ranBefore(this: IExecuteFunctions, queue: NodeQueue, keys: string[]): Promise<boolean> {
+/**
+ * Checks and records every waiting delivery in one call to the store, so that deliveries arriving
+ * faster than the store answers do not queue up one call each. Never throws: when the store fails,
+ * the deliveries run.
+ */
+async function checkWaiting(this: IExecuteFunctions, queue: NodeQueue): Promise<void> {
+	const batch = queue.waiting.splice(0);
+	if (batch.length === 0) return;
+	let recorded = new Set<string>();
 	try {
 		if (queue.unwritten.size > 0) {
 			await this.helpers.checkProcessedAndRecord([...queue.unwritten], 'node', STORE_OPTIONS);
 			queue.unwritten.clear();
 		}
-		const { processed } = await this.helpers.checkProcessedAndRecord(keys, 'node', STORE_OPTIONS);
-		return processed.length > 0;
+		const { processed } = await this.helpers.checkProcessedAndRecord(
+			batch.flatMap(({ keys }) => keys),
+			'node',
+			STORE_OPTIONS,
+		);
+		recorded = new Set(processed.map(String));
 	} catch (error) {
-		// Written with the next check, so that a resend of this delivery is still dropped.
-		for (const key of keys) queue.unwritten.add(key);
+		for (const { keys } of batch) {
+			// Written with the next check, so that a resend of this delivery is still dropped.
+			for (const key of keys) queue.unwritten.add(key);
+			this.logger.warn(
+				`Postal Service Trigger: n8n's processed-data store failed while checking delivery ${keys[0]}; it runs, since n8n has answered the service (it may have run before): ${(error as Error).message}`,
+			);
+		}
 		for (const oldest of queue.unwritten) {
 			if (queue.unwritten.size <= MAX_UNWRITTEN) break;
 			queue.unwritten.delete(oldest);
 		}
-		this.logger.warn(
-			`Postal Service Trigger: n8n's processed-data store failed while checking delivery ${keys[0]}; it runs, since n8n has answered the service (it may have run before): ${(error as Error).message}`,
-		);
-		return false;
+	}
+	// A key repeated within one call counts as new each time: the first delivery that names it takes it.
+	for (const delivery of batch) {
+		delivery.ranBefore = delivery.keys.some((key) => recorded.has(key));
+		for (const key of delivery.keys) recorded.add(key);
 	}
 }
