@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
+import { processedData } from '../harness/engine';
 import { countSecretLeaks, type ReliabilityRow, type ReliabilitySuite, type SuiteContext } from './types';
 import { AFTER, countRuns, deliver, type Delivered, freshId, mulberry32, producedText, SECRET, shuffled, signed, statusUpdateBody } from './triggerRig';
 
@@ -213,6 +214,7 @@ async function runMode(mode: Mode, index: number, context: SuiteContext): Promis
 	const count = Math.max(1, Math.round(mode.scenarios * context.scale));
 	const seed = context.seed + 100 + index;
 	const tally: Tally = { distinct: 0, attempts: 0, executions: 0, downstream: 0, lost: 0, twice: 0, leaks: 0 };
+	const callsBefore = processedData.calls;
 	for (const { keys, prng } of fc.sample(scenario, { seed, numRuns: count })) {
 		if (mode.simultaneous) await runSimultaneousCopies(keys as Array<[string, string]>, prng, tally);
 		else await runScenario(keys as Array<[string, string]>, prng, mode, tally);
@@ -224,7 +226,7 @@ async function runMode(mode: Mode, index: number, context: SuiteContext): Promis
 			runs: tally.attempts,
 			measure: 'runs after the trigger vs distinct deliveries; lost; run twice',
 			bad: Math.abs(tally.downstream - tally.distinct) + tally.lost + tally.twice,
-			note: `${tally.distinct} distinct, ${tally.executions} executions, ${tally.downstream} runs after the trigger, ${tally.lost} lost, ${tally.twice} twice`,
+			note: `${tally.distinct} distinct, ${tally.executions} executions (${processedData.calls - callsBefore} calls to the store), ${tally.downstream} runs after the trigger, ${tally.lost} lost, ${tally.twice} twice`,
 		},
 		leaks: tally.leaks,
 		attempts: tally.attempts,
