@@ -89,7 +89,7 @@ const scenarios: Record<string, (f: Fixture) => Promise<unknown>> = {
 			// that parse is not counted here, as the baseline's is the node's own.
 			request: { headers: f.headers, rawBody: f.rawBody, body: {} },
 			credentials: { postalServiceWebhookApi: { secret: SECRET } },
-			// No static data is passed: each run starts with an empty window, so none is a duplicate.
+			// No workflow id is passed: each run is a workflow of its own, with nothing recorded, so none is a duplicate.
 		});
 		const item = result.run?.output(TRIGGER)[0];
 		if (!item?.binary?.data) throw new Error('the trigger emitted no binary');
