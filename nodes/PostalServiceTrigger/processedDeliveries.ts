@@ -75,6 +75,7 @@ async function checkWaiting(this: IExecuteFunctions, queue: NodeQueue): Promise<
 	if (batch.length === 0) return;
 	let recorded = new Set<string>();
 	try {
+		// A call of its own: a resend of one of these in the same call would count as new.
 		if (queue.unwritten.size > 0) {
 			await this.helpers.checkProcessedAndRecord([...queue.unwritten], 'node', STORE_OPTIONS);
 			queue.unwritten.clear();
