@@ -18,7 +18,7 @@ describe('duplicates: across n8n processes (queue mode), through the processed-d
 		expect(first.after).toHaveLength(1);
 		expect(processedData.holds(workflowId, TRIGGER_ID, `d:production:${String(body.delivery_id)}`)).toBe(true);
 
-		const resend = await deliver(delivery(body), { workflowId, staticData: {} });
+		const resend = await deliver(delivery(body), { workflowId });
 		expect(resend.status).toBe(200);
 		expect(resend.run).toBeDefined();
 		expect(resend.items).toEqual([]);
@@ -40,7 +40,7 @@ describe('duplicates: across n8n processes (queue mode), through the processed-d
 			beforeExecution: async () => {
 				// The copy reaches another webhook process; both executions then run in the same worker
 				// (this process), each waiting for the other to have started.
-				second = deliver(delivery(body), { workflowId, staticData: {}, beforeExecution: () => bothStarted() });
+				second = deliver(delivery(body), { workflowId, beforeExecution: () => bothStarted() });
 				await barrier;
 			},
 		});
