@@ -24,9 +24,11 @@ export function delivery(large: boolean): { body: Buffer; headers: Record<string
 	const event = large ? 'rr.created' : 'order.status_updated';
 	// About 7.5 MB of PDF: with base64 and the envelope the body is just over 10 MB.
 	receiptBase64 ??= receiptPdf(7_490_000).toString('base64');
+	// Each delivery its own order: two deliveries of one event in one second are a retry to the trigger.
+	const order = String(deliveryId);
 	const data = large
-		? { id: '1048576', type: 'letter', rr_type: 'rr', tracking_code: 'YA123456789BR', file: { name: 'AR-1048576.pdf', base64: receiptBase64 } }
-		: { id: '1048576', type: 'letter', status: { old: 1, new: 2 }, status_delivery: 'Postado', tracking_code: 'YA123456789BR' };
+		? { id: order, type: 'letter', rr_type: 'rr', tracking_code: 'YA123456789BR', file: { name: `AR-${order}.pdf`, base64: receiptBase64 } }
+		: { id: order, type: 'letter', status: { old: 1, new: 2 }, status_delivery: 'Postado', tracking_code: 'YA123456789BR' };
 	const body = Buffer.from(JSON.stringify({ event, environment: 'production', timestamp, webhook_id: 1, delivery_id: deliveryId, data }));
 	return {
 		body,

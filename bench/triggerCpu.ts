@@ -18,7 +18,7 @@ import path from 'node:path';
 import { DateTime } from 'luxon';
 
 import { runWebhook } from '../test/harness/engine';
-import { isValidSignature } from '../nodes/PostalServiceTrigger/signature';
+import { isValidSignature } from '../nodes/PostalServiceTrigger/verification';
 import { receiptPdf } from './deliveries';
 import { benchScript, repoRoot } from './spawn';
 import { round, roundSpread, spread, type Spread } from './stats';
@@ -89,7 +89,7 @@ const scenarios: Record<string, (f: Fixture) => Promise<unknown>> = {
 			// that parse is not counted here, as the baseline's is the node's own.
 			request: { headers: f.headers, rawBody: f.rawBody, body: {} },
 			credentials: { postalServiceWebhookApi: { secret: SECRET } },
-			// No static data is passed: each run starts with an empty window, so none is a duplicate.
+			// No workflow id is passed: each run is a workflow of its own, with nothing recorded, so none is a duplicate.
 		});
 		const item = result.run?.output(TRIGGER)[0];
 		if (!item?.binary?.data) throw new Error('the trigger emitted no binary');

@@ -1,4 +1,5 @@
 import type {
+	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
 	INodeExecutionData,
@@ -9,12 +10,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { ANSWER, ANSWER_FIELD, RESPONSE_MODE } from './answer';
+import { clip, readDelivery } from './body';
 import { signingSecretTest } from './credentialTest';
 import { triggerProperties, type TriggerOptions } from './description';
-import { confirmFirstDeliveries, keepFirstDeliveries } from './executionMemory';
+import { keepFirstDeliveries, KEYS_FIELD } from './processedDeliveries';
+import { attachReturnReceipt } from './receipt';
 import { settingsThatRunDuplicates } from './settings';
-import { receiveDelivery } from './webhook';
+import { addStatusTexts } from './statusTexts';
+import { checkAge, checkSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER, timestampReading, type Refusal } from './verification';
 
 export class PostalServiceTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -34,11 +37,10 @@ export class PostalServiceTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				// Chosen by the user (see answer.ts): the trigger's first step in the execution answers
-				// once the delivery is recorded there, or n8n answers once the execution is stored and
-				// queued, which in queue mode does not wait for a worker.
-				responseMode: RESPONSE_MODE,
-				// Empty, so that n8n's own answer carries what webhook() returns (its default names a mode).
+				// n8n answers once it has stored the execution (in queue mode, queued it), whatever the
+				// workers are doing: a 2xx then means the delivery will run, well within the service's 30 s.
+				responseMode: 'onReceived',
+				// Empty, so that n8n's answer carries what webhook() returns (its default names a mode).
 				responseData: '',
 				path: 'webhook',
 			},
@@ -48,10 +50,9 @@ export class PostalServiceTrigger implements INodeType {
 
 	methods = { credentialTest: { signingSecretTest } };
 
-	// Endpoints of this service are registered by hand in its panel, and it has no API for them.
-	// So there is nothing remote to look up, create or delete: these report success and record
-	// nothing. The setup notice and the README tell the user to register (and later remove) the
-	// endpoint in the panel.
+	// Endpoints of this service are registered by hand in its panel, and it has no API for them:
+	// there is nothing remote to look up, create or delete. The setup notice and the README tell
+	// the user to register (and later remove) the endpoint in the panel.
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
@@ -69,41 +70,78 @@ export class PostalServiceTrigger implements INodeType {
 		},
 	};
 
-	/**
-	 * Runs inside the execution a delivery started, with the item webhook() returned. Reaching it
-	 * means the execution ran: only here is a delivery recorded as processed, and a delivery that
-	 * another execution already recorded leaves with no item (see executionMemory.ts). Then it
-	 * answers the delivery, unless n8n already did.
-	 */
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const items = this.getInputData();
-		const options = this.getNodeParameter('options', 0, {}) as TriggerOptions;
-		let kept =
-			options.deduplicate === false || this.getMode() === 'manual'
-				? items.map((item, index) => ({ item, index }))
-				: await keepFirstDeliveries.call(this, items);
-		const message = kept.length > 0 ? 'Accepted' : 'Already processed; nothing runs again for this delivery';
-		if (this.getNodeParameter(ANSWER_FIELD, 0, ANSWER.fromExecution) !== ANSWER.whenQueued) {
-			await this.sendResponse({ body: { message }, statusCode: 200 });
+	/** One request: verify, read, filter, and the item the execution starts with. */
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const options = this.getNodeParameter('options', {}) as TriggerOptions;
+		const headers = this.getHeaderData() as IDataObject;
+		// Node joins most repeated headers; one it keeps as a list is not a value this node can trust.
+		const header = (name: string) => (typeof headers[name] === 'string' ? headers[name] : undefined);
+		const answer = ({ status, message }: Refusal): IWebhookResponseData => {
+			this.getResponseObject().status(status).json({ message });
+			return { noWebhookResponse: true };
+		};
+
+		// Receive: the signature covers the bytes as sent, so nothing is parsed or trusted before it holds.
+		const req = this.getRequestObject();
+		if (req.rawBody === undefined) await req.readRawBody();
+		const rawBody: Buffer = req.rawBody ?? Buffer.alloc(0);
+		const { secret } = await this.getCredentials('postalServiceWebhookApi');
+		const refusal =
+			checkSignature(typeof secret === 'string' ? secret : '', rawBody, headers[SIGNATURE_HEADER], options.acceptUnsigned === true) ??
+			checkAge(header(TIMESTAMP_HEADER), options.maxAgeSeconds);
+		if (refusal) return answer(refusal);
+
+		const delivery = readDelivery(rawBody, header('content-type'));
+		if ('status' in delivery) return answer(delivery);
+		const { envelope } = delivery;
+
+		// Filter. Other events and environments are answered 200: an error would make the service retry them.
+		const events = this.getNodeParameter('events', []) as string[];
+		if (!events.includes(envelope.event)) {
+			return answer({ status: 200, message: `Event ${clip(envelope.event)} is not one this workflow listens to; dropped` });
 		}
-		// After the answer, so that no webhook process waits for it.
-		const deduplicating = options.deduplicate !== false && this.getMode() !== 'manual';
-		if (deduplicating) kept = await confirmFirstDeliveries.call(this, kept, options.crossWorkerWaitMs ?? 0);
-		if (kept.length === 0 && items.length > 0 && this.getNode().alwaysOutputData) {
-			// n8n would hand the next node an empty item; activation refuses the setting, this stops a run the editor started.
-			throw new NodeOperationError(this.getNode(), 'This delivery already ran: the workflow stops here', {
-				description: settingsThatRunDuplicates(this.getNode()) ?? undefined,
-			});
+		// The signed body is the one source: the unsigned X-Webhook-Environment header never admits or drops.
+		const environment = typeof envelope.environment === 'string' ? envelope.environment : undefined;
+		const wanted = this.getNodeParameter('environment', 'production') as string;
+		const notTaken =
+			wanted === 'both' || environment === wanted
+				? undefined
+				: environment === undefined
+					? 'The signed body names no environment, so only a workflow whose Environment is Both takes it'
+					: `Deliveries from environment ${clip(environment)} are not taken by this workflow (Environment: ${wanted})`;
+		// While the editor listens for a test event the delivery still shows, saying why the active
+		// workflow drops it: otherwise nothing at all appears in n8n.
+		if (notTaken !== undefined && this.getMode() !== 'manual') return answer({ status: 200, message: `${notTaken}; dropped` });
+
+		// The item. Its keys come from the signed body before the return receipt leaves the JSON.
+		const item: INodeExecutionData = { json: { ...envelope } };
+		if (options.deduplicate !== false && this.getMode() === 'webhook') {
+			const eventKey = options.dropRepeatedEvents === false ? undefined : delivery.eventKey();
+			item[KEYS_FIELD] = { id: delivery.deliveryKey(), event: eventKey };
 		}
-		return [kept.map(({ item, index }) => ({ ...item, pairedItem: { item: index } }))];
+		addStatusTexts(item.json);
+		const reading = timestampReading(header(TIMESTAMP_HEADER));
+		if (reading !== undefined) item.json.timestampHeaderZone = reading.zone;
+		if (notTaken !== undefined) item.json.notTakenWhenActive = `${notTaken}: the active workflow answers 200 and drops it`;
+		if (envelope.event === 'rr.created' && typeof envelope.data === 'object' && envelope.data !== null && !Array.isArray(envelope.data)) {
+			try {
+				await attachReturnReceipt.call(this, item, envelope.data as IDataObject, options.binaryPropertyName || 'data');
+			} catch (error) {
+				// n8n answers 500, and the service's retry runs.
+				throw new NodeOperationError(this.getNode(), error as Error, {
+					description: 'The return receipt of this delivery could not be stored; the service will retry it.',
+				});
+			}
+		}
+		if (options.includeHeaders) item.json.headers = { ...headers };
+		return { workflowData: [[item]], webhookResponse: { message: 'Accepted' } };
 	}
 
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const received = await receiveDelivery.call(this);
-		// n8n answers this one itself once the execution is queued: with this body.
-		if (received.workflowData && this.getNodeParameter(ANSWER_FIELD, ANSWER.fromExecution) === ANSWER.whenQueued) {
-			return { ...received, webhookResponse: { message: 'Accepted' } };
-		}
-		return received;
+	/**
+	 * Runs inside the execution a delivery started, with the item webhook() returned: only here is
+	 * a delivery checked against, and recorded in, n8n's processed-data store.
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [await keepFirstDeliveries.call(this)];
 	}
 }

@@ -1,152 +1,124 @@
 /**
- * From the verified bytes to the envelope, the way n8n's own body parser reads a JSON body
- * (n8n 2.41: the charset of Content-Type, UTF-8 when none is named, a byte order mark dropped, and
- * invalid UTF-8 sequences replaced rather than refused), so that a body n8n accepts is accepted.
+ * From the verified bytes to the envelope, and the keys that tell a delivery apart: its
+ * delivery_id (with its environment), and its event, a digest of the signed body without
+ * delivery_id. The body's timestamp is when the event was generated, so a retry repeats it and its
+ * data, while two events differ in one of them.
  */
+import { createHash, type Hash } from 'node:crypto';
+
 import type { IDataObject } from 'n8n-workflow';
 
-type TextEncoding = 'utf8' | 'utf16le' | 'latin1' | 'ascii';
+import type { Refusal } from './verification';
 
-// The names Node's Buffer decodes (which n8n hands the charset to), and the usual names of
-// ISO-8859-1, which n8n 2.41 refuses (422) for JSON but other receivers may pass on.
-const CHARSETS: Record<string, TextEncoding> = {
-	'utf-8': 'utf8',
-	utf8: 'utf8',
-	'utf-16le': 'utf16le',
-	utf16le: 'utf16le',
-	'ucs-2': 'utf16le',
-	ucs2: 'utf16le',
-	latin1: 'latin1',
-	binary: 'latin1',
-	'iso-8859-1': 'latin1',
-	'iso8859-1': 'latin1',
-	iso_8859_1: 'latin1',
-	'iso_8859-1': 'latin1',
-	l1: 'latin1',
-	ascii: 'ascii',
-	'us-ascii': 'ascii',
-};
+export type Envelope = IDataObject & { event: string };
+
+export interface Delivery {
+	envelope: Envelope;
+	/** `d:<environment>:<delivery_id>`; undefined without an id, as nothing then names the delivery. */
+	deliveryKey(): string | undefined;
+	/**
+	 * `e:<digest>` of the body without delivery_id, computed on demand (a return receipt is
+	 * megabytes); undefined for test events, which the service never retries.
+	 */
+	eventKey(): string | undefined;
+}
+
+/** JSON.parse's reviver context (Node ≥ 21): the text a number was written as. */
+type ReviverContext = { source?: string } | undefined;
+
+/** Numbers whose text is not what String() gives back (1.0, 1e3, digits beyond 2^53), by holder and key. */
+type WrittenNumbers = WeakMap<object, Map<string, string>>;
+
+// Values from the request go back in the answer, which the service stores: keep them short.
+export const clip = (value: string): string => (value.length > 64 ? `${value.slice(0, 64)}…` : value);
 
 /** The charset parameter of a Content-Type value, lower case; `utf-8` when there is none. */
 export function charsetOf(contentType: string | undefined): string {
 	for (const parameter of (contentType ?? '').split(';').slice(1)) {
-		const separator = parameter.indexOf('=');
-		if (separator === -1 || parameter.slice(0, separator).trim().toLowerCase() !== 'charset') continue;
-		return parameter
-			.slice(separator + 1)
-			.trim()
-			.replace(/^"(.*)"$/, '$1')
-			.toLowerCase();
+		const [name, ...value] = parameter.split('=');
+		if (value.length > 0 && name.trim().toLowerCase() === 'charset') {
+			return value.join('=').trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+		}
 	}
 	return 'utf-8';
 }
 
-type Decoded = { text: string } | { unsupportedCharset: string };
-
-/** The body as text, in the charset Content-Type names, without a leading byte order mark. */
-export function decodeBody(rawBody: Buffer, contentType: string | undefined): Decoded {
+/** The envelope of a verified body, or the answer to give when it is not one. */
+export function readDelivery(rawBody: Buffer, contentType: string | undefined): Delivery | Refusal {
 	const charset = charsetOf(contentType);
-	const encoding = Object.hasOwn(CHARSETS, charset) ? CHARSETS[charset] : undefined;
-	if (encoding === undefined) return { unsupportedCharset: charset };
-	const text = rawBody.toString(encoding);
-	return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
-}
-
-export type Envelope = IDataObject & { event: string };
-
-type ParsedEnvelope = { envelope: Envelope } | { problem: string };
-
-export function parseEnvelope(text: string): ParsedEnvelope {
+	if (charset !== 'utf-8' && charset !== 'utf8') {
+		return { status: 415, message: `Content-Type names charset ${clip(charset)}: this trigger reads JSON in UTF-8 only, as the service sends it` };
+	}
+	// As n8n's own parser: a byte order mark dropped, invalid sequences replaced rather than refused.
+	const text = rawBody.toString('utf8').replace(/^\ufeff/, '');
+	const written: WrittenNumbers = new WeakMap();
 	let parsed: unknown;
 	try {
-		parsed = JSON.parse(text);
+		parsed = JSON.parse(text, function (this: object, key: string, value: unknown, context?: ReviverContext) {
+			if (typeof value === 'number' && context?.source !== undefined && context.source !== String(value)) {
+				const numbers = written.get(this) ?? new Map<string, string>();
+				written.set(this, numbers.set(key, context.source));
+			}
+			return value;
+		});
 	} catch {
-		return { problem: 'The body is not JSON' };
+		return { status: 400, message: 'The body is not JSON' };
 	}
-	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-		return { problem: 'The body is not a webhook envelope (an object with "event")' };
+	if (!isObject(parsed) || typeof parsed.event !== 'string' || parsed.event === '') {
+		return { status: 400, message: 'The body is not a webhook envelope (an object with "event")' };
 	}
-	const envelope = parsed as IDataObject;
-	if (typeof envelope.event !== 'string' || envelope.event === '') {
-		return { problem: 'The body is not a webhook envelope (an object with "event")' };
-	}
-	// JSON.parse rounds integers above 2^53, so that two ids can become one: such an id is given
-	// to the workflow as the digits the service wrote.
+	const envelope = parsed as Envelope;
+	// JSON.parse rounds integers beyond 2^53, so that two ids could become one: such an id reaches
+	// the workflow as the digits the service wrote.
 	const id = envelope.delivery_id;
 	if (typeof id === 'number' && !Number.isSafeInteger(id)) {
-		const written = topLevelMemberText(text, 'delivery_id');
-		if (written !== undefined && /^-?\d+$/.test(written)) envelope.delivery_id = written;
+		const digits = written.get(envelope)?.get('delivery_id') ?? String(id);
+		if (/^-?\d+$/.test(digits)) envelope.delivery_id = digits;
 	}
-	return { envelope: envelope as Envelope };
+	return {
+		envelope,
+		deliveryKey: () => {
+			const { delivery_id: value, environment } = envelope;
+			if (typeof value !== 'string' && (typeof value !== 'number' || !Number.isFinite(value))) return undefined;
+			// Encoded, so that no environment and id can spell the key of another pair.
+			return `d:${encodeURIComponent(typeof environment === 'string' ? environment : '')}:${String(value)}`;
+		},
+		eventKey: () => {
+			// Two test events alike are two presses of the panel's button, never a retry.
+			if (envelope.event === 'webhook.test') return undefined;
+			const hash = createHash('sha256');
+			feedCanonical(hash, envelope, written, undefined, true);
+			return `e:${hash.digest('base64url')}`;
+		},
+	};
 }
 
-const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
-const LITERAL = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
-
-function skipWhitespace(text: string, at: number): number {
-	while (WHITESPACE.has(text[at])) at++;
-	return at;
-}
-
-/** The index after the string that starts (with its quote) at `at`. */
-function endOfString(text: string, at: number): number {
-	let quote = at;
-	for (;;) {
-		quote = text.indexOf('"', quote + 1);
-		if (quote === -1) throw new SyntaxError('unterminated string');
-		let backslashes = 0;
-		while (text[quote - 1 - backslashes] === '\\') backslashes++;
-		if (backslashes % 2 === 0) return quote + 1;
-	}
-}
-
-/** The index after the JSON value that starts at `at`. Strings are skipped whole, so a 10 MB base64 costs one search. */
-function endOfValue(text: string, at: number): number {
-	const first = text[at];
-	if (first === '"') return endOfString(text, at);
-	if (first !== '{' && first !== '[') {
-		LITERAL.lastIndex = at;
-		if (!LITERAL.test(text)) throw new SyntaxError(`unexpected ${first} at ${at}`);
-		return LITERAL.lastIndex;
-	}
-	let depth = 0;
-	for (let i = at; i < text.length; i++) {
-		const c = text[i];
-		if (c === '"') i = endOfString(text, i) - 1;
-		else if (c === '{' || c === '[') depth++;
-		else if ((c === '}' || c === ']') && --depth === 0) return i + 1;
-	}
-	throw new SyntaxError('unterminated value');
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
- * The source text of a top-level member's value of a JSON object (as JSON.parse, the last one
- * when the name repeats): a number's digits as written, a string's decoded value. Undefined when
- * the member is absent, is not a number or a string, or the text is not a JSON object.
+ * Feeds the hash a canonical form of a parsed value: keys sorted, no whitespace, numbers as
+ * written, strings prefixed with their length instead of escaped (no copy of a megabyte string).
+ * A body serialized again (other spacing, key order or escapes) feeds the same.
  */
-export function topLevelMemberText(text: string, name: string): string | undefined {
-	try {
-		let at = skipWhitespace(text, 0);
-		if (text[at] !== '{') return undefined;
-		at = skipWhitespace(text, at + 1);
-		let found: string | undefined;
-		while (text[at] === '"') {
-			const keyEnd = endOfString(text, at);
-			const key = JSON.parse(text.slice(at, keyEnd)) as string;
-			at = skipWhitespace(text, keyEnd);
-			if (text[at] !== ':') return undefined;
-			const valueStart = skipWhitespace(text, at + 1);
-			const valueEnd = endOfValue(text, valueStart);
-			if (key === name) {
-				const value = text.slice(valueStart, valueEnd);
-				if (value.startsWith('"')) found = JSON.parse(value) as string;
-				else found = /^-?\d/.test(value) ? value : undefined;
-			}
-			at = skipWhitespace(text, valueEnd);
-			if (text[at] === ',') at = skipWhitespace(text, at + 1);
+function feedCanonical(hash: Hash, value: unknown, written: WrittenNumbers, asWritten: string | undefined, top = false): void {
+	if (value === null || typeof value === 'boolean') hash.update(String(value)[0]);
+	else if (typeof value === 'number') hash.update(`#${asWritten ?? String(value)};`);
+	else if (typeof value === 'string') hash.update(`"${value.length}:`).update(value);
+	else if (Array.isArray(value)) {
+		const numbers = written.get(value);
+		hash.update('[');
+		value.forEach((entry, index) => feedCanonical(hash, entry, written, numbers?.get(String(index))));
+		hash.update(']');
+	} else if (isObject(value)) {
+		const numbers = written.get(value);
+		hash.update('{');
+		for (const key of Object.keys(value).sort()) {
+			if (top && key === 'delivery_id') continue;
+			feedCanonical(hash, key, written, undefined);
+			feedCanonical(hash, value[key], written, numbers?.get(key));
 		}
-		return found;
-	} catch {
-		return undefined;
+		hash.update('}');
 	}
 }

@@ -55,24 +55,6 @@ export type RrType = (typeof RR_TYPES)[number];
 /** `status_delivery` of a letter, carried by tracking.updated. */
 export const DELIVERY_STATUSES = ['', 'delivered', 'going_back_to_sender', 'delivered_to_sender'] as const;
 
-/** Headers of every delivery, as Node names them (lower case). */
-export const WEBHOOK_HEADERS = {
-	event: 'x-webhook-event',
-	delivery: 'x-webhook-delivery',
-	timestamp: 'x-webhook-timestamp',
-	environment: 'x-webhook-environment',
-	signature: 'x-webhook-signature',
-} as const;
-
-/** Timestamps of the service: wall-clock time in Brazil, without an offset. */
-const SERVICE_TIME_ZONE = 'America/Sao_Paulo';
-export const SERVICE_TIME_FORMAT = 'yyyy-MM-dd HH:mm:ss';
-
-/** The zones X-Webhook-Timestamp may be written in: the body's own, then UTC (see TRIGGER_ASSUMPTIONS). */
-export const TIMESTAMP_HEADER_ZONES = [SERVICE_TIME_ZONE, 'UTC'] as const;
-
-export type TimestampZone = (typeof TIMESTAMP_HEADER_ZONES)[number];
-
 /**
  * Where the interface is silent about webhooks, what the trigger takes it to mean, and how the
  * trigger (or its user) stays right if the guess is wrong. The README lists these.
@@ -88,7 +70,7 @@ export const TRIGGER_ASSUMPTIONS = [
 		guess: 'A retry carries the delivery_id of the attempt it repeats',
 		why: 'The envelope calls delivery_id the "unique id of this delivery attempt", and also the key to deduplicate on.',
 		wayAround:
-			'The trigger also drops a repeat of the same event under another delivery_id (same order and new status at the same updated_at, same newest tracking event, same return receipt file, same order created); the option "Drop Repeats Under a New Delivery ID" is on by default.',
+			'The trigger also drops a delivery whose body, delivery_id aside, already ran: a retry repeats the event\'s timestamp (when it was generated) and its data, and two events differ in one of them. The option "Drop Repeats Under a New Delivery ID" is on by default.',
 	},
 	{
 		guess: 'The signed body carries "environment"',

@@ -1,14 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { answerProperties } from './answer';
 import { ENVIRONMENTS, WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS } from './contract';
-import { CROSS_WORKER_WAIT_MS } from './executionMemory';
 
 /** The options the trigger offers (its Options collection). */
 export interface TriggerOptions {
 	acceptUnsigned?: boolean;
 	binaryPropertyName?: string;
-	crossWorkerWaitMs?: number;
 	deduplicate?: boolean;
 	dropRepeatedEvents?: boolean;
 	includeHeaders?: boolean;
@@ -62,7 +59,6 @@ export const triggerProperties: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { environment: ['production'] } },
 	},
-	...answerProperties,
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -79,21 +75,12 @@ export const triggerProperties: INodeProperties[] = [
 					'Whether a delivery without X-Webhook-Signature starts the workflow (for an endpoint registered without a secret). A delivery with a wrong signature is refused either way.',
 			},
 			{
-				displayName: 'Cross-Worker Check Wait (Ms)',
-				name: 'crossWorkerWaitMs',
-				type: 'number',
-				typeOptions: { minValue: 0, maxValue: 10000 },
-				default: CROSS_WORKER_WAIT_MS,
-				description:
-					'Add this for n8n in queue mode with several workers: after recording a new delivery, the trigger waits this long and checks that its record is the one that counts, twice, so that copies of one delivery checked by two workers at the same moment run once. The delivery is answered before the wait, so n8n stopping during it loses the delivery. Not needed on one n8n process or one worker.',
-			},
-			{
 				displayName: 'Drop Duplicate Deliveries',
 				name: 'deduplicate',
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether a delivery whose delivery_id (in its environment) already ran is acknowledged (200) without running the workflow again. The service delivers at least once and retries.',
+					'Whether a delivery whose delivery_id (in its environment) already ran runs nothing after the trigger: its execution ends at the trigger with no item. The service delivers at least once and retries.',
 			},
 			{
 				displayName: 'Drop Repeats Under a New Delivery ID',
@@ -102,7 +89,7 @@ export const triggerProperties: INodeProperties[] = [
 				default: true,
 				displayOptions: { hide: { deduplicate: [false] } },
 				description:
-					'Whether a delivery is also dropped when the same event already ran under another delivery_id: the same order reaching the same status at the same time, the same newest tracking event or tracking code, the same return receipt file, the same order created. This catches retries whether or not the service gives them a new delivery_id. Two genuine events share these only if an order returns to a status within the same second. Test events are never dropped this way.',
+					"Whether a delivery is also dropped when its body, delivery_id aside, is one that already ran: a retry repeats the event's timestamp (when it was generated) and its data, whether or not it keeps its delivery_id. Events generated in the same second with the same data count as one. Test events are never dropped this way.",
 			},
 			{
 				displayName: 'Include Request Headers',

@@ -1,68 +1,84 @@
 /**
- * Whether a delivery may be read at all: its signature over the raw bytes, and (when asked) the
- * age of its attempt. Each check returns the answer to give, or undefined when it holds.
+ * Whether a delivery may be read at all: its signature over the raw bytes and, when asked, the age
+ * of its attempt. Each check returns the answer to give, or undefined when it holds.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
 import { DateTime } from 'luxon';
 
-import { SERVICE_TIME_FORMAT, TIMESTAMP_HEADER_ZONES, type TimestampZone } from './contract';
-import { isValidSignature } from './signature';
+/** Headers of every delivery, as Node names them (lower case). */
+export const SIGNATURE_HEADER = 'x-webhook-signature';
+export const TIMESTAMP_HEADER = 'x-webhook-timestamp';
+
+const SIGNATURE_PREFIX = 'sha256=';
+
+/** The zones X-Webhook-Timestamp may be written in: the body's own (São Paulo), then UTC (see TRIGGER_ASSUMPTIONS). */
+const TIMESTAMP_ZONES = ['America/Sao_Paulo', 'UTC'] as const;
+const SERVICE_TIME_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 
 export interface Refusal {
 	status: number;
 	message: string;
 }
 
+/** `sha256=<hex>` of the exact bytes, as the service writes it in `X-Webhook-Signature`. */
+export function signBody(secret: string, rawBody: Buffer | string): string {
+	return SIGNATURE_PREFIX + createHmac('sha256', secret).update(rawBody).digest('hex');
+}
+
 /**
- * Fails closed: without a secret no signature holds. A header Node kept as a list (sent twice)
- * is no signature either.
+ * Whether `header` is the signature of `rawBody` under `secret`. The body must be the bytes as
+ * received: a body parsed and serialized again (other whitespace, key order, escapes) no longer
+ * matches, and must not.
  */
-export function checkSignature(
-	secret: string,
-	rawBody: Buffer,
-	signature: unknown,
-	acceptUnsigned: boolean,
-): Refusal | undefined {
+export function isValidSignature(secret: string, rawBody: Buffer, header: string | undefined): boolean {
+	if (typeof header !== 'string' || secret === '') return false;
+	const value = header.trim();
+	// The prefix names the algorithm; anything else is not a signature this node can check.
+	if (value.slice(0, SIGNATURE_PREFIX.length).toLowerCase() !== SIGNATURE_PREFIX) return false;
+	const hex = value.slice(SIGNATURE_PREFIX.length);
+	// Buffer.from(…, 'hex') stops at the first non-hex character, so a malformed value could decode
+	// to a prefix of the right digest; only exactly 64 hex digits can be compared.
+	if (!/^[0-9a-fA-F]{64}$/.test(hex)) return false;
+	const expected = createHmac('sha256', secret).update(rawBody).digest();
+	return timingSafeEqual(Buffer.from(hex, 'hex'), expected);
+}
+
+/** Fails closed: without a secret no signature holds; a header Node kept as a list (sent twice) is none either. */
+export function checkSignature(secret: string, rawBody: Buffer, signature: unknown, acceptUnsigned: boolean): Refusal | undefined {
 	if (signature === undefined) {
 		if (acceptUnsigned) return undefined;
 		return {
 			status: 401,
-			message:
-				'Missing X-Webhook-Signature: give the endpoint a signing secret in the panel, or turn on "Accept Unsigned Deliveries"',
+			message: 'Missing X-Webhook-Signature: give the endpoint a signing secret in the panel, or turn on "Accept Unsigned Deliveries"',
 		};
 	}
 	if (isValidSignature(secret, rawBody, typeof signature === 'string' ? signature : undefined)) return undefined;
-	return {
-		status: 401,
-		message: "Invalid X-Webhook-Signature: check that the n8n credential holds this endpoint's signing secret",
-	};
+	return { status: 401, message: "Invalid X-Webhook-Signature: check that the n8n credential holds this endpoint's signing secret" };
 }
 
 /** One reading of X-Webhook-Timestamp: the zone its digits are taken in, and the age that gives. */
 interface TimestampReading {
-	zone: TimestampZone;
+	zone: (typeof TIMESTAMP_ZONES)[number];
 	/** Seconds from the attempt's time to now; negative when it lies ahead. */
 	ageSeconds: number;
 }
 
 /**
- * Both readings of the header, or undefined when it is unreadable. The interface gives a zone for
- * the body's timestamp only, so the header may be São Paulo time like it, or UTC.
+ * The reading of the header nearest to now, or undefined when it is unreadable. The interface gives
+ * a zone for the body's timestamp only, so the header may be São Paulo time like it, or UTC; the
+ * nearer reading is the zone the service's clock writes in (the two are three hours apart).
  */
-function timestampReadings(timestamp: string | undefined, now: DateTime = DateTime.now()): TimestampReading[] | undefined {
+export function timestampReading(timestamp: string | undefined, now: DateTime = DateTime.now()): TimestampReading | undefined {
 	if (!timestamp) return undefined;
-	const readings: TimestampReading[] = [];
-	for (const zone of TIMESTAMP_HEADER_ZONES) {
+	let nearest: TimestampReading | undefined;
+	for (const zone of TIMESTAMP_ZONES) {
 		const sent = DateTime.fromFormat(timestamp.trim(), SERVICE_TIME_FORMAT, { zone });
 		if (!sent.isValid) return undefined;
-		readings.push({ zone, ageSeconds: now.diff(sent, 'seconds').seconds });
+		const reading = { zone, ageSeconds: now.diff(sent, 'seconds').seconds };
+		if (nearest === undefined || Math.abs(reading.ageSeconds) < Math.abs(nearest.ageSeconds)) nearest = reading;
 	}
-	return readings;
-}
-
-/** The reading nearest to now: the zone the service's clock writes in (the two are three hours apart). */
-export function timestampReading(timestamp: string | undefined, now: DateTime = DateTime.now()): TimestampReading | undefined {
-	const readings = timestampReadings(timestamp, now);
-	return readings?.reduce((best, reading) => (Math.abs(reading.ageSeconds) < Math.abs(best.ageSeconds) ? reading : best));
+	return nearest;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { isValidSignature } from '../../nodes/PostalServiceTrigger/signature';
+import { isValidSignature } from '../../nodes/PostalServiceTrigger/verification';
 
 /** What the deliveries received so far say about the trigger's three open questions. */
 export interface WebhookAnswers {

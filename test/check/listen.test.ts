@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { signBody } from '../../nodes/PostalServiceTrigger/signature';
+import { signBody } from '../../nodes/PostalServiceTrigger/verification';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { listen, readHeaderClock, type Listener } from '../../scripts/check-service/listen';
 

@@ -2,7 +2,8 @@
  * Forgery fuzz: generated deliveries through the trigger in n8n's engine (a real WebhookContext),
  * most of them altered on the way, some of them genuine. A delivery whose signature does not hold
  * (judged by an oracle written apart from the node) must start nothing; a genuine one must start
- * its execution. Every input comes from fast-check, seeded from the run's seed.
+ * its execution, unless Content-Type names a charset other than UTF-8, which is refused (415).
+ * Every input comes from fast-check, seeded from the run's seed.
  */
 import { createHmac } from 'node:crypto';
 
@@ -99,6 +100,13 @@ const otherSecrets: fc.Arbitrary<Case> = fc
 		return { request: signed(Buffer.from(JSON.stringify(e)), e, secret) };
 	});
 
+/** The charset Content-Type names, lower case and unquoted; UTF-8 when it names none. */
+function namedCharset(request: Request): string {
+	const match = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(String(request.headers['content-type'] ?? ''));
+	return match ? match[1].toLowerCase() : 'utf-8';
+}
+const readsAsUtf8 = (request: Request) => ['utf-8', 'utf8'].includes(namedCharset(request));
+
 const SHAPES = [
 	'missing', 'empty', 'prefix only', 'no prefix', 'sha1', 'sha512', 'upper prefix', 'upper hex', 'outer spaces',
 	'inner space', 'short', 'long', 'one digit off', 'joined twice', 'list', 'base64', 'other body', 'colon', 'v1', 'tab',
@@ -194,6 +202,8 @@ export const suite: ReliabilitySuite = {
 		let total = 0;
 		let controls = 0;
 		let controlsAccepted = 0;
+		let otherCharsets = 0;
+		let otherCharsetsRefused = 0;
 		const started = Date.now();
 		for (const [index, family] of FAMILIES.entries()) {
 			const count = Math.max(1, Math.round(family.count * context.scale));
@@ -203,12 +213,17 @@ export const suite: ReliabilitySuite = {
 			let forgedStarted = 0;
 			let familyControls = 0;
 			let familyAccepted = 0;
+			let familyOtherCharsets = 0;
 			for (const [at, { request, acceptUnsigned }] of cases.entries()) {
 				const options = acceptUnsigned ? { acceptUnsigned: true } : {};
 				const result = await deliver(request, { parameters: { environment: 'both', options } });
 				leaks += countSecretLeaks(producedText(result), [{ secret: SECRET }]);
 				const unsignedAllowed = acceptUnsigned === true && request.headers['x-webhook-signature'] === undefined;
-				if (signatureHolds(request) || unsignedAllowed) {
+				if ((signatureHolds(request) || unsignedAllowed) && !readsAsUtf8(request)) {
+					familyOtherCharsets++;
+					if (result.response.statusCode === 415 && !result.started) otherCharsetsRefused++;
+					else context.log(`${family.name}: genuine delivery in charset ${namedCharset(request)} not refused with 415 (seed ${seed}, case ${at}): ${result.response.statusCode}`);
+				} else if (signatureHolds(request) || unsignedAllowed) {
 					familyControls++;
 					if (result.started && !result.run?.error) familyAccepted++;
 					else context.log(`${family.name}: genuine delivery refused (seed ${seed}, case ${at}): ${result.response.statusCode} ${JSON.stringify(result.response.body)}`);
@@ -223,13 +238,14 @@ export const suite: ReliabilitySuite = {
 			total += cases.length;
 			controls += familyControls;
 			controlsAccepted += familyAccepted;
+			otherCharsets += familyOtherCharsets;
 			rows.push({
 				suite: 'Forgery fuzz',
 				case: family.name,
 				runs: cases.length,
 				measure: 'executions started by a delivery whose signature does not hold',
 				bad: forgedStarted,
-				note: `${forged} forged, ${forgedStarted} started; ${familyAccepted}/${familyControls} genuine accepted`,
+				note: `${forged} forged, ${forgedStarted} started; ${familyAccepted}/${familyControls} genuine accepted${familyOtherCharsets ? `; ${familyOtherCharsets} genuine in another charset` : ''}`,
 			});
 		}
 		rows.push({
@@ -239,6 +255,14 @@ export const suite: ReliabilitySuite = {
 			measure: 'genuine deliveries not accepted',
 			bad: controls - controlsAccepted,
 			note: `${controlsAccepted} accepted`,
+		});
+		rows.push({
+			suite: 'Forgery fuzz',
+			case: 'every genuine delivery in a charset other than UTF-8 among the above',
+			runs: otherCharsets,
+			measure: 'not refused with 415, or an execution started',
+			bad: otherCharsets - otherCharsetsRefused,
+			note: `${otherCharsetsRefused} refused with 415`,
 		});
 		rows.push({
 			suite: 'Forgery fuzz',

@@ -95,3 +95,63 @@ export async function deliver(
 export function producedText(result: WebhookRunResult): string {
 	return JSON.stringify(result.response.body ?? '') + (result.run?.serialized ?? '') + String(result.webhookError ?? '');
 }
+
+/** A small seeded generator for the shuffles, batch sizes and faults of one scenario. */
+export function mulberry32(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+/** The list in a random order (Fisher–Yates). */
+export function shuffled<T>(list: T[], random: () => number): T[] {
+	const out = [...list];
+	for (let i = out.length - 1; i > 0; i--) {
+		const j = Math.floor(random() * (i + 1));
+		[out[i], out[j]] = [out[j], out[i]];
+	}
+	return out;
+}
+
+/** Runs after the trigger per delivery, against the deliveries that had to run: how many never ran, and how many extra runs. */
+export function countRuns(expected: Iterable<string>, runs: Map<string, number>): { downstream: number; lost: number; twice: number } {
+	const wanted = new Set(expected);
+	let downstream = 0;
+	let lost = 0;
+	let twice = 0;
+	for (const key of wanted) {
+		const n = runs.get(key) ?? 0;
+		downstream += n;
+		if (n === 0) lost++;
+		if (n > 1) twice += n - 1;
+	}
+	// A run of something that was never a delivery of its own is a run too many.
+	for (const [key, n] of runs) if (!wanted.has(key)) twice += n;
+	return { downstream, lost, twice };
+}
+
+/**
+ * The bytes the service sends for one delivery: the id written as digits, whatever its size; the
+ * order named after the delivery, so an item tells which delivery it ran. `deliveryId` differs
+ * from `id` for a retry numbered anew.
+ */
+export function statusUpdateBody(environment: string, id: string, deliveryId = id): Buffer {
+	const envelope = {
+		event: 'order.status_updated',
+		...(environment === 'none' ? {} : { environment }),
+		timestamp: '2026-11-20 10:00:00',
+		webhook_id: 3,
+		delivery_id: '__ID__',
+		data: { id: `order-${id}`, type: 'letter', status: { old: 0, new: 1 }, updated_at: '2026-11-20 10:00:00' },
+	};
+	return Buffer.from(JSON.stringify(envelope).replace('"__ID__"', deliveryId));
+}
+
+let renumbering = 10n ** 17n;
+/** A delivery_id the service never used before. */
+export const freshId = () => String(renumbering++);

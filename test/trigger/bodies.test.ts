@@ -1,7 +1,7 @@
 /**
- * Bodies n8n's own parser accepts: once the signature holds on the raw bytes, the trigger decodes
- * them as n8n 2.41's body parser does (charset of Content-Type, UTF-8 by default, a byte order
- * mark dropped).
+ * Bodies: once the signature holds on the raw bytes, the trigger reads them as UTF-8 JSON, as the
+ * service sends them (a byte order mark dropped, UTF-8 when Content-Type names no charset), and
+ * refuses any other charset.
  */
 import { describe, expect, it } from 'vitest';
 
@@ -31,7 +31,7 @@ function encoded(bytes: Buffer, contentType: string | undefined): Delivery {
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-describe('bodies: decoded as n8n decodes them', () => {
+describe('bodies: UTF-8 JSON', () => {
 	it('accepts a signed UTF-8 body that starts with a byte order mark', async () => {
 		const sent = body();
 		const outcome = await deliver(encoded(Buffer.concat([BOM, Buffer.from(JSON.stringify(sent))]), 'application/json'));
@@ -39,18 +39,22 @@ describe('bodies: decoded as n8n decodes them', () => {
 		expect(outcome.items.map((item) => serviceFields(item.json))).toEqual([sent]);
 	});
 
-	it.each([
-		['utf-16le', (text: string) => Buffer.from(text, 'utf16le')],
-		['UTF-16LE with a byte order mark', (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])],
-		['latin1', (text: string) => Buffer.from(text, 'latin1')],
-		['iso-8859-1', (text: string) => Buffer.from(text, 'latin1')],
-		['"utf-8"', (text: string) => Buffer.from(text, 'utf8')],
-	])('honours charset=%s in Content-Type', async (charset, encode) => {
+	it.each(['"utf-8"', 'UTF-8', 'utf8'])('takes charset=%s in Content-Type', async (charset) => {
 		const sent = body();
-		const label = charset.split(' ')[0].toLowerCase();
-		const outcome = await deliver(encoded(encode(JSON.stringify(sent)), `application/json; charset=${label}`));
+		const outcome = await deliver(encoded(Buffer.from(JSON.stringify(sent)), `application/json; charset=${charset}`));
 		expect(outcome.status).toBe(200);
 		expect(outcome.items.map((item) => serviceFields(item.json))).toEqual([sent]);
+	});
+
+	it.each([
+		['utf-16le', (text: string) => Buffer.from(text, 'utf16le')],
+		['latin1', (text: string) => Buffer.from(text, 'latin1')],
+		['iso-8859-1', (text: string) => Buffer.from(text, 'latin1')],
+	])('refuses (415) a body in charset=%s, naming it, and starts nothing', async (charset, encode) => {
+		const outcome = await deliver(encoded(encode(JSON.stringify(body())), `application/json; charset=${charset}`));
+		expect(outcome.status).toBe(415);
+		expect(outcome.response.body).toEqual({ message: expect.stringMatching(new RegExp(`charset ${charset}: .*UTF-8`)) });
+		expect(outcome.run).toBeUndefined();
 	});
 
 	it('reads UTF-8 when Content-Type names no charset, or is missing', async () => {

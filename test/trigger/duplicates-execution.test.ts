@@ -1,23 +1,23 @@
 /**
- * Duplicate dropping through n8n's engine: a delivery_id counts as seen only once its execution
- * ran, so whatever stopped the first attempt, the service's retry still runs.
+ * Duplicate dropping through n8n's engine within one n8n process: a delivery counts as processed
+ * once its execution reached the trigger's step, so whatever stopped the first attempt before
+ * that, the service's retry still runs; a resend runs nothing after the trigger.
  */
 import { randomUUID } from 'node:crypto';
 
+import type { IDataObject } from 'n8n-workflow';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 
-import { forgetProcessMemory } from '../../nodes/PostalServiceTrigger/deliveryMemory';
-import { processedData } from '../harness/engine';
 import { deliver, delivery, envelope, type Outcome, statusUpdate } from './support';
 
 afterEach(() => {
 	vi.restoreAllMocks();
 });
 
-describe('duplicates: an id counts only once its execution ran', () => {
+describe('duplicates: a delivery counts once its execution reached the trigger', () => {
 	it('runs the retry when n8n could not start the execution of the first attempt', async () => {
 		const workflowId = randomUUID();
 		const body = statusUpdate();
@@ -25,45 +25,14 @@ describe('duplicates: an id counts only once its execution ran', () => {
 		expect(failed.status).toBe(500);
 		expect(failed.run).toBeUndefined();
 
-		// The service retries the same bytes; n8n reloads the static data it stored.
-		const retry = await deliver(delivery(body), { workflowId, staticData: failed.staticData });
+		// The service retries the same bytes.
+		const retry = await deliver(delivery(body), { workflowId });
 		expect(retry.status).toBe(200);
 		expect(retry.items).toHaveLength(1);
 		expect(retry.after).toHaveLength(1);
 	});
 
-	it('answers only once the execution started and recorded the delivery, so a delivery n8n dropped is retried', async () => {
-		const workflowId = randomUUID();
-		const body = statusUpdate();
-		// n8n registered the execution, then stopped before running it: the service gets no 200.
-		const died = await deliver(delivery(body), { workflowId, executionDies: true });
-		expect(died.status).not.toBe(200);
-		expect(died.run).toBeUndefined();
-		// What the process knew died with it; n8n restarts and the service retries.
-		forgetProcessMemory();
-
-		const retry = await deliver(delivery(body), { workflowId, staticData: died.staticData });
-		expect(retry.status).toBe(200);
-		expect(retry.response.body).toEqual({ message: 'Accepted' });
-		expect(retry.after).toHaveLength(1);
-	});
-
-	it("answers 500 when n8n's processed-data store fails, and runs the retry", async () => {
-		const workflowId = randomUUID();
-		const body = statusUpdate();
-		vi.spyOn(processedData, 'checkProcessedAndRecord').mockRejectedValue(new Error('connection terminated'));
-		const failed = await deliver(delivery(body), { workflowId });
-		expect(failed.status).toBe(500);
-		expect(failed.run?.error?.message).toMatch(/Could not check/);
-		expect(failed.after).toEqual([]);
-		vi.restoreAllMocks();
-
-		const retry = await deliver(delivery(body), { workflowId, staticData: failed.staticData });
-		expect(retry.status).toBe(200);
-		expect(retry.after).toHaveLength(1);
-	});
-
-	it('runs the retry when the return receipt could not be stored while another execution saved its ids', async () => {
+	it('runs the retry when the return receipt could not be stored', async () => {
 		const workflowId = randomUUID();
 		const receipt = envelope('rr.created', {
 			id: '77',
@@ -72,61 +41,99 @@ describe('duplicates: an id counts only once its execution ran', () => {
 			tracking_code: 'YA1BR',
 			file: { name: 'rr.pdf', base64: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64') },
 		});
-		let storageFails!: () => void;
-		let storing!: () => void;
-		const gate = new Promise<void>((resolve) => (storageFails = resolve));
-		const storageStarted = new Promise<void>((resolve) => (storing = resolve));
-		vi.spyOn(Container.get(BinaryDataService), 'store').mockImplementationOnce(async () => {
-			storing();
-			await gate;
-			throw new Error('no space left on device');
-		});
-		const pending = deliver(delivery(receipt), { workflowId });
-		await storageStarted;
-		// Meanwhile another delivery runs to its end, and n8n saves what its execution wrote.
-		const other = await deliver(delivery(statusUpdate()), { workflowId, executionStaticData: 'reloaded' });
-		expect(other.items).toHaveLength(1);
-		storageFails();
-		const failed = await pending;
+		vi.spyOn(Container.get(BinaryDataService), 'store').mockRejectedValueOnce(new Error('no space left on device'));
+		const failed = await deliver(delivery(receipt), { workflowId });
 		expect(failed.status).toBe(500);
 		expect(failed.run).toBeUndefined();
 
-		const retry = await deliver(delivery(receipt), { workflowId, staticData: other.staticData });
+		const retry = await deliver(delivery(receipt), { workflowId });
 		expect(retry.items).toHaveLength(1);
 		expect(retry.items[0].binary?.data).toBeDefined();
 	});
 
-	it('answers a copy that arrives while the first is on its way once the first ran, without a second execution', async () => {
+	it('answers a resend 200 and ends its execution at the trigger with no item', async () => {
 		const workflowId = randomUUID();
 		const body = statusUpdate();
-		let copy: Promise<Outcome> | undefined;
-		const first = await deliver(delivery(body), {
-			workflowId,
-			beforeExecution: () => {
-				copy = deliver(delivery(body), { workflowId });
-			},
-		});
+		const first = await deliver(delivery(body), { workflowId });
 		expect(first.after).toHaveLength(1);
-		const second = await copy!;
-		expect(second.status).toBe(200);
-		expect(second.response.body).toEqual({ message: expect.stringMatching(/already processed/) });
-		expect(second.run).toBeUndefined();
+
+		// A retry is a new attempt: new X-Webhook-Timestamp, same body and delivery_id.
+		const resend = await deliver(delivery(body), { workflowId });
+		expect(resend.status).toBe(200);
+		expect(resend.response.body).toEqual({ message: 'Accepted' });
+		expect(resend.run?.error).toBeUndefined();
+		expect(resend.items).toEqual([]);
+		expect(resend.after).toEqual([]);
+
+		expect((await deliver(delivery(statusUpdate()), { workflowId })).after).toHaveLength(1);
 	});
 
-	it('lets the copy take over when the first never ran (n8n stopped before its execution)', async () => {
+	it('runs once a delivery and a copy that arrives while the first is on its way to its execution', async () => {
 		const workflowId = randomUUID();
 		const body = statusUpdate();
 		let copy: Promise<Outcome> | undefined;
 		const first = await deliver(delivery(body), {
 			workflowId,
-			executionDies: true,
 			beforeExecution: () => {
 				copy = deliver(delivery(body), { workflowId });
 			},
 		});
-		expect(first.status).toBe(0);
-		const second = await copy!;
-		expect(second.status).toBe(200);
+		const outcomes = [first, await copy!];
+		expect(outcomes.map((o) => o.status)).toEqual([200, 200]);
+		expect(outcomes.map((o) => o.run?.error)).toEqual([undefined, undefined]);
+		expect(outcomes.flatMap((o) => o.after)).toHaveLength(1);
+	});
+
+	it('lets every copy through when duplicate dropping is off', async () => {
+		const parameters = { options: { deduplicate: false } };
+		const workflowId = randomUUID();
+		const body = statusUpdate();
+		const first = await deliver(delivery(body), { parameters, workflowId });
+		const second = await deliver(delivery(body), { parameters, workflowId });
+		expect(first.after).toHaveLength(1);
+		expect(second.items).toHaveLength(1);
 		expect(second.after).toHaveLength(1);
+	});
+
+	it('does not remember deliveries it refused', async () => {
+		const workflowId = randomUUID();
+		const body = statusUpdate();
+		const refused = await deliver(delivery(body, { secret: 'another-secret' }), { workflowId });
+		expect(refused.status).toBe(401);
+		const accepted = await deliver(delivery(body), { workflowId });
+		expect(accepted.items).toHaveLength(1);
+	});
+
+	it('lets deliveries without a delivery_id through when nothing else tells them apart, and drops a repeated event', async () => {
+		const runs = async (body: IDataObject, parameters: IDataObject = {}) => {
+			const workflowId = randomUUID();
+			const first = await deliver(delivery(body), { workflowId, parameters });
+			const second = await deliver(delivery(body), { workflowId, parameters });
+			return [first.after.length, second.after.length];
+		};
+		const { delivery_id: _none, ...body } = statusUpdate();
+		const { delivery_id: _neither, ...test } = envelope('webhook.test', { message: 'hi', webhook_id: 1, webhook_name: 'n8n' });
+		expect(await runs(test)).toEqual([1, 1]);
+		expect(await runs(body, { options: { dropRepeatedEvents: false } })).toEqual([1, 1]);
+		expect(await runs(body)).toEqual([1, 0]);
+	});
+
+	it('neither drops nor records in test executions ("Listen for test event")', async () => {
+		const workflowId = randomUUID();
+		const body = statusUpdate();
+		const test = await deliver(delivery(body), { workflowId, mode: 'manual' });
+		const again = await deliver(delivery(body), { workflowId, mode: 'manual' });
+		expect([test.after.length, again.after.length]).toEqual([1, 1]);
+		const production = await deliver(delivery(body), { workflowId });
+		expect(production.after).toHaveLength(1);
+	});
+
+	it('runs again what the user retries from the execution list, and keeps no key in any item', async () => {
+		const workflowId = randomUUID();
+		const body = statusUpdate();
+		const first = await deliver(delivery(body), { workflowId });
+		const retried = await deliver(delivery(body), { workflowId, mode: 'retry' });
+		expect([first.after.length, retried.after.length]).toEqual([1, 1]);
+		for (const item of [...first.items, ...first.after, ...retried.items]) expect(Object.keys(item).sort()).toEqual(['json', 'pairedItem']);
 	});
 });

@@ -1,80 +1,111 @@
 /**
- * The trigger's pure helpers on their own: body decoding, the delivery_id scanner, strict base64,
- * the PDF check, verification answers, and the process memory. The engine tests next to this file
+ * The trigger's pure helpers on their own: reading the body and the keys that tell deliveries
+ * apart, strict base64, the PDF check, verification answers. The engine tests next to this file
  * run the same code through n8n.
  */
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { charsetOf, decodeBody, parseEnvelope, topLevelMemberText } from '../../nodes/PostalServiceTrigger/body';
-import {
-	CLAIM_LIFETIME_MS,
-	DEDUP_WINDOW,
-	NodeMemory,
-	storedKeys,
-	storeKeys,
-} from '../../nodes/PostalServiceTrigger/deliveryMemory';
-import { deliveryKey } from '../../nodes/PostalServiceTrigger/deliveryKeys';
+import { charsetOf, type Delivery, readDelivery } from '../../nodes/PostalServiceTrigger/body';
 import { decodeBase64, pdfProblem, safeFileName } from '../../nodes/PostalServiceTrigger/receipt';
 import { checkAge, checkSignature } from '../../nodes/PostalServiceTrigger/verification';
 import { serviceTime, sign } from './support';
 
-describe('body decoding', () => {
-	it('reads the charset parameter as n8n does: any case, quoted or not, UTF-8 when absent', () => {
+/** The delivery read from a text body, failing the test when it is refused. */
+function read(text: string | Buffer, contentType = 'application/json'): Delivery {
+	const result = readDelivery(Buffer.isBuffer(text) ? text : Buffer.from(text), contentType);
+	if ('status' in result) throw new Error(`refused: ${result.status} ${result.message}`);
+	return result;
+}
+
+describe('body reading', () => {
+	it('reads the charset parameter in any case, quoted or not, UTF-8 when absent', () => {
 		expect(charsetOf(undefined)).toBe('utf-8');
 		expect(charsetOf('application/json')).toBe('utf-8');
 		expect(charsetOf('application/json; Charset="UTF-16LE"')).toBe('utf-16le');
 		expect(charsetOf('application/json;charset=latin1;foo=bar')).toBe('latin1');
 	});
 
-	it('drops one byte order mark after decoding, in every charset', () => {
-		const text = '{"event":"a"}';
-		expect(decodeBody(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]), undefined)).toEqual({ text });
-		const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
-		expect(decodeBody(utf16, 'application/json; charset=utf-16le')).toEqual({ text });
-		expect(decodeBody(Buffer.from(`\ufeff\ufeff${text}`), undefined)).toEqual({ text: `\ufeff${text}` });
+	it('drops one byte order mark, and replaces invalid UTF-8 as n8n does instead of refusing it', () => {
+		const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+		expect(read(Buffer.concat([bom, Buffer.from('{"event":"a"}')])).envelope).toEqual({ event: 'a' });
+		expect(read(Buffer.from([...Buffer.from('{"event":"'), 0xff, ...Buffer.from('"}')])).envelope).toEqual({ event: '\ufffd' });
+		expect(readDelivery(Buffer.concat([bom, bom, Buffer.from('{"event":"a"}')]), undefined)).toMatchObject({ status: 400 });
 	});
 
-	it('replaces invalid UTF-8 as n8n does instead of refusing it, and names a charset it cannot read', () => {
-		expect(decodeBody(Buffer.from([0x22, 0xff, 0x22]), undefined)).toEqual({ text: '"\ufffd"' });
-		expect(decodeBody(Buffer.from('{}'), 'application/json; charset=hex')).toEqual({ unsupportedCharset: 'hex' });
-		expect(decodeBody(Buffer.from('{}'), 'application/json; charset=constructor')).toEqual({ unsupportedCharset: 'constructor' });
-	});
-});
-
-describe('delivery_id as written', () => {
-	it('finds the top-level member whatever comes before it, as JSON.parse would (last one wins)', () => {
-		expect(topLevelMemberText('{"delivery_id":12}', 'delivery_id')).toBe('12');
-		expect(topLevelMemberText(' { "a" : [1,{"delivery_id":3}], "delivery_id" : -7 , "b":"}"}', 'delivery_id')).toBe('-7');
-		expect(topLevelMemberText('{"delivery_id":1,"delivery_id":2}', 'delivery_id')).toBe('2');
-		expect(topLevelMemberText('{"delivery\\u005fid":"x\\"y"}', 'delivery_id')).toBe('x"y');
-		expect(topLevelMemberText('{"s":"a\\\\","delivery_id":5}', 'delivery_id')).toBe('5');
-	});
-
-	it('gives nothing for absent, null or nested ids, and for text that is not an object', () => {
-		for (const text of ['{}', '{"delivery_id":null}', '{"data":{"delivery_id":1}}', '[{"delivery_id":1}]', '"x"', '{"delivery_id":']) {
-			expect(topLevelMemberText(text, 'delivery_id'), text).toBeUndefined();
+	it('refuses (415) any charset but UTF-8, naming it', () => {
+		for (const charset of ['utf-16le', 'latin1', 'iso-8859-1', 'us-ascii', 'hex', 'constructor']) {
+			expect(readDelivery(Buffer.from('{"event":"a"}'), `application/json; charset=${charset}`)).toEqual({
+				status: 415,
+				message: expect.stringContaining(charset),
+			});
 		}
-	});
-
-	it('agrees with JSON.parse on any object JSON.stringify writes', () => {
-		fc.assert(
-			fc.property(fc.dictionary(fc.string(), fc.jsonValue()), fc.oneof(fc.integer(), fc.string()), fc.nat(), (rest, id, at) => {
-				const entries = Object.entries(rest).filter(([k]) => k !== 'delivery_id');
-				entries.splice(at % (entries.length + 1), 0, ['delivery_id', id]);
-				const text = JSON.stringify(Object.fromEntries(entries));
-				expect(topLevelMemberText(text, 'delivery_id')).toBe(String(JSON.parse(text).delivery_id));
-			}),
-			{ seed: 11, numRuns: 300 },
-		);
+		for (const charset of ['utf-8', 'UTF-8', 'utf8', '"utf-8"']) expect(read('{"event":"a"}', `application/json; charset=${charset}`).envelope).toEqual({ event: 'a' });
 	});
 
 	it('gives ids beyond 2^53 to the workflow as their digits, and leaves the others as JSON.parse reads them', () => {
-		const big = parseEnvelope('{"event":"e","delivery_id":18446744073709551617}');
-		expect(big).toEqual({ envelope: { event: 'e', delivery_id: '18446744073709551617' } });
-		expect(parseEnvelope('{"event":"e","delivery_id":42}')).toEqual({ envelope: { event: 'e', delivery_id: 42 } });
-		expect(parseEnvelope('{"event":"e","delivery_id":"abc"}')).toEqual({ envelope: { event: 'e', delivery_id: 'abc' } });
+		expect(read('{"event":"e","delivery_id":18446744073709551617}').envelope).toEqual({ event: 'e', delivery_id: '18446744073709551617' });
+		expect(read('{"event":"e","delivery_id":9007199254740992}').envelope).toEqual({ event: 'e', delivery_id: '9007199254740992' });
+		expect(read('{"event":"e","delivery_id":42}').envelope).toEqual({ event: 'e', delivery_id: 42 });
+		expect(read('{"event":"e","delivery_id":"abc"}').envelope).toEqual({ event: 'e', delivery_id: 'abc' });
+		expect(read('{"data":{"delivery_id":9007199254740993},"event":"e"}').envelope).toEqual({ event: 'e', data: { delivery_id: 9007199254740992 } });
+	});
+});
+
+describe('the keys of a delivery', () => {
+	const body = (extra: IDataObject = {}) => ({
+		event: 'order.status_updated',
+		environment: 'production',
+		timestamp: '2026-11-20 10:00:00',
+		webhook_id: 3,
+		delivery_id: 7,
+		data: { id: '42', type: 'letter', status: { old: 0, new: 1 }, updated_at: '2026-11-20 10:00:00', note: 'olá "x"' },
+		...extra,
+	});
+
+	it('keys a delivery by its environment and delivery_id, and cannot be fooled by a colon', () => {
+		expect(read(JSON.stringify(body())).deliveryKey()).toBe('d:production:7');
+		expect(read(JSON.stringify(body({ environment: 'homolog', delivery_id: '7' }))).deliveryKey()).toBe('d:homolog:7');
+		const key = (environment: string, id: string) => read(JSON.stringify(body({ environment, delivery_id: id }))).deliveryKey();
+		expect(key('a:b', 'c')).not.toBe(key('a', 'b:c'));
+		expect(read(JSON.stringify(body({ delivery_id: null }))).deliveryKey()).toBeUndefined();
+		expect(read('{"event":"e"}').deliveryKey()).toBeUndefined();
+	});
+
+	it('keys the event by the body without delivery_id, however it is serialized', () => {
+		const key = read(JSON.stringify(body())).eventKey();
+		expect(key).toMatch(/^e:[\w-]{43}$/);
+		expect(read(JSON.stringify(body({ delivery_id: 8 }))).eventKey()).toBe(key);
+		const reordered = JSON.stringify(Object.fromEntries(Object.entries(body()).reverse()), null, '\t');
+		const escaped = JSON.stringify(body()).replace('olá', 'ol\\u00e1');
+		expect([read(reordered).eventKey(), read(escaped).eventKey()]).toEqual([key, key]);
+	});
+
+	it('tells events apart by any other field, numbers digit for digit', () => {
+		const key = (value: IDataObject) => read(JSON.stringify(value)).eventKey();
+		const first = key(body());
+		expect(key(body({ timestamp: '2026-11-20 10:00:01' }))).not.toBe(first);
+		expect(key(body({ webhook_id: 4 }))).not.toBe(first);
+		expect(key(body({ environment: 'homolog' }))).not.toBe(first);
+		expect(key({ ...body(), data: { ...body().data, extra: null } })).not.toBe(first);
+		const withNumber = (written: string) => read(JSON.stringify(body()).replace('"webhook_id":3', `"webhook_id":${written}`)).eventKey();
+		expect(withNumber('9007199254740993')).not.toBe(withNumber('9007199254740992'));
+		expect(withNumber('3.0')).not.toBe(withNumber('3'));
+		// null, true, false and strings of their letters stay apart.
+		expect(new Set([null, true, false, 'n', 't', 'f', '', 0].map((value) => key(body({ data: { value } }))))).toHaveProperty('size', 8);
+	});
+
+	it('agrees for any envelope serialized again, and never keys a test event', () => {
+		fc.assert(
+			fc.property(fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 })), fc.nat(), fc.nat(4), (rest, id, indent) => {
+				const envelope = { ...rest, event: 'order.created', delivery_id: id };
+				const again = JSON.stringify(Object.fromEntries(Object.entries(envelope).reverse()), null, indent);
+				expect(read(again).eventKey()).toBe(read(JSON.stringify({ ...envelope, delivery_id: id + 1 })).eventKey());
+			}),
+			{ seed: 11, numRuns: 300 },
+		);
+		expect(read(JSON.stringify(body({ event: 'webhook.test' }))).eventKey()).toBeUndefined();
 	});
 });
 
@@ -146,72 +177,5 @@ describe('verification answers', () => {
 		expect(checkAge(serviceTime(-10), 60)).toBeUndefined();
 		expect(checkAge(serviceTime(-120), 60)).toMatchObject({ status: 401 });
 		expect(checkAge('yesterday', 60)).toMatchObject({ status: 401, message: /unreadable/ });
-	});
-});
-
-describe('delivery memory', () => {
-	it('keys deliveries by environment and id, and cannot be fooled by a colon', () => {
-		expect(deliveryKey({ environment: 'production', delivery_id: 5 })).toBe('production:5');
-		expect(deliveryKey({ environment: 'homolog', delivery_id: '5' })).toBe('homolog:5');
-		expect(deliveryKey({ environment: 'a:b', delivery_id: 'c' })).not.toBe(deliveryKey({ environment: 'a', delivery_id: 'b:c' }));
-		expect(deliveryKey({ environment: 'production' })).toBeUndefined();
-		expect(deliveryKey({ environment: 'production', delivery_id: null })).toBeUndefined();
-	});
-
-	it('writes static data only when it changes, oldest first, within the window', () => {
-		const staticData: IDataObject = {};
-		storeKeys(staticData, ['a', 'b']);
-		const first = staticData.acceptedDeliveries;
-		storeKeys(staticData, ['b', 'a']);
-		expect(staticData.acceptedDeliveries).toBe(first);
-		storeKeys(staticData, Array.from({ length: DEDUP_WINDOW }, (_, i) => `k${i}`));
-		expect(storedKeys(staticData)).toHaveLength(DEDUP_WINDOW);
-		expect(storedKeys(staticData)[0]).toBe('k0');
-	});
-
-	it("holds a claim until its lifetime ends, and settles it with its request's outcome", async () => {
-		const memory = new NodeMemory();
-		const first = memory.claim(['k'], 1_000);
-		expect(memory.claimOf(['k'], 1_000 + CLAIM_LIFETIME_MS - 1)).toBe(first);
-		expect(memory.claimOf(['k'], 1_000 + CLAIM_LIFETIME_MS)).toBeUndefined();
-
-		const failed = memory.claim(['k'], 5_000);
-		memory.settle(['k'], failed, false);
-		expect(await failed.outcome).toBe(false);
-		expect(memory.claimOf(['k'], 5_000)).toBeUndefined();
-		expect(memory.hasRun('k')).toBe(false);
-
-		const ran = memory.claim(['k'], 6_000);
-		memory.settle(['k'], ran, true);
-		memory.settle(['k'], ran, false);
-		expect(await ran.outcome).toBe(true);
-		expect(memory.hasRun('k')).toBe(true);
-
-		// A claim covers every key of its delivery (its delivery_id and its event).
-		const both = memory.claim(['id', 'event'], 7_000);
-		expect(memory.claimOf(['other-id', 'event'], 7_000)).toBe(both);
-		memory.settle(['id', 'event'], both, true);
-		expect([memory.hasRun('id'), memory.hasRun('event')]).toEqual([true, true]);
-	});
-
-	it('settles the claims it forgets as not run, so that their copies take over', async () => {
-		const memory = new NodeMemory();
-		const claim = memory.claim(['k'], 0);
-		memory.forget();
-		expect(await claim.outcome).toBe(false);
-	});
-
-	it('runs exclusive tasks one after the other, even when one fails', async () => {
-		const memory = new NodeMemory();
-		const order: string[] = [];
-		const task = (name: string, fail = false) => async () => {
-			order.push(`${name}:start`);
-			await new Promise((resolve) => setImmediate(resolve));
-			order.push(`${name}:end`);
-			if (fail) throw new Error(name);
-		};
-		const results = await Promise.allSettled([memory.exclusive(task('a', true)), memory.exclusive(task('b')), memory.exclusive(task('c'))]);
-		expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
-		expect(order).toEqual(['a:start', 'a:end', 'b:start', 'b:end', 'c:start', 'c:end']);
 	});
 });

@@ -1,9 +1,9 @@
 /**
  * An HTTP endpoint on 127.0.0.1 that stands where n8n's webhook URL would: it hands each request
  * (headers, the exact bytes received, and the parsed body) to the trigger through the engine
- * harness, keeps the node's static data between requests as n8n does, and answers with the status
- * and body the node gave.
+ * harness, one workflow for all of them, and answers with the status and body n8n would give.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -23,9 +23,10 @@ export interface TriggerReceiver {
 	received: Received[];
 	/** Every item the trigger emitted, over all executions it started. */
 	items(): Outcome['items'];
-	/** How many executions the trigger started. */
+	/** How many executions the trigger started (a resend starts one that ends at the trigger). */
 	executions(): number;
-	staticData: IDataObject;
+	/** How many items reached the node after the trigger, over all executions. */
+	runsAfter(): number;
 	/** Changes the request on its way to the trigger (a proxy in between, a delay...). */
 	transform?: (request: Delivery) => Delivery | Promise<Delivery>;
 	/** The next N requests are answered 500 before they reach the trigger (n8n unreachable). */
@@ -47,14 +48,15 @@ function headersOf(req: IncomingMessage): Record<string, string> {
 export async function startTriggerReceiver(
 	options: { parameters?: IDataObject; secret?: string } = {},
 ): Promise<TriggerReceiver> {
-	// One request at a time, so that each sees the static data the one before it left.
+	// One request at a time, as the service sends one delivery after the other here.
 	let queue: Promise<unknown> = Promise.resolve();
+	const workflowId = randomUUID();
 	const receiver: TriggerReceiver = {
 		url: '',
 		received: [],
 		items: () => receiver.received.flatMap((r) => r.outcome?.items ?? []),
 		executions: () => receiver.received.filter((r) => r.outcome?.run !== undefined).length,
-		staticData: {},
+		runsAfter: () => receiver.received.reduce((sum, r) => sum + (r.outcome?.after.length ?? 0), 0),
 		failBefore: 0,
 		loseAnswer: 0,
 		close: async () => {},
@@ -67,14 +69,8 @@ export async function startTriggerReceiver(
 			return { status: 500, body: { message: 'n8n is not reachable' } };
 		}
 		const handed = receiver.transform ? await receiver.transform(request) : request;
-		const outcome = await deliver(handed, {
-			parameters: options.parameters,
-			secret: options.secret ?? SECRET,
-			staticData: receiver.staticData,
-		});
-		receiver.staticData = outcome.staticData;
+		const outcome = await deliver(handed, { parameters: options.parameters, secret: options.secret ?? SECRET, workflowId });
 		let status = outcome.status;
-		// Accepted deliveries get an empty 200, as n8n sends for the node's `responseData: 'noData'`.
 		let body: unknown = outcome.response.body;
 		if (receiver.loseAnswer > 0) {
 			receiver.loseAnswer--;

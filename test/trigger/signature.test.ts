@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 
 import { describe, expect, it } from 'vitest';
 
-import { isValidSignature, signBody } from '../../nodes/PostalServiceTrigger/signature';
+import { isValidSignature, signBody } from '../../nodes/PostalServiceTrigger/verification';
 
 const secret = 'signature-unit-secret';
 const body = Buffer.from('{"event":"webhook.test","delivery_id":1,"data":{"message":"olá"}}');

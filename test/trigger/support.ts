@@ -103,31 +103,25 @@ export interface DeliverOptions {
 	/** The trigger's node settings (Always Output Data, On Error...). */
 	settings?: Partial<INode>;
 	secret?: string;
-	staticData?: IDataObject;
-	executionStaticData?: 'shared' | 'reloaded';
 	/** The same id for the same workflow across deliveries (default: a workflow of its own). */
 	workflowId?: string;
 	executionId?: string;
 	mode?: WorkflowExecuteMode;
 	failExecutionStart?: boolean;
-	executionDies?: boolean;
 	beforeExecution?: () => Promise<void> | void;
 }
 
-/** Hands one delivery to the trigger; `staticData` carries the node's state from the last call. */
+/** Hands one delivery to the trigger, as n8n hands it the request and then runs the execution it started. */
 export async function deliver(request: Delivery & { deferRawBody?: boolean }, options: DeliverOptions = {}): Promise<Outcome> {
 	const result = await runWebhook({
 		workflow: triggerWorkflow(options.parameters, options.settings),
 		webhookNode: TRIGGER_NAME,
 		request: { ...request, body: parsedBody(request.rawBody) },
 		credentials: { postalServiceWebhookApi: { secret: options.secret ?? SECRET } },
-		staticData: options.staticData,
-		executionStaticData: options.executionStaticData,
 		workflowId: options.workflowId,
 		executionId: options.executionId,
 		mode: options.mode,
 		failExecutionStart: options.failExecutionStart,
-		executionDies: options.executionDies,
 		beforeExecution: options.beforeExecution,
 	});
 	return {

@@ -9,12 +9,14 @@ import { nodeType } from '../harness/engine';
 import { sign } from './support';
 
 describe('trigger: description, credential test and webhook lifecycle', () => {
-	it('is a trigger that answers from its execution and is not offered as a tool', async () => {
+	it('is a trigger n8n answers for once the execution is stored, and is not offered as a tool', async () => {
 		const type = await nodeType('n8n-nodes-postal-service.postalServiceTrigger');
 		expect(type.description.usableAsTool).toBeUndefined();
 		expect(type.description.inputs).toEqual([]);
-		// The answer point is the user's choice, read when a request arrives (see answer.ts).
-		expect(type.description.webhooks).toEqual([expect.objectContaining({ httpMethod: 'POST', responseMode: expect.stringMatching(/responseNode.*onReceived|onReceived.*responseNode/) })]);
+		expect(type.description.webhooks).toEqual([expect.objectContaining({ httpMethod: 'POST', responseMode: 'onReceived', responseData: '' })]);
+		const names = type.description.properties.flatMap((p) => [p.name, ...((p.options ?? []) as Array<{ name: string }>).map((o) => o.name)]);
+		expect(names).not.toContain('answer');
+		expect(names).not.toContain('crossWorkerWaitMs');
 		expect(type.description.credentials).toEqual([
 			{ name: 'postalServiceWebhookApi', required: true, testedBy: 'signingSecretTest' },
 		]);

@@ -69,7 +69,10 @@ export async function deliverTo(url: string, secret: string, delivery: StoredDel
 	return response.status;
 }
 
-/** A new delivery of the given event the service never sent, with an id of the caller's choosing. */
+/**
+ * A new delivery of the given event the service never sent, with an id of the caller's choosing;
+ * its data names it, so that deliveries made in the same second are distinct events.
+ */
 export function newDelivery(deliveryId: number, event = 'webhook.test', environment = 'production'): StoredDelivery {
 	const payload = {
 		event,
@@ -77,7 +80,7 @@ export function newDelivery(deliveryId: number, event = 'webhook.test', environm
 		timestamp: saoPauloDateTime(),
 		webhook_id: 1,
 		delivery_id: deliveryId,
-		data: { message: 'Evento de teste', webhook_id: 1, webhook_name: 'e2e' },
+		data: { message: `Evento de teste ${deliveryId}`, webhook_id: 1, webhook_name: 'e2e' },
 	};
 	return { deliveryId, event, body: JSON.stringify(payload), payload };
 }

@@ -1,6 +1,6 @@
 // An active workflow of the trigger and one node after it, and what tells whether that node ran:
-// in queue mode a copy that reaches another webhook processor may start an execution in which the
-// trigger emits nothing, so "nothing ran twice" is counted on the node after the trigger.
+// a resend starts an execution in which the trigger emits nothing, so "nothing ran twice" is
+// counted on the node after the trigger.
 import { randomUUID } from 'node:crypto';
 
 import { activateWorkflow, createWorkflow, waitForWebhook, type WorkflowFile, type WorkflowNode } from '../../../scripts/workflows';
@@ -51,19 +51,8 @@ export async function createTriggerWorkflow(
 				typeVersion: 1,
 				position: [0, 0],
 				webhookId,
-				parameters: {
-					events: TRIGGER_EVENTS,
-					environment: 'both',
-					// As the README advises for queue mode: n8n answers once the execution is queued.
-					...(env.queue ? { answer: 'whenQueued' } : {}),
-					// As the README advises for queue mode with several workers.
-					// The queue suite's service moves statuses and adds events many times a second, which the
-					// event key rightly takes for repeats of one event: it measures the delivery-id path across
-					// processes, and the event key is measured in the reliability suite.
-					options: env.queue
-						? { dropRepeatedEvents: false, ...((env.queue.workers.length ?? 1) > 1 ? { crossWorkerWaitMs: 1000 } : {}) }
-						: {},
-				},
+				// The trigger's defaults, in both topologies.
+				parameters: { events: TRIGGER_EVENTS, environment: 'both', options: {} },
 				credentials: { postalServiceWebhookApi: { id: '0', name: 'secret' } },
 			},
 			downstreamNode(options.recorderUrl),
