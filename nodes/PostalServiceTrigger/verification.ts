@@ -12,7 +12,7 @@ export const TIMESTAMP_HEADER = 'x-webhook-timestamp';
 
 const SIGNATURE_PREFIX = 'sha256=';
 
-/** The zones X-Webhook-Timestamp may be written in: the body's own (São Paulo), then UTC (see TRIGGER_ASSUMPTIONS). */
+/** The zones X-Webhook-Timestamp may be written in: the body's own (São Paulo), then UTC (see docs/assumptions.md). */
 const TIMESTAMP_ZONES = ['America/Sao_Paulo', 'UTC'] as const;
 const SERVICE_TIME_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 

@@ -92,3 +92,28 @@ export const ASSUMPTIONS: readonly Assumption[] = [
 		wayAround: 'Fill in the sender\'s Country for a sender abroad.',
 	},
 ];
+
+/**
+ * Where the interface is silent about webhooks, what the trigger takes it to mean, and how the
+ * trigger (or its user) stays right if the guess is wrong; `--listen` checks them.
+ */
+export const TRIGGER_ASSUMPTIONS = [
+	{
+		guess: 'X-Webhook-Timestamp is São Paulo wall-clock time, like the body\'s "timestamp"',
+		why: 'The interface gives a time zone for the body\'s "timestamp" only.',
+		wayAround:
+			'Maximum Age accepts the header read as São Paulo time or as UTC, and each item says which reading matched in "timestampHeaderZone". Leave Maximum Age unset to ignore the header.',
+	},
+	{
+		guess: 'A retry carries the delivery_id of the attempt it repeats',
+		why: 'The envelope calls delivery_id the "unique id of this delivery attempt", and also the key to deduplicate on.',
+		wayAround:
+			'The trigger also drops a delivery whose body, delivery_id aside, already ran: a retry repeats the event\'s timestamp (when it was generated) and its data, and two events differ in one of them. The option "Drop Repeats Under a New Delivery ID" is on by default.',
+	},
+	{
+		guess: 'The signed body carries "environment"',
+		why: 'The envelope lists it; the X-Webhook-Environment header carries it too, but headers are not signed.',
+		wayAround:
+			'A body without it is of unknown environment: only a workflow whose Environment is Both takes it, and it is remembered apart from both environments. The header is never used to take or drop a delivery.',
+	},
+] as const;

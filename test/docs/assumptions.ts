@@ -2,8 +2,7 @@
  * The assumptions page's tables, made from the node's and the trigger's own lists, so that a guess
  * added to the code is listed with its way around, and one removed is no longer promised.
  */
-import { ASSUMPTIONS } from '../../scripts/check-service/assumptions';
-import { TRIGGER_ASSUMPTIONS } from '../../nodes/PostalServiceTrigger/contract';
+import { ASSUMPTIONS, TRIGGER_ASSUMPTIONS } from '../../scripts/check-service/assumptions';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 

@@ -12,10 +12,10 @@ import {
 	DELIVERY_STATUSES,
 	ENVIRONMENTS,
 	RR_TYPES,
-	TRIGGER_ASSUMPTIONS,
 	WEBHOOK_EVENT_NAMES,
 	WEBHOOK_EVENTS,
 } from '../../nodes/PostalServiceTrigger/contract';
+import { TRIGGER_ASSUMPTIONS } from '../../scripts/check-service/assumptions';
 import { startSandbox } from '../../sandbox';
 import { STATUS_DELIVERY_VALUES } from '../../sandbox/orders';
 import { nodeType } from '../harness/engine';
