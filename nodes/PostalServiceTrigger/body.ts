@@ -93,7 +93,7 @@ export function readDelivery(rawBody: Buffer, contentType: string | undefined): 
 	};
 }
 
-function isObject(value: unknown): value is IDataObject {
+export function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -1,8 +1,4 @@
-/**
- * What the service's webhooks are made of, as its interface lists them (Events, States and
- * transitions). The trigger's options, the sandbox's dispatcher, the README's tables and the tests
- * read these lists from here: an event or a value is added in this file only.
- */
+/** The webhooks' lists as the interface gives them, defined here only: the trigger, the sandbox, the guides and the tests read them. */
 
 export const WEBHOOK_EVENTS = [
 	{

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { byName } from '../PostalService/contract/lists';
 import { ENVIRONMENTS, WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS } from './contract';
 
 /** The options the trigger offers (its Options collection). */
@@ -11,13 +12,6 @@ export interface TriggerOptions {
 	includeHeaders?: boolean;
 	maxAgeSeconds?: number;
 }
-
-// Not localeCompare: its first call loads ICU's collation, a large part of the package's cold load.
-const byName = <T extends { name: string }>(list: readonly T[]) =>
-	[...list].sort((a, b) => {
-		const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()];
-		return x < y ? -1 : x > y ? 1 : 0;
-	});
 
 export const triggerProperties: INodeProperties[] = [
 	{
@@ -32,7 +26,7 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'events',
 		type: 'multiOptions',
 		required: true,
-		options: byName(WEBHOOK_EVENTS).map(({ name, value, description }) => ({ name, value, description })),
+		options: [...WEBHOOK_EVENTS].sort(byName).map(({ name, value, description }) => ({ name, value, description })),
 		default: [...WEBHOOK_EVENT_NAMES],
 		description:
 			'Events that start the workflow. Other events are acknowledged (200) and dropped, so the service does not retry them.',

@@ -1,11 +1,6 @@
 /**
- * The one record of the deliveries that ran: n8n's processed-data store (the table behind the
- * Remove Duplicates node, shared by every process of a queue-mode setup), checked and written
- * inside the execution a delivery started. A delivery already recorded leaves the trigger with no
- * item, so nothing after the trigger runs for it.
- *
- * n8n has answered the service before this runs, so a delivery is never dropped for want of an
- * answer from the store: when the store fails, the delivery runs and a warning is logged.
+ * The one record of deliveries that ran: n8n's processed-data store, checked inside the execution; a
+ * delivery recorded before leaves no item. n8n has answered already, so a failing store lets the delivery run.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
@@ -39,11 +34,7 @@ interface NodeQueue {
 /** One queue per trigger node in this process (by node id, which stays when the node is renamed). */
 const queues = new Map<string, NodeQueue>();
 
-/**
- * The input items whose delivery has not run before, recorded as run, without the carried keys.
- * Only production executions are checked: a test execution ("Listen for test event") and a retry
- * the user asked for from n8n's execution list run as they are, and record nothing.
- */
+/** The items whose delivery did not run before, now recorded; test executions and user retries pass and record nothing. */
 export async function keepFirstDeliveries(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const scope = `${this.getWorkflow().id ?? ''}\u0000${this.getNode().id}`;
 	const queue = queues.get(scope) ?? { last: Promise.resolve(), waiting: [], unwritten: new Set<string>() };
@@ -65,11 +56,7 @@ export async function keepFirstDeliveries(this: IExecuteFunctions): Promise<INod
 	return kept;
 }
 
-/**
- * Checks and records every waiting delivery in one call to the store, so that deliveries arriving
- * faster than the store answers do not queue up one call each. Never throws: when the store fails,
- * the deliveries run.
- */
+/** Every waiting delivery checked and recorded in one call, so a burst does not queue one call each; never throws. */
 async function checkWaiting(this: IExecuteFunctions, queue: NodeQueue): Promise<void> {
 	const batch = queue.waiting.splice(0);
 	if (batch.length === 0) return;

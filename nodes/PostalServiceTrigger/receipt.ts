@@ -1,9 +1,7 @@
-/**
- * The return receipt of rr.created leaves the JSON for n8n's binary data. The document must be
- * strict base64 of a PDF; anything else is flagged on the item with the reason (the receipt was
- * issued either way, so the delivery still starts its workflow).
- */
+/** The return receipt leaves the JSON for binary data; a document that is not strict base64 of a PDF is flagged on the item, which still runs. */
 import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+
+import { isObject } from './body';
 
 type DecodedFile = { bytes: Buffer } | { problem: string };
 
@@ -52,10 +50,6 @@ export function safeFileName(name: unknown, fallback: string): string {
 	if (typeof name !== 'string') return fallback;
 	const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
 	return base === '' || base === '.' || base === '..' ? fallback : base;
-}
-
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

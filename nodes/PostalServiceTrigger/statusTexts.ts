@@ -5,8 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { EMAIL_STATUSES, meaningOf, ORDER_STATUSES } from '../PostalService/contract/lists';
-
-const isObject = (value: unknown): value is IDataObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isObject } from './body';
 
 /**
  * Adds `data.statusText` beside `data.status`: a text for order.created, `{ old, new }` for

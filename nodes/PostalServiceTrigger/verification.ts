@@ -26,11 +26,7 @@ export function signBody(secret: string, rawBody: Buffer | string): string {
 	return SIGNATURE_PREFIX + createHmac('sha256', secret).update(rawBody).digest('hex');
 }
 
-/**
- * Whether `header` is the signature of `rawBody` under `secret`. The body must be the bytes as
- * received: a body parsed and serialized again (other whitespace, key order, escapes) no longer
- * matches, and must not.
- */
+/** Whether `header` signs `rawBody` as received: a body serialized again must not match. */
 export function isValidSignature(secret: string, rawBody: Buffer, header: string | undefined): boolean {
 	if (typeof header !== 'string' || secret === '') return false;
 	const value = header.trim();
@@ -64,11 +60,7 @@ interface TimestampReading {
 	ageSeconds: number;
 }
 
-/**
- * The reading of the header nearest to now, or undefined when it is unreadable. The interface gives
- * a zone for the body's timestamp only, so the header may be São Paulo time like it, or UTC; the
- * nearer reading is the zone the service's clock writes in (the two are three hours apart).
- */
+/** The header read as São Paulo time or UTC (the interface names no zone for it), whichever is nearer to now; undefined when unreadable. */
 export function timestampReading(timestamp: string | undefined, now: DateTime = DateTime.now()): TimestampReading | undefined {
 	if (!timestamp) return undefined;
 	let nearest: TimestampReading | undefined;
@@ -81,11 +73,7 @@ export function timestampReading(timestamp: string | undefined, now: DateTime = 
 	return nearest;
 }
 
-/**
- * With a maximum age, refuses an attempt whose X-Webhook-Timestamp is too far from now under both
- * readings. Accepting either costs nothing: a replay comes later than the attempt, and the UTC
- * reading of São Paulo digits lies three hours earlier still.
- */
+/** Refuses an attempt too far from now under both readings; either costs nothing, as a replay comes later still. */
 export function checkAge(timestamp: string | undefined, maxAgeSeconds: number | undefined): Refusal | undefined {
 	if (maxAgeSeconds === undefined) return undefined;
 	const reading = timestampReading(timestamp);

@@ -71,10 +71,3 @@ export function paymentProperties(hints: Partial<Record<PaymentMethod, string>> 
 		},
 	];
 }
-
-// In alphabetical order, as n8n lists options. Not localeCompare: its first call loads ICU's
-// collation, about 8 ms of the package's cold load; the names are plain English.
-export const byName = (a: { name: string }, b: { name: string }) => {
-	const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()];
-	return x < y ? -1 : x > y ? 1 : 0;
-};

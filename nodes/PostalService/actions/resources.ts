@@ -1,11 +1,7 @@
-/**
- * The node's resources, in the order the editor lists them (what users do most first): each one's
- * name, the operation the editor opens it with, and its operations (its index.ts, one line per
- * operation). The router finds an operation's module here, and the node's Resource and Operation
- * lists and every operation's parameters are built from here.
- */
+/** The node's resources in the editor's order (most used first), each with its operations: the panel's lists and parameters are built from here. */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { byName } from '../contract/lists';
 import * as account from './account';
 import * as chatMessage from './chatMessage';
 import * as chatSender from './chatSender';
@@ -14,7 +10,6 @@ import * as order from './order';
 import * as receipt from './receipt';
 import * as registeredEmail from './registeredEmail';
 import * as savedContact from './savedContact';
-import { byName } from './descriptions';
 import type { OperationModule } from './types';
 
 interface Resource {

@@ -1,8 +1,4 @@
-/**
- * One run of the node: every item is prepared first (read once, checked, its work built), so that
- * without Continue On Fail an invalid item stops the run before anything is sent; then the items'
- * work goes in a sliding window, outputs in input order, each item bounded by its own deadline.
- */
+/** One run: every item prepared first (an invalid one stops the run before anything is sent), then their work in a sliding window. */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 

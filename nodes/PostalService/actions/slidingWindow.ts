@@ -1,11 +1,8 @@
 import { sleep } from 'n8n-workflow';
 
 /**
- * Runs `count` tasks with at most `size` in flight: the next starts as soon as one ends, so a slow
- * answer holds one slot and not the whole batch. With an `interval`, task k starts no earlier than
- * `interval` ms after task k - size started (at most `size` starts in any interval). With
- * `stopWhen`, no new task starts once a finished result matches it; those in flight are awaited.
- * Returns the results in task order; a task never started leaves its slot empty.
+ * Runs `count` tasks, at most `size` in flight (a slow one holds one slot), task k no earlier than
+ * `interval` ms after task k - size; after a result `stopWhen` matches, nothing new starts. Results in task order.
  */
 export async function runInSlidingWindow<T>(
 	count: number,

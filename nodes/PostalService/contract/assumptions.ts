@@ -1,8 +1,4 @@
-/**
- * Every name the node sends or reads where the service's interface says "not shown", in one place:
- * a correction is one edit here. What each guess is, how to get around it and how
- * `npm run check-service` checks it: docs/assumptions.md.
- */
+/** Every name the node sends or reads where the interface says "not shown": a correction is one edit here (docs/assumptions.md). */
 export const ASSUMED = {
 	/** DELETE /api/v2/delete/{token}/{job_id}: query parameter of the force flag (value `yes`). */
 	cancelForceParam: 'force',

@@ -1,10 +1,6 @@
 import type { ValidationProblem } from './order';
 
-/**
- * Brazilian postal code (CEP) ranges per state, from the postal operator's published allocation.
- * The service checks the state against the zip with the operator; this table lets the node refuse
- * an obvious mismatch before spending a request. Ranges are inclusive, on the first five digits.
- */
+/** CEP ranges per state (first five digits, inclusive), so an obvious state and postal code mismatch is refused before a request. */
 export const CEP_RANGES: Record<string, Array<[number, number]>> = {
 	SP: [[1000, 19999]],
 	RJ: [[20000, 28999]],
@@ -21,20 +17,11 @@ export const CEP_RANGES: Record<string, Array<[number, number]>> = {
 	MA: [[65000, 65999]],
 	PA: [[66000, 68899]],
 	AP: [[68900, 68999]],
-	AM: [
-		[69000, 69299],
-		[69400, 69899],
-	],
+	AM: [[69000, 69299], [69400, 69899]],
 	RR: [[69300, 69399]],
 	AC: [[69900, 69999]],
-	DF: [
-		[70000, 72799],
-		[73000, 73699],
-	],
-	GO: [
-		[72800, 72999],
-		[73700, 76799],
-	],
+	DF: [[70000, 72799], [73000, 73699]],
+	GO: [[72800, 72999], [73700, 76799]],
 	RO: [[76800, 76999]],
 	TO: [[77000, 77999]],
 	MT: [[78000, 78899]],

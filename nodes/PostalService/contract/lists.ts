@@ -1,9 +1,4 @@
-/**
- * Every list of values the service's interface defines for its routes, in one place: the node's
- * options and checks, the sandbox and the tests read them from here, so a value is added once.
- * `name` is how the node shows a value in its options; a status has the spec's `meaning` instead,
- * which the node outputs as statusText. The lists of the webhooks belong to the trigger.
- */
+/** Every list of values the interface defines, once: the node's options and checks, the sandbox and the tests read them here. */
 
 /** shipType of the create-order table. */
 export const SHIP_TYPES = [
@@ -104,3 +99,9 @@ export function valuesOf<V>(list: ReadonlyArray<{ readonly value: V }>): V[] {
 export function meaningOf<V>(list: ReadonlyArray<{ readonly value: V; readonly meaning: string }>, value: unknown): string | undefined {
 	return list.find((entry) => entry.value === value)?.meaning;
 }
+
+/** Alphabetical order, as n8n lists options; not localeCompare, whose first call loads ICU's collation (ms of cold load). */
+export const byName = (a: { name: string }, b: { name: string }) => {
+	const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()];
+	return x < y ? -1 : x > y ? 1 : 0;
+};

@@ -1,10 +1,6 @@
-/**
- * The create-order contract (POST /api/v2/post) as data: field limits and the rules between ship
- * types and fields, from the spec's create-order table, its rules and its Limits table (the lists of
- * values, ship types among them, are in lists.ts). The node checks every item against this before
- * any request; the sandbox has its own reading of the rules, and the tests hold both against the
- * spec.
- */
+/** The create-order rules as data (the spec's table, rules and limits), checked on every item before any request. */
+import { DateTime } from 'luxon';
+
 import { checkAddress, isBrazil, isCepFormat, normalizeCep } from './cep';
 import { AR_TYPES, ENVELOPE_TYPES, PAYMENT_METHODS, SHIP_TYPES, shipTypeName, valuesOf } from './lists';
 
@@ -84,31 +80,13 @@ const namesOf = (types: readonly number[]) =>
 
 /** Today in the service's time zone, as yyyy-MM-dd. */
 export function todayInSaoPaulo(now: Date = new Date()): string {
-	const parts = new Intl.DateTimeFormat('en-CA', {
-		timeZone: 'America/Sao_Paulo',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-	}).formatToParts(now);
-	const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-	return `${get('year')}-${get('month')}-${get('day')}`;
+	return DateTime.fromJSDate(now).setZone('America/Sao_Paulo').toISODate()!;
 }
 
 /** A date given as yyyy-MM-dd or an ISO date-time, reduced to yyyy-MM-dd; undefined if not a date. */
-function toIsoDate(value: string): string | undefined {
-	const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value.trim());
-	if (!match) return undefined;
-	const date = new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`);
-	if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== match[0]) return undefined;
-	return match[0];
-}
+const toIsoDate = (value: string) => DateTime.fromISO(value.trim().slice(0, 10)).toISODate() ?? undefined;
 
-/**
- * Every problem the spec lets the node find on its own in one create-order request, given its wire
- * fields (after the node's defaults) and the PDF source. What it cannot know (the service's own
- * city for express parcels without virtual box, rendered page counts, the account's plan for client
- * contracts) is left to the service.
- */
+/** What the node can tell is wrong with one order on its own; what only the service knows (its city, rendered pages, the plan) is its to judge. */
 export function validateOrder(
 	fields: Record<string, string>,
 	pdf: PdfSource,

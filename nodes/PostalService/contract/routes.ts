@@ -1,8 +1,4 @@
-/**
- * Every route the node calls, as data: method, path, where the token travels, the envelope of the
- * answer and the shape of its payload (the spec's Endpoints, Authentication and Errors parts). An
- * operation names its route; the transport alone turns it into a request.
- */
+/** Every route the node calls, as data (method, path, token, envelope, answer): operations name a route, the transport makes the request. */
 import type { IHttpRequestMethods } from 'n8n-workflow';
 import { z, type ZodTypeAny } from 'zod';
 

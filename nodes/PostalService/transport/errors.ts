@@ -1,8 +1,4 @@
-/**
- * The errors the transport raises: each says what happened and what to do, carries the service's
- * own message when there is one, never the token, and records whether the service may have acted
- * on the request. Everything reported passes `redactSecrets` first.
- */
+/** The transport's errors: what happened and what to do, the service's own message, never the token, and whether the service may have acted. */
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 

@@ -1,8 +1,4 @@
-/**
- * The only code that sees the token: it turns a route of the contract into a request, places the
- * token where the route wants it, bounds the request by the item's deadline, holds the answer
- * against the route's envelope and shape, and repeats a request only when that is safe.
- */
+/** The only code that sees the token: a route of the contract made into a request, its answer checked, repeated only when safe. */
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
@@ -122,11 +118,7 @@ function redirectTarget(location: unknown, url: string, secrets: string[]): stri
 	return redactSecrets(target, secrets);
 }
 
-/**
- * Sends one request of an item. A read is repeated after a failed connection or a 5xx; a write only
- * when the connection was never made, so that it cannot have reached the service. Every attempt
- * and pause is spent from the item's deadline.
- */
+/** One request of an item, spent from its deadline; repeated when it never connected, and for a read also after a drop or a 5xx. */
 export async function callService(
 	ctx: ServiceContext,
 	creds: Credentials,

@@ -16,57 +16,39 @@ export const option = {
 export const writes = true;
 export const spendsCredits = true;
 
+/** A sender or a template: chosen from the service's list, or given by its numeric id. */
+function numberLocator(displayName: string, name: string, searchListMethod: string, example: string, description: string): INodeProperties {
+	const what = displayName.toLowerCase();
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: 'list', value: '' },
+		description,
+		modes: [
+			{ displayName: 'From List', name: 'list', type: 'list', placeholder: `Select a ${what}...`, typeOptions: { searchListMethod, searchable: true } },
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: example,
+				validation: [{ type: 'regex', properties: { regex: '^\\d+$', errorMessage: `The ${what} ID is a number, like ${example}` } }],
+			},
+		],
+	};
+}
+
 const properties: INodeProperties[] = [
 	creditsNotice('Each item sends a real chat message, paid from the account\'s credits unless Payment Method says otherwise. It is sent once and never repeated automatically.'),
-	{
-		displayName: 'Sender',
-		name: 'senderId',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
-		description: 'The business number that sends the message: choose it from the list, or give its numeric ID (like 2) as Chat Sender > Get Many lists it',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a sender...',
-				typeOptions: { searchListMethod: 'searchSenders', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: '2',
-				validation: [{ type: 'regex', properties: { regex: '^\\d+$', errorMessage: 'The sender ID is a number, like 2' } }],
-			},
-		],
-	},
-	{
-		displayName: 'Template',
-		name: 'templateId',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
-		description:
-			'The approved message template to send: choose it from the list, or give its numeric ID (like 102) as Chat Template > Get Many lists it. The list shows templates that cannot be sent with the reason next to their name.',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a template...',
-				typeOptions: { searchListMethod: 'searchTemplates', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: '102',
-				validation: [{ type: 'regex', properties: { regex: '^\\d+$', errorMessage: 'The template ID is a number, like 102' } }],
-			},
-		],
-	},
+	numberLocator('Sender', 'senderId', 'searchSenders', '2', 'The business number that sends the message: choose it from the list, or give its numeric ID (like 2) as Chat Sender > Get Many lists it'),
+	numberLocator(
+		'Template',
+		'templateId',
+		'searchTemplates',
+		'102',
+		'The approved message template to send: choose it from the list, or give its numeric ID (like 102) as Chat Template > Get Many lists it. The list shows templates that cannot be sent with the reason next to their name.',
+	),
 	{
 		displayName: 'Recipient Phone',
 		name: 'phone',

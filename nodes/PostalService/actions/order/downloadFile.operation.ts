@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-import { FILE_TYPES, type FileType, valuesOf } from '../../contract/lists';
+import { byName, FILE_TYPES, type FileType, valuesOf } from '../../contract/lists';
 import { ItemCheck } from '../fields';
-import { byName } from '../descriptions';
 import { LETTER_ID, readOrderId, type OrderIdKind } from '../shared/orderIds';
 import type { ItemInput, ItemWork } from '../types';
 

@@ -1,8 +1,4 @@
-/**
- * Letters, telegrams and electronic letters (Letter) and registered e-mail share the routes that
- * read, download and cancel an order; the id tells them apart: digits for the first, E followed
- * by digits for a registered e-mail. Each resource asks for its own kind of id.
- */
+/** Letters and registered e-mail share the read, download and cancel routes; the id tells them apart (digits, or E and digits). */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ItemCheck } from '../fields';
