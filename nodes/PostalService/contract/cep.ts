@@ -1,5 +1,3 @@
-import type { ValidationProblem } from './order';
-
 /** CEP ranges per state (first five digits, inclusive), so an obvious state and postal code mismatch is refused before a request. */
 export const CEP_RANGES: Record<string, Array<[number, number]>> = {
 	SP: [[1000, 19999]],
@@ -63,7 +61,7 @@ export function isBrazil(country: string | undefined): boolean {
 export function checkAddress(
 	fields: Record<string, string>,
 	suffix: '' | '_sender',
-	problems: ValidationProblem[],
+	problems: Array<{ field: string; message: string }>,
 ): void {
 	const zipField = `zip${suffix}`;
 	const stateField = `state${suffix}`;
