@@ -168,6 +168,9 @@ export class StandInRegistry {
 
 	/** A certificate authority for this run, and the registry's certificate signed by it. */
 	private async makeCertificates(): Promise<{ key: Buffer; cert: Buffer }> {
+		await run('openssl', ['version']).catch((error: NodeJS.ErrnoException) => {
+			throw error.code === 'ENOENT' ? new Error("the stand-in registry needs the openssl command: install Debian's openssl package") : error;
+		});
 		const file = (name: string) => path.join(this.dir, name);
 		const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
 		await run('openssl', [
