@@ -56,7 +56,8 @@ interface DevN8n {
 	editorUrl: string;
 	/** Where the service sends deliveries. */
 	webhookUrl: string;
-	userFolder: string;
+	/** Puts a rebuilt tarball where n8n takes it from at its next restart. */
+	install(tarball: string): Promise<unknown>;
 	lines: string[];
 	loadProblem?: string;
 	restart(): Promise<number>;
@@ -69,7 +70,7 @@ async function startSingle(n8nDir: string, tarball: string): Promise<DevN8n> {
 	const dev: DevN8n = {
 		editorUrl: '',
 		webhookUrl: '',
-		userFolder,
+		install: (fresh) => installPackage(userFolder, fresh),
 		lines: [`  n8n data:        ${userFolder} (log: ${server.logFile})`],
 		restart: async () => {
 			const seconds = await server.restart();
@@ -95,7 +96,8 @@ async function startQueue(n8nDir: string, tarball: string): Promise<DevN8n> {
 		await topology.stop();
 	};
 	stopOnExit.push(stopAll);
-	await installPackage(topology.userFolder, tarball);
+	// Every n8n process installs it at start, from N8N_COMMUNITY_PACKAGES (see scripts/queue.ts).
+	await topology.usePackage(tarball);
 	say('starting n8n in queue mode');
 	await topology.start();
 	const balancer = await startBalancer(topology.webhooks.map((w) => w.baseUrl), await pickPort(Number(process.env.POSTAL_BALANCER_PORT ?? 5680)));
@@ -103,7 +105,7 @@ async function startQueue(n8nDir: string, tarball: string): Promise<DevN8n> {
 	return {
 		editorUrl: topology.main.baseUrl,
 		webhookUrl: balancer.url,
-		userFolder: topology.userFolder,
+		install: (fresh) => topology.usePackage(fresh),
 		lines: [
 			`  Webhooks:        ${balancer.url} (a balancer over the webhook processors; the service's deliveries go there)`,
 			...topology.describe().split('\n').map((line) => `    ${line}`),
@@ -237,7 +239,7 @@ async function main() {
 			const t = Date.now();
 			say('change seen: rebuilding');
 			const fresh = await buildAndPack(path.join(devDir, 'pack'));
-			await installPackage(n8n.userFolder, fresh);
+			await n8n.install(fresh);
 			const restart = await n8n.restart();
 			say(`reloaded: n8n restarted in ${restart.toFixed(1)}s (${((Date.now() - t) / 1000).toFixed(1)}s in all)`);
 			if (n8n.loadProblem) console.warn(`WARNING: n8n could not load the package:\n${n8n.loadProblem}`);

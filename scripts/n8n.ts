@@ -146,6 +146,17 @@ export function nodeFor(n8nDir: string): string {
 	return binary;
 }
 
+/**
+ * n8n's lines when a community package did not load, or was not installed: it starts anyway. The
+ * last three come from installing packages listed in N8N_COMMUNITY_PACKAGES (the main process) and
+ * from reinstalling the ones it recorded (every process, with N8N_REINSTALL_MISSING_PACKAGES).
+ */
+const LOAD_PROBLEMS = [
+	/Failed to load package "([^"]+)"[^\n]*\n[^\n]*/,
+	/Failed to (?:install|update|reinstall) community package[^\n]*/,
+	/n8n detected that some packages are missing[^\n]*/,
+];
+
 /** How long a process may take to start: 11-14 s idle, near 3 minutes on 2 cores under a load average of 25. */
 const START_LIMIT_MS = 300_000;
 
@@ -230,7 +241,7 @@ export class N8nServer {
 			await sleep(100);
 		}
 		await this.waitUntilReady(started);
-		const failed = /Failed to load package "([^"]+)"[^\n]*\n[^\n]*/.exec(this.output);
+		const failed = LOAD_PROBLEMS.map((pattern) => pattern.exec(this.output)).find(Boolean);
 		if (failed) this.loadProblem = failed[0];
 		return (Date.now() - started) / 1000;
 	}
@@ -334,11 +345,13 @@ export class N8nServer {
 	}
 }
 
-// A test runner's variables (NODE_ENV=test, loaders in NODE_OPTIONS) change how n8n behaves.
+// A test runner's variables (NODE_ENV=test, loaders in NODE_OPTIONS) change how n8n behaves, and
+// `npm run`'s (npm_config_local_prefix and the like) would point the npm that n8n runs to install a
+// community package at this repository.
 function inheritedEnvironment(): NodeJS.ProcessEnv {
 	const env = { ...process.env };
 	for (const key of Object.keys(env)) {
-		if (key === 'NODE_ENV' || key === 'NODE_OPTIONS' || key.startsWith('VITEST') || key === 'TEST') delete env[key];
+		if (key === 'NODE_ENV' || key === 'NODE_OPTIONS' || key.startsWith('VITEST') || key === 'TEST' || /^npm_/i.test(key)) delete env[key];
 	}
 	return env;
 }
