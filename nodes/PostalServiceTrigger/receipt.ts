@@ -48,7 +48,8 @@ export function pdfProblem(bytes: Buffer): string | undefined {
 // A file name from the payload becomes the binary's name, never a path.
 export function safeFileName(name: unknown, fallback: string): string {
 	if (typeof name !== 'string') return fallback;
-	const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+	// Control characters (below a space, and DEL) dropped.
+	const base = [...(name.split(/[\\/]/).pop() ?? '')].filter((c) => c >= ' ' && c !== '\u007f').join('').trim();
 	return base === '' || base === '.' || base === '..' ? fallback : base;
 }
 

@@ -363,7 +363,8 @@ export async function runNode(options: {
 	parameters: IDataObject;
 	items?: TestItem[];
 	credentials?: CredentialsByType;
-	continueOnFail?: boolean;
+	/** On Error: Continue, into the regular output or (`'errorOutput'`) the error output. */
+	continueOnFail?: boolean | 'errorOutput';
 	credentialNames?: Record<string, string>;
 	/** The node's Retry On Fail settings, which n8n's engine applies itself. */
 	retry?: Pick<INode, 'maxTries' | 'waitBetweenTries'>;
@@ -381,7 +382,7 @@ export async function runNode(options: {
 					type: options.type,
 					parameters: options.parameters as INode['parameters'],
 					credentials: credentialRefs,
-					onError: options.continueOnFail ? 'continueRegularOutput' : 'stopWorkflow',
+					onError: options.continueOnFail === 'errorOutput' ? 'continueErrorOutput' : options.continueOnFail ? 'continueRegularOutput' : 'stopWorkflow',
 					...(options.retry ? { retryOnFail: true, ...options.retry } : {}),
 				},
 			],

@@ -126,9 +126,21 @@ describe('failures: what the user reads, and the token nowhere', () => {
 			{ items: [{ json: { id: '999999' } }], continueOnFail: true, token: 'bad-token-xyz' },
 		);
 		expect(result.items).toEqual([
-			{ json: { error: expect.stringMatching(/Check the security token/), description: expect.stringContaining('Token inválido') }, pairedItem: { item: 0 } },
+			{ json: { error: expect.stringMatching(/Check the security token/), details: expect.stringContaining('Token inválido') }, pairedItem: { item: 0 } },
 		]);
 		expectNoToken(result.serialized, 'bad-token-xyz');
+	});
+
+	it('with On Error: Continue (using error output) the failing item goes to the error output, the others to the success output', async () => {
+		const result = await run(
+			ctx.sandbox,
+			{ resource: 'order', operation: 'get', orderId: '={{ $json.id }}' },
+			{ items: [{ json: { id: '999999' } }, { json: { id: String(await createdOrderId()) } }], continueOnFail: 'errorOutput' },
+		);
+		expect(result.output('Node', 0).map((item) => item.json.id)).toHaveLength(1);
+		expect(result.output('Node', 1)).toEqual([
+			expect.objectContaining({ json: expect.objectContaining({ error: expect.stringMatching(/no such|refused|not/i), details: expect.any(String) }) }),
+		]);
 	});
 });
 

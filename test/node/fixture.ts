@@ -45,7 +45,7 @@ export async function run(
 	parameters: Record<string, unknown>,
 	options: {
 		items?: TestItem[];
-		continueOnFail?: boolean;
+		continueOnFail?: boolean | 'errorOutput';
 		token?: string;
 		retry?: { maxTries?: number; waitBetweenTries?: number };
 		executionId?: string | null;

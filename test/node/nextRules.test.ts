@@ -1,19 +1,35 @@
 /**
- * The community-node rules n8n's source holds but its published plugin does not have yet: our own
- * lint rules (eslint.config.mjs, run by `npm run lint`) and, where lint cannot see it, checks here.
+ * The community-node rules n8n's source holds: those n8n's own configuration runs (eslint.config.mjs,
+ * node-cli's, which `n8n-node lint` runs), our own for the ones its plugins do not have yet
+ * (eslint.project.config.mjs, which `npm run lint` also runs), and, where lint cannot see it, checks here.
  */
-import { ESLint } from 'eslint';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+
+import { ESLint } from 'eslint';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(__dirname, '..', '..');
-const eslint = new ESLint({ cwd: ROOT });
+const projectLint = new ESLint({ cwd: ROOT, overrideConfigFile: join(ROOT, 'eslint.project.config.mjs') });
 
 /** The messages of our own rules for a text linted as if it were the given file of the package. */
 async function nextRuleMessages(text: string, filePath: string): Promise<string[]> {
-	const [result] = await eslint.lintText(text, { filePath: join(ROOT, filePath) });
+	const [result] = await projectLint.lintText(text, { filePath: join(ROOT, filePath) });
 	return result.messages.filter((m) => m.ruleId?.startsWith('next/')).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+/** The same with n8n's configuration, as `n8n-node lint` runs it: ESLint in a process of its own. */
+async function n8nRuleMessages(prefix: string, text: string, filePath: string): Promise<string[]> {
+	const eslint = spawnSync(join(ROOT, 'node_modules/.bin/eslint'), ['--format', 'json', '--stdin', '--stdin-filename', join(ROOT, filePath)], {
+		cwd: ROOT,
+		input: text,
+		encoding: 'utf8',
+		// n8n's older plugin reads files differently under NODE_ENV=test, which the test runner sets.
+		env: { ...process.env, NODE_ENV: 'production' },
+	});
+	const [result] = JSON.parse(eslint.stdout) as Array<{ messages: Array<{ ruleId: string | null; message: string }> }>;
+	return result.messages.filter((m) => m.ruleId?.startsWith(prefix)).map((m) => `${m.ruleId}: ${m.message}`);
 }
 
 const nodeFile = (execute: string) => `
@@ -27,24 +43,19 @@ export class Probe implements INodeType {
 `;
 
 describe("n8n's next rules, as our lint applies them", () => {
-	it('require-continue-on-fail: the action node reads Continue On Fail in execute()', async () => {
+	it("require-continue-on-fail: n8n's own configuration has it, for an execute() that is one loop over the items", async () => {
 		const file = 'nodes/PostalService/PostalService.node.ts';
-		expect(await nextRuleMessages(nodeFile('return [this.getInputData()];'), file)).toEqual([
-			"next/execute-handles-continue-on-fail: execute() must read this.continueOnFail() and apply it to each item's failure.",
-		]);
-		expect(await nextRuleMessages(nodeFile('return this.continueOnFail() ? [[]] : [this.getInputData()];'), file)).toEqual([]);
-		expect(await nextRuleMessages(readFileSync(join(ROOT, file), 'utf8'), file)).toEqual([]);
-	});
-
-	it('node-operation-error-itemindex: every error of the action node names its item', async () => {
-		const file = 'nodes/PostalService/actions/probe.ts';
-		const text = (options: string) => `import { NodeOperationError } from 'n8n-workflow';
-export const fail = (node: never, itemIndex: number) => new NodeOperationError(node, 'wrong'${options});`;
-		expect(await nextRuleMessages(text(''), file)).toEqual([
-			'next/item-error-has-item-index: new NodeOperationError(...) must pass { itemIndex } as its third argument.',
-		]);
-		expect(await nextRuleMessages(text(", { description: 'why' }"), file)).toHaveLength(1);
-		expect(await nextRuleMessages(text(', { itemIndex }'), file)).toEqual([]);
+		const upstream = (text: string) => n8nRuleMessages('n8n-nodes-base/node-execute-block', text, file);
+		// The rule reads only an execute() that is one loop over the items: ours, a run of its own, it
+		// cannot check (nor can n8n's node-execute-block-error-missing-item-index, which reads the classic
+		// if-resource-and-operation shape); test/node/batching.test.ts and errors.test.ts check the behaviour.
+		const loop = (onError: string) => `for (let i = 0; i < this.getInputData().length; i++) {
+			try { this.getInputData()[i].json.x = 1; } catch (error) { ${onError} }
+		}`;
+		const probe = (onError: string) => nodeFile(loop(onError)).replace("from 'n8n-workflow';", "from 'n8n-workflow';\nimport { NodeOperationError } from 'n8n-workflow';");
+		expect(await upstream(probe('throw error;'))).toEqual([expect.stringMatching(/node-execute-block-missing-continue-on-fail/)]);
+		expect(await upstream(probe('if (this.continueOnFail()) continue; throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: i });'))).toEqual([]);
+		expect(await upstream(readFileSync(join(ROOT, file), 'utf8'))).toEqual([]);
 	});
 
 	it('hint-max-length: a field hint has at most 120 characters', async () => {
@@ -56,9 +67,11 @@ export const fail = (node: never, itemIndex: number) => new NodeOperationError(n
 		expect(await nextRuleMessages(text('x'.repeat(120)), file)).toEqual([]);
 	});
 
-	it('require-mit-license, require-community-node-keyword, no-monorepo: package.json', async () => {
+	it('require-mit-license, require-community-node-keyword (n8n\'s configuration), no-monorepo (ours): package.json', async () => {
 		const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
+		const upstream = (text: string) => n8nRuleMessages('n8n-nodes-base/community-package-json-', text, 'package.json');
 		expect(await nextRuleMessages(JSON.stringify(packageJson, null, 2), 'package.json')).toEqual([]);
+		expect(await upstream(JSON.stringify(packageJson, null, 2))).toEqual([]);
 		const wrong = {
 			...packageJson,
 			license: 'ISC',
@@ -66,10 +79,11 @@ export const fail = (node: never, itemIndex: number) => new NodeOperationError(n
 			repository: { type: 'git', url: 'git+https://example.com/monorepo.git', directory: 'packages/nodes' },
 		};
 		expect(await nextRuleMessages(JSON.stringify(wrong, null, 2), 'package.json')).toEqual([
-			'next/community-package-json: package.json: "license" must be "MIT".',
-			'next/community-package-json: package.json: "keywords" must include "n8n-community-node-package".',
-			'next/community-package-json: package.json: "repository.directory" marks a package inside a monorepo, which n8n does not install.',
+			'next/single-package-repository: package.json: "repository.directory" marks a package inside a monorepo, which n8n does not install.',
 		]);
+		const flagged = (await upstream(JSON.stringify(wrong, null, 2))).join('\n');
+		expect(flagged).toMatch(/license-not-default/);
+		expect(flagged).toMatch(/keywords-without-official-tag/);
 	});
 
 	it('require-mit-license: the LICENSE file is the MIT license', () => {

@@ -155,8 +155,9 @@ export async function runOperation(ctx: IExecuteFunctions, continueOnFail: boole
 	return [
 		outcomes.flatMap((outcome, itemIndex) => {
 			if ('items' in outcome) return outcome.items;
+			// n8n sends an item with only these keys to the error output (On Error: Continue, using error output).
 			const { message, description } = outcome.error;
-			return [{ json: { error: message, ...(description ? { description } : {}) }, pairedItem: { item: itemIndex } }];
+			return [{ json: { error: message, ...(description ? { details: description } : {}) }, pairedItem: { item: itemIndex } }];
 		}),
 	];
 }

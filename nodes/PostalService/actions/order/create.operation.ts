@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { shipTypeName } from '../../contract/lists';
 import { applyForcing, SHIP_TYPE_RULES, validateOrder, type PdfSource } from '../../contract/order';

@@ -1,0 +1,72 @@
+// What the project checks beyond n8n's own configuration (eslint.config.mjs, which `n8n-node lint`
+// runs on the published code): TypeScript rules for the tests, the sandbox, the scripts and the
+// benchmarks, and the checks n8n's plugins do not have yet. `npm run lint` runs both; this one with
+// --no-inline-config, so that the line that keeps n8n's rules off a file of the repository's own
+// turns none of these off.
+import tseslint from 'typescript-eslint';
+
+const published = ['nodes/**/*.ts', 'credentials/**/*.ts'];
+const HINT_MAX_LENGTH = 120;
+
+const keyName = (property) => (property.key.type === 'Identifier' ? property.key.name : property.key.value);
+const textOf = (node) =>
+	node.type === 'Literal' && typeof node.value === 'string'
+		? node.value
+		: node.type === 'TemplateLiteral' && node.expressions.length === 0
+			? node.quasis[0].value.cooked
+			: null;
+
+export const nextRules = {
+	rules: {
+		// A hint renders under its field: a long one pushes the panel down; longer help belongs in description.
+		'hint-max-length': {
+			meta: { type: 'suggestion', messages: { long: 'This hint is {{length}} characters; at most {{max}}: move the rest to description.' } },
+			create(context) {
+				return {
+					Property(node) {
+						// A node or credential property: a hint beside a displayName.
+						const siblings = node.parent.type === 'ObjectExpression' ? node.parent.properties : [];
+						if (keyName(node) !== 'hint' || !siblings.some((p) => p.type === 'Property' && keyName(p) === 'displayName')) return;
+						const text = textOf(node.value);
+						if (text !== null && text.length > HINT_MAX_LENGTH) {
+							context.report({ node: node.value, messageId: 'long', data: { length: text.length, max: HINT_MAX_LENGTH } });
+						}
+					},
+				};
+			},
+		},
+		// n8n installs single-package repositories only.
+		'single-package-repository': {
+			meta: {
+				type: 'problem',
+				messages: { monorepo: 'package.json: "repository.directory" marks a package inside a monorepo, which n8n does not install.' },
+			},
+			create(context) {
+				const field = (object, name) => object.properties.find((p) => p.type === 'Property' && keyName(p) === name);
+				return {
+					'Program > ExpressionStatement > ObjectExpression'(node) {
+						const repository = field(node, 'repository')?.value;
+						const directory = repository?.type === 'ObjectExpression' ? field(repository, 'directory') : undefined;
+						if (directory) context.report({ node: directory, messageId: 'monorepo' });
+					},
+				};
+			},
+		},
+	},
+};
+
+export default tseslint.config(
+	{ ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test/e2e/artifacts/**'] },
+	{
+		files: ['**/*.ts', '**/*.mts'],
+		extends: [tseslint.configs.recommended],
+		languageOptions: { parserOptions: { sourceType: 'module' } },
+		rules: {
+			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+		},
+	},
+	// n8n's scanner adds it to its rules: n8n's logs are no place for a node's output.
+	{ files: published, rules: { 'no-console': 'error' } },
+	{ files: published, plugins: { next: nextRules }, rules: { 'next/hint-max-length': 'error' } },
+	{ files: ['package.json'], languageOptions: { parser: tseslint.parser }, plugins: { next: nextRules }, rules: { 'next/single-package-repository': 'error' } },
+);
