@@ -15,7 +15,7 @@ import {
 	returnReceiptToStorage,
 } from '../support/exampleEvents';
 import { mailMerge, sendRegisteredLetter, telegramReminder } from '../support/exampleRequests';
-import { aiAgentAsShipped, aiAgentSendsThroughItself, balanceAlert, formSendsLetter, sheetsMailMerge } from '../support/exampleRuns';
+import { aiAgentAsShipped, aiAgentConfirmsInALaterMessage, aiAgentSendsThroughItself, balanceAlert, formSendsLetter, sheetsMailMerge } from '../support/exampleRuns';
 import { removeImported, startStandIn, type StandIn } from '../support/examples';
 
 export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
@@ -113,6 +113,10 @@ export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 
 		it('the AI agent example keeps its chat private and remembers the conversation (its model runs in the agent suite)', () => {
 			aiAgentAsShipped();
+		});
+
+		it('the AI agent prices in one message and sends once the user agrees in the next: its memory keeps the conversation', async () => {
+			await aiAgentConfirmsInALaterMessage(env());
 		});
 
 		it("the AI agent's Send letter runs the workflow's own sub-workflow: the PDF downloaded once, priced under the cap and sent, once per chat and letter", async () => {

@@ -15,6 +15,7 @@ import {
 	type WorkflowFile,
 	type WorkflowNode,
 } from '../../../scripts/workflows';
+import { ChatModelServer, type Conversation, type Turn } from './chatModelServer';
 import { listExecutions, type E2eEnvironment } from './environment';
 import { call } from './exampleRequests';
 import { entryCredential, example, finishedExecutions, importAndActivate, pointedAt, sampleLetterUrl, sha256, type StandIn } from './examples';
@@ -146,6 +147,78 @@ export function aiAgentAsShipped(): void {
 	const tool = workflow.nodes.find((n) => n.name === 'Send letter')!;
 	expect(tool.type).toBe('@n8n/n8n-nodes-langchain.toolWorkflow');
 	expect(tool.parameters.workflowId).toMatchObject({ value: '={{ $workflow.id }}' });
+}
+
+/**
+ * The agent with a scripted model: the price in one message, the send once the user agrees in the
+ * next one. The model is given the second message after the first exchange only because the
+ * example's Simple Memory keeps it (the scripted model takes a conversation by its first message).
+ */
+export async function aiAgentConfirmsInALaterMessage(env: E2eEnvironment): Promise<void> {
+	const model = new ChatModelServer(`sk-examples-${randomUUID()}`);
+	await model.start();
+	try {
+		const pdfUrl = model.addDocument('notice.pdf', await pdfOfSize(0, 'Notificação'));
+		const openAi = await upsertCredential(env.client, { name: 'OpenAI account', type: 'openAiApi', data: { apiKey: model.apiKey, url: model.baseUrl, header: false } });
+		const shipped = example('ai-agent-registered-letter.json');
+		// Shared for the test only, as the note says to before making it public (there with Authentication).
+		const workflow = {
+			...shipped,
+			name: `${shipped.name} (shared chat)`,
+			nodes: shipped.nodes.map((n) => (n.type === '@n8n/n8n-nodes-langchain.chatTrigger' ? { ...n, webhookId: randomUUID(), parameters: { ...n.parameters, public: true, mode: 'hostedChat' } } : n)),
+		};
+		const id = await importAndActivate(env, workflow, [...env.credentials, openAi]);
+		const chatUrl = `${env.webhookUrl}/webhook/${workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger')!.webhookId}/chat`;
+		await waitForWebhook(chatUrl);
+		const letter = {
+			Recipient_Name: 'Júlia Moraes',
+			Recipient_Street: 'Rua Augusta',
+			Recipient_Number: '500',
+			Recipient_Complement: 'Apto 12',
+			Recipient_Postal_Code: '01305-000',
+			Recipient_City: 'São Paulo',
+			Recipient_State: 'SP',
+			PDF_URL: pdfUrl,
+		};
+		const first = `Send the PDF at ${pdfUrl} as a registered letter to Júlia Moraes, Rua Augusta 500, Apto 12, 01305-000 São Paulo SP. Tell me the price first.`;
+		// What the user has said so far; the model answers the latest message.
+		let agreed = false;
+		const decide = (conversation: Conversation): Turn => {
+			const quote = conversation.toolResults.find((r) => r.name === 'Get_letter_price');
+			const sent = conversation.toolResults.find((r) => r.name === 'Send_letter');
+			if (!agreed) {
+				if (!quote) return { toolCalls: [{ name: 'Get_letter_price', arguments: letter }] };
+				return { text: `It costs R$ ${/"value":\s*([\d.]+)/.exec(quote.content)?.[1]}. Shall I send it?` };
+			}
+			if (!sent) return { toolCalls: [{ name: 'Send_letter', arguments: letter }] };
+			return { text: `Sent: ${sent.content}` };
+		};
+		model.use({ name: 'confirm in a later message', matches: (text) => text === first, turns: Array.from({ length: 8 }, () => decide) });
+		const sessionId = randomUUID();
+		const say = async (chatInput: string) => {
+			const answer = await call(chatUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'sendMessage', sessionId, chatInput }) });
+			expect(answer.status, answer.text).toBe(200);
+			return String(answer.json?.output);
+		};
+		const orders = () => env.sandbox.control.orders().filter((o) => o.name === 'Júlia Moraes');
+		expect(await say(first)).toMatch(/^It costs R\$ [\d.]+\. Shall I send it\?$/);
+		expect(orders()).toHaveLength(0);
+		agreed = true;
+		const reply = await say('Yes, send it.');
+		const [order] = orders();
+		expect(order).toMatchObject({ shipType: 2, tag: 'ai-agent' });
+		expect(reply).toContain(String(order.id));
+		// The second message reached the model after the first exchange, from the memory.
+		const requests = model.requestsOf('confirm in a later message');
+		const secondMessage = requests.find((r) => r.body?.messages.at(-1)?.content === 'Yes, send it.');
+		const said = (secondMessage?.body?.messages ?? []).filter((m) => m.role === 'user' || (m.role === 'assistant' && typeof m.content === 'string' && m.content));
+		expect(said.map((m) => `${m.role}: ${String(m.content)}`)).toEqual([`user: ${first}`, expect.stringMatching(/^assistant: It costs R\$ [\d.]+\. Shall I send it\?$/), 'user: Yes, send it.']);
+		expect(requests.map((r) => r.problem).filter(Boolean)).toEqual([]);
+		await finishedExecutions(env, id, 3);
+		await env.client.api('POST', `/workflows/${id}/deactivate`);
+	} finally {
+		await model.stop();
+	}
 }
 
 /**
