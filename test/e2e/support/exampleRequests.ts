@@ -38,8 +38,9 @@ export async function pdfWithPages(pages: number): Promise<Buffer> {
 	return Buffer.from(await doc.save());
 }
 
-/** CSV as n8n's Convert to File writes it: a header line, fields quoted when they hold a comma or a quote. */
-export function parseCsv(text: string): Array<Record<string, string>> {
+/** CSV as n8n's Convert to File writes it: a byte order mark, a header line, fields quoted when they hold a comma or a quote. */
+export function parseCsv(csv: string): Array<Record<string, string>> {
+	const text = csv.replace(/^\uFEFF/, '');
 	const records: string[][] = [];
 	let field = '';
 	let record: string[] = [];
@@ -240,8 +241,13 @@ export async function mailMerge(env: E2eEnvironment): Promise<void> {
 	]);
 	expect(first[2].reason).toMatch(/Postal Code|8 digits/);
 	expect(creates()).toBe(before + 2);
+	expect(first.map((r) => [r.name, r.complement])).toEqual([
+		['Ana Pereira', 'Apto 12'],
+		['Bruno Dias', ''],
+		['Carla Nunes', ''],
+	]);
 	for (const row of first.slice(0, 2)) {
-		expect(env.sandbox.control.order(row.order_id)).toMatchObject({ tag: `mm-${batch}-row-${row.row}`, name: row.name });
+		expect(env.sandbox.control.order(row.order_id)).toMatchObject({ tag: `mm-${batch}-row-${row.row}`, name: row.name, zip: row.zip.replace('-', '') });
 	}
 
 	// The same CSV under the same batch sends nothing again, and says which order each row is.

@@ -154,7 +154,10 @@ export function aiAgentAsShipped(): void {
  * next one. The model is given the second message after the first exchange only because the
  * example's Simple Memory keeps it (the scripted model takes a conversation by its first message).
  */
-export async function aiAgentConfirmsInALaterMessage(env: E2eEnvironment): Promise<void> {
+export async function aiAgentConfirmsInALaterMessage(env: E2eEnvironment, skip: (reason: string) => void): Promise<void> {
+	// Simple Memory lives in one process: in queue mode two messages may run on two workers, which is
+	// why the example's note says to use a Postgres or Redis chat memory there.
+	if (env.topology === 'queue') return skip('Simple Memory is not shared between queue-mode workers (the example says so)');
 	const model = new ChatModelServer(`sk-examples-${randomUUID()}`);
 	await model.start();
 	try {
