@@ -8,7 +8,7 @@
 // `npm run dev -- --queue` starts n8n's queue mode instead (PostgreSQL, Redis, a main process, two
 // workers, two webhook processors and a balancer in front of them, see scripts/queue.ts), to watch
 // deliveries spread over processes. Its data lives in a temporary folder and goes with Ctrl-C.
-import { watch, type FSWatcher } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 
 import { startBalancer, type Balancer } from './balancer';
@@ -33,11 +33,16 @@ import {
 	activateWorkflow,
 	createDataTables,
 	createWorkflow,
+	entryCredentialsOf,
 	findWorkflow,
 	forTestEnvironment,
 	missingCredentialTypes,
+	newEntryCredential,
+	placeholderHosts,
 	readExamples,
 	upsertCredential,
+	withTemplatesOf,
+	type EntryCredential,
 	type StoredCredential,
 } from './workflows';
 
@@ -120,6 +125,24 @@ async function startQueue(n8nDir: string, tarball: string): Promise<DevN8n> {
 /** What Ctrl-C stops, last started first. */
 const stopOnExit: Array<() => Promise<void>> = [];
 
+/**
+ * The Basic Auth and Header Auth credentials the examples' entries name, each with a random secret
+ * made once and kept in the dev folder, so that a caller set up once keeps working across restarts.
+ */
+function exampleEntryCredentials(): EntryCredential[] {
+	const file = path.join(devDir, 'example-credentials.json');
+	const kept: EntryCredential[] = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as EntryCredential[]) : [];
+	const all = entryCredentialsOf(readExamples().map((e) => e.workflow)).map(
+		(ref) => kept.find((k) => k.name === ref.name && k.type === ref.type) ?? newEntryCredential(ref),
+	);
+	mkdirSync(devDir, { recursive: true });
+	writeFileSync(file, `${JSON.stringify(all, null, '\t')}\n`, { mode: 0o600 });
+	return all;
+}
+
+const describeEntryCredential = (c: EntryCredential) =>
+	c.type === 'httpHeaderAuth' ? `header ${c.data.name}: ${c.data.value}` : `user ${c.data.user}, password ${c.data.password}`;
+
 async function main() {
 	// Filled in as things start, so that Ctrl-C at any moment stops what is running.
 	const running: { sandbox?: Sandbox; watchers: FSWatcher[] } = { watchers: [] };
@@ -173,14 +196,19 @@ async function main() {
 			data: { secret: sandbox.webhookSecret },
 		}),
 	];
+	// The credentials the examples' webhooks and form authenticate with, as their notes ask a user to create.
+	const entryCredentials = exampleEntryCredentials();
+	for (const credential of entryCredentials) credentials.push(await upsertCredential(client, credential));
 
 	// Examples are imported (and activated) once; later runs leave them, your edits and your
 	// activation choices alone. Their triggers are set to the test environment, the one the
-	// sandbox's events come from; one that needs a credential not made here is left inactive.
+	// sandbox's events come from, and their chat templates to the sandbox's. One that needs a
+	// credential not made here, or calls a placeholder address of another system, is left inactive:
+	// every example activated here runs against the sandbox.
 	const imported: string[] = [];
 	const inactive: string[] = [];
 	for (const { workflow: shipped } of readExamples()) {
-		const workflow = forTestEnvironment(shipped);
+		const workflow = withTemplatesOf(sandbox.control, forTestEnvironment(shipped));
 		let existing = await findWorkflow(client, workflow.name);
 		if (!existing) {
 			// The data tables its sticky note asks a user to create, made here as a user would.
@@ -188,13 +216,16 @@ async function main() {
 			const created = await createWorkflow(client, workflow, credentials);
 			imported.push(workflow.name);
 			const missing = missingCredentialTypes(workflow, credentials);
+			const placeholders = placeholderHosts(workflow);
 			const active =
 				missing.length === 0 &&
+				placeholders.length === 0 &&
 				(await activateWorkflow(client, created.id).then(
 					() => true,
 					(error: Error) => (say(`could not activate "${workflow.name}": ${error.message}`), false),
 				));
 			if (missing.length) inactive.push(`"${workflow.name}" (it needs a credential of type ${missing.join(', ')}: add one, then activate it)`);
+			else if (placeholders.length) inactive.push(`"${workflow.name}" (it calls ${placeholders.join(', ')}, a placeholder: put your system's address, then activate it)`);
 			existing = { id: created.id, active };
 		}
 		const trigger = workflow.nodes.find((n) => n.type.endsWith('.postalServiceTrigger'));
@@ -215,6 +246,7 @@ async function main() {
 		`  Sandbox panel:   ${sandbox.panelUrl}`,
 		`  Sandbox API:     ${sandbox.baseUrl}  (token ${sandbox.token}, e-mail ${sandbox.email}, webhook secret ${sandbox.webhookSecret})`,
 		`  Credentials:     ${credentials.map((c) => c.name).join(', ')}`,
+		...entryCredentials.map((c) => `    ${c.name}: ${describeEntryCredential(c)}`),
 		`  Sample PDF:      ${sandbox.baseUrl}${SAMPLE_LETTER_PATH}  (use it as PDF Source URL for a first letter)`,
 		'  Trigger:         the sandbox sends test-environment events: set the Postal Service Trigger\'s',
 		'                   Environment to "Test Environment (Homolog)" or "Both", or it drops them (the',

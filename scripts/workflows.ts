@@ -1,4 +1,5 @@
 // Credentials and workflows through n8n's APIs, shared by `npm run dev` and the end-to-end suite.
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -60,14 +61,15 @@ export async function upsertCredential(
 
 /**
  * What the public API accepts of a workflow file, with every node's credentials pointed at the
- * stored credential of the same type (a file carries the ids of the instance it came from).
+ * stored credential of the same type, the one of the same name first (a file carries the ids of
+ * the instance it came from, and two credentials of one type, like two Basic Auth, differ by name).
  */
 export function forPublicApi(workflow: WorkflowFile, credentials: StoredCredential[], name = workflow.name) {
 	const nodes = workflow.nodes.map((node) => {
 		if (!node.credentials) return node;
 		const mapped = Object.fromEntries(
 			Object.entries(node.credentials).map(([type, ref]) => {
-				const stored = credentials.find((c) => c.type === type);
+				const stored = credentials.find((c) => c.type === type && c.name === ref.name) ?? credentials.find((c) => c.type === type);
 				return [type, stored ? { id: stored.id, name: stored.name } : ref];
 			}),
 		);
@@ -137,12 +139,20 @@ export function missingCredentialTypes(workflow: WorkflowFile, credentials: Stor
 }
 
 const DATA_TABLE_TYPE = 'n8n-nodes-base.dataTable';
+/** Columns every data table has, which a user does not create. */
+const SYSTEM_COLUMNS = new Set(['id', 'createdAt', 'updatedAt']);
+
+export interface DataTableSpec {
+	name: string;
+	columns: Array<{ name: string; type: string }>;
+}
 
 /**
- * The data tables a workflow's Data Table nodes name, with the columns its inserting nodes write
- * (the file is the one source: what a user must create is read from what the workflow uses).
+ * The data tables a workflow's Data Table nodes name, with every column its nodes write (the
+ * columns' types) or filter on (the file is the one source: what a user must create is read from
+ * what the workflow uses).
  */
-export function dataTablesOf(workflow: WorkflowFile): Array<{ name: string; columns: Array<{ name: string; type: string }> }> {
+export function dataTablesOf(workflow: WorkflowFile): DataTableSpec[] {
 	const tables = new Map<string, Map<string, string>>();
 	for (const node of workflow.nodes.filter((n) => n.type === DATA_TABLE_TYPE)) {
 		const table = node.parameters.dataTableId as { mode?: string; value?: string } | undefined;
@@ -151,15 +161,140 @@ export function dataTablesOf(workflow: WorkflowFile): Array<{ name: string; colu
 		tables.set(table.value, columns);
 		const schema = (node.parameters.columns as { schema?: Array<{ id: string; type?: string }> } | undefined)?.schema ?? [];
 		for (const column of schema) columns.set(column.id, column.type ?? 'string');
+		const filters = (node.parameters.filters as { conditions?: Array<{ keyName?: string }> } | undefined)?.conditions ?? [];
+		for (const { keyName } of filters) if (keyName && !SYSTEM_COLUMNS.has(keyName) && !columns.has(keyName)) columns.set(keyName, 'string');
 	}
 	return [...tables].map(([name, columns]) => ({ name, columns: [...columns].map(([column, type]) => ({ name: column, type })) }));
 }
 
-/** Creates the data tables a workflow needs that do not exist yet, as its sticky note asks a user to. */
+/**
+ * Creates the data tables a workflow needs, as its sticky note asks a user to: a table that exists
+ * gets the columns it lacks (two examples share a table, each naming the columns it uses).
+ */
 export async function createDataTables(client: N8nClient, workflow: WorkflowFile): Promise<void> {
 	for (const table of dataTablesOf(workflow)) {
-		const listed = await client.api<{ data: Array<{ name: string }> }>('GET', `/data-tables?filter=${encodeURIComponent(JSON.stringify({ name: table.name }))}`);
-		if (listed.data.some((t) => t.name === table.name)) continue;
-		await client.api('POST', '/data-tables', table);
+		const listed = await client.api<{ data: Array<{ id: string; name: string }> }>('GET', `/data-tables?filter=${encodeURIComponent(JSON.stringify({ name: table.name }))}`);
+		const existing = listed.data.find((t) => t.name === table.name);
+		if (!existing) {
+			await client.api('POST', '/data-tables', table);
+			continue;
+		}
+		const columns = await client.api<Array<{ name: string }>>('GET', `/data-tables/${existing.id}/columns`);
+		for (const column of table.columns.filter((c) => !columns.some((existing) => existing.name === c.name))) {
+			await client.api('POST', `/data-tables/${existing.id}/columns`, column);
+		}
 	}
+}
+
+/** The rows of a data table, by name, through n8n's public API. */
+export async function dataTableRows(client: N8nClient, name: string): Promise<Array<Record<string, unknown>>> {
+	const listed = await client.api<{ data: Array<{ id: string; name: string }> }>('GET', `/data-tables?filter=${encodeURIComponent(JSON.stringify({ name }))}`);
+	const table = listed.data.find((t) => t.name === name);
+	if (!table) throw new Error(`no data table named ${name}`);
+	const rows: Array<Record<string, unknown>> = [];
+	let cursor: string | undefined;
+	do {
+		const query = new URLSearchParams({ limit: '250' });
+		if (cursor) query.set('cursor', cursor);
+		const page = await client.api<{ data: Array<Record<string, unknown>>; nextCursor?: string | null }>('GET', `/data-tables/${table.id}/rows?${query}`);
+		rows.push(...page.data);
+		cursor = page.nextCursor ?? undefined;
+	} while (cursor);
+	return rows;
+}
+
+/** Inserts rows into a data table, by name, as another workflow of the user's would. */
+export async function insertDataTableRows(client: N8nClient, name: string, rows: Array<Record<string, unknown>>): Promise<void> {
+	const listed = await client.api<{ data: Array<{ id: string; name: string }> }>('GET', `/data-tables?filter=${encodeURIComponent(JSON.stringify({ name }))}`);
+	const table = listed.data.find((t) => t.name === name);
+	if (!table) throw new Error(`no data table named ${name}`);
+	await client.api('POST', `/data-tables/${table.id}/rows`, { data: rows, returnType: 'count' });
+}
+
+/** The credential types with which an example's public entries (webhook, form, chat) authenticate. */
+export const ENTRY_AUTH_TYPES = ['httpHeaderAuth', 'httpBasicAuth'] as const;
+/** The header the examples' Header Auth credentials name, as their notes say. */
+export const EXAMPLE_API_KEY_HEADER = 'X-API-Key';
+
+export interface EntryCredential {
+	name: string;
+	type: (typeof ENTRY_AUTH_TYPES)[number];
+	data: Record<string, string>;
+}
+
+/** The authentication credentials the examples' entries name, each by its name and type. */
+export function entryCredentialsOf(workflows: WorkflowFile[]): Array<{ name: string; type: EntryCredential['type'] }> {
+	const found = new Map<string, { name: string; type: EntryCredential['type'] }>();
+	for (const node of workflows.flatMap((w) => w.nodes)) {
+		for (const [type, ref] of Object.entries(node.credentials ?? {})) {
+			if ((ENTRY_AUTH_TYPES as readonly string[]).includes(type)) found.set(`${type}/${ref.name}`, { name: ref.name, type: type as EntryCredential['type'] });
+		}
+	}
+	return [...found.values()];
+}
+
+/** A credential as a user creates it from an example's note: a long random secret. */
+export function newEntryCredential(ref: { name: string; type: EntryCredential['type'] }): EntryCredential {
+	const secret = randomBytes(24).toString('base64url');
+	if (ref.type === 'httpHeaderAuth') return { ...ref, data: { name: EXAMPLE_API_KEY_HEADER, value: secret } };
+	const user = ref.name.replace(/^.*:\s*/, '').toLowerCase().replace(/[^a-z0-9]+/g, '-');
+	return { ...ref, data: { user, password: secret } };
+}
+
+/** The headers that authenticate a request with an entry credential. */
+export function entryHeaders(credential: EntryCredential): Record<string, string> {
+	if (credential.type === 'httpHeaderAuth') return { [credential.data.name]: credential.data.value };
+	return { authorization: `Basic ${Buffer.from(`${credential.data.user}:${credential.data.password}`).toString('base64')}` };
+}
+
+/** Hosts the examples name as places for the user's own systems: a workflow calling one cannot run as shipped. */
+export function placeholderHosts(workflow: WorkflowFile): string[] {
+	const hosts = workflow.nodes
+		.filter((node) => node.type !== 'n8n-nodes-base.stickyNote')
+		.flatMap((node) => JSON.stringify(node.parameters).match(/https?:\/\/[a-z0-9.-]*example\.com/g) ?? []);
+	return [...new Set(hosts.map((url) => new URL(url).host))];
+}
+
+const CHAT_SEND = (node: WorkflowNode) =>
+	node.type.startsWith('n8n-nodes-postal-service.') && node.parameters.resource === 'chatMessage' && node.parameters.operation === 'send';
+
+/** The chat templates a workflow's Send chat message nodes name: by name, with their variables. */
+export function chatTemplatesOf(workflow: WorkflowFile): Array<{ node: string; senderId: number; name: string; variableNames: string[] }> {
+	return workflow.nodes.filter(CHAT_SEND).map((node) => {
+		const template = node.parameters.templateId as { cachedResultName?: string };
+		const sender = node.parameters.senderId as { value?: string };
+		const schema = (node.parameters.variables as { schema?: Array<{ id: string }> }).schema ?? [];
+		return { node: node.name, senderId: Number(sender.value), name: String(template.cachedResultName), variableNames: schema.map((s) => s.id) };
+	});
+}
+
+/** What the sandbox's control (or the service's panel) offers about chat templates. */
+export interface TemplateStore {
+	templates(): Array<{ id: number; name: string; sender_id: number }>;
+	addTemplate(input: { senderId: number; name: string; variableNames?: string[] }): { id: number };
+}
+
+/**
+ * The chat templates a workflow's Send chat message nodes name, added (approved, with their
+ * variables) where missing, and the nodes set to their ids, as a user picks theirs.
+ */
+export function withTemplatesOf(store: TemplateStore, workflow: WorkflowFile): WorkflowFile {
+	let result = workflow;
+	for (const wanted of chatTemplatesOf(workflow)) {
+		const template =
+			store.templates().find((t) => t.name === wanted.name && t.sender_id === wanted.senderId) ??
+			store.addTemplate({ senderId: wanted.senderId, name: wanted.name, variableNames: wanted.variableNames });
+		result = withChatTemplate(result, wanted.node, template.id);
+	}
+	return result;
+}
+
+/** The workflow with a Send chat message node's template set to the given id, as a user picks theirs. */
+export function withChatTemplate(workflow: WorkflowFile, nodeName: string, templateId: number): WorkflowFile {
+	return {
+		...workflow,
+		nodes: workflow.nodes.map((node) =>
+			node.name === nodeName ? { ...node, parameters: { ...node.parameters, templateId: { ...(node.parameters.templateId as object), value: String(templateId) } } } : node,
+		),
+	};
 }

@@ -1,32 +1,348 @@
-// What the example files may rely on in every topology a user runs them in. The end-to-end suites
-// run them in one n8n process and in queue mode; these checks name the rule when a file breaks it.
+// What the example files may rely on in every topology a user runs them in, and what they must not
+// do with a user's credits. The end-to-end suites run them in one n8n process and in queue mode;
+// these checks name the rule when a file breaks it.
 import { describe, expect, it } from 'vitest';
 
-import { dataTablesOf, readExamples } from '../../scripts/workflows';
+import { RESOURCES } from '../../nodes/PostalService/actions/resources';
+import { dataTablesOf, entryCredentialsOf, EXAMPLE_API_KEY_HEADER, readExamples, type WorkflowFile, type WorkflowNode } from '../../scripts/workflows';
 
 const examples = readExamples();
+const PACKAGE = 'n8n-nodes-postal-service.';
+const TRIGGER = `${PACKAGE}postalServiceTrigger`;
+const note = (workflow: WorkflowFile) => String(workflow.nodes.find((n) => n.type === 'n8n-nodes-base.stickyNote')?.parameters.content ?? '');
+
+// ---- Who can start a workflow, and what costs credits ----------------------------------------
+
+/** Entries anyone who knows the URL can call, and how each one authenticates. */
+const PUBLIC_ENTRIES: Record<string, { label: string; isPublic: (n: WorkflowNode) => boolean; authenticated: (n: WorkflowNode) => boolean }> = {
+	'n8n-nodes-base.webhook': {
+		label: 'Webhook',
+		isPublic: () => true,
+		authenticated: (n) => ['basicAuth', 'headerAuth', 'jwtAuth'].includes(String(n.parameters.authentication)) && hasAuthCredential(n),
+	},
+	'n8n-nodes-base.formTrigger': {
+		label: 'Form',
+		isPublic: () => true,
+		authenticated: (n) => (n.parameters.authentication === 'basicAuth' && hasAuthCredential(n)) || n.parameters.authentication === 'n8nUserAuth',
+	},
+	'@n8n/n8n-nodes-langchain.chatTrigger': {
+		label: 'Chat',
+		// A chat that is not public opens only in the editor, for people signed in to n8n.
+		isPublic: (n) => n.parameters.public === true,
+		authenticated: (n) => (n.parameters.authentication === 'basicAuth' && hasAuthCredential(n)) || n.parameters.authentication === 'n8nUserAuth',
+	},
+};
+const hasAuthCredential = (n: WorkflowNode) => Object.keys(n.credentials ?? {}).some((type) => ['httpBasicAuth', 'httpHeaderAuth', 'jwtAuth'].includes(type));
+
+/** The package's operations that spend credits, read from the node itself: a new one is checked without a change here. */
+const SPENDING = Object.entries(RESOURCES).flatMap(([resource, { operations }]) =>
+	Object.entries(operations)
+		.filter(([, module]) => module.spendsCredits)
+		.map(([operation, module]) => ({
+			resource,
+			operation,
+			action: module.option.action,
+			writes: module.writes === true,
+			// Whether the operation takes a Maximum Price at all.
+			capped: JSON.stringify(module.description).includes('"name":"maxPrice"'),
+		})),
+);
+const WRITING = Object.entries(RESOURCES).flatMap(([resource, { operations, defaultOperation }]) =>
+	Object.entries(operations)
+		.filter(([, module]) => module.writes)
+		.map(([operation]) => ({ resource, operation, isDefault: operation === defaultOperation })),
+);
+
+function operationOf(node: WorkflowNode): { resource: string; operation: string } | undefined {
+	if (!node.type.startsWith(PACKAGE) || node.type === TRIGGER) return undefined;
+	const resource = String(node.parameters.resource ?? 'order');
+	const operation = String(node.parameters.operation ?? RESOURCES[resource]?.defaultOperation);
+	return { resource, operation };
+}
+const spendingOf = (node: WorkflowNode) => {
+	const op = operationOf(node);
+	return op && SPENDING.find((s) => s.resource === op.resource && s.operation === op.operation);
+};
+const maxPriceOf = (node: WorkflowNode) => (node.parameters.additionalFields as { maxPrice?: unknown } | undefined)?.maxPrice;
+
+/** Calls of this workflow by itself (a sub-workflow or an AI tool running its own "When Executed by Another Workflow"). */
+const CALLERS = ['n8n-nodes-base.executeWorkflow', '@n8n/n8n-nodes-langchain.toolWorkflow'];
+const callsItself = (n: WorkflowNode) => /^=\{\{\s*\$workflow\.id\s*\}\}$/.test(String((n.parameters.workflowId as { value?: unknown } | undefined)?.value ?? ''));
+
+/** What runs after a node: its main outputs (error outputs too), an agent's tools, the sub-workflow it calls in this file. */
+function successors(workflow: WorkflowFile): Map<string, string[]> {
+	const next = new Map<string, string[]>(workflow.nodes.map((n) => [n.name, []]));
+	for (const [from, kinds] of Object.entries(workflow.connections as Record<string, Record<string, Array<Array<{ node: string }>>>>)) {
+		for (const [kind, outputs] of Object.entries(kinds)) {
+			for (const target of outputs.flat()) {
+				// A tool, memory or model is plugged into its agent; the agent is what calls it.
+				if (kind === 'main') next.get(from)?.push(target.node);
+				else next.get(target.node)?.push(from);
+			}
+		}
+	}
+	const entries = workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.executeWorkflowTrigger').map((n) => n.name);
+	for (const caller of workflow.nodes.filter((n) => CALLERS.includes(n.type))) {
+		next.get(caller.name)?.push(...(callsItself(caller) ? entries : [`another workflow (called by "${caller.name}")`]));
+	}
+	return next;
+}
+
+function reachableFrom(workflow: WorkflowFile, start: string): Set<string> {
+	const next = successors(workflow);
+	const seen = new Set<string>();
+	const queue = [start];
+	while (queue.length) {
+		const name = queue.shift()!;
+		for (const target of next.get(name) ?? []) {
+			if (seen.has(target)) continue;
+			seen.add(target);
+			queue.push(target);
+		}
+	}
+	return seen;
+}
+
+/** Every rule a workflow breaks about who can spend its credits, one sentence each. */
+function spendingProblems(workflow: WorkflowFile): string[] {
+	const problems: string[] = [];
+	const byName = new Map(workflow.nodes.map((n) => [n.name, n]));
+	for (const entry of workflow.nodes) {
+		const kind = PUBLIC_ENTRIES[entry.type];
+		const service = entry.type === TRIGGER;
+		if (!(kind?.isPublic(entry) || service)) continue;
+		const reached = [...reachableFrom(workflow, entry.name)];
+		const unknown = reached.filter((name) => !byName.has(name));
+		const spenders = reached.map((name) => byName.get(name)).filter((n): n is WorkflowNode => !!n && !!spendingOf(n));
+		if (!spenders.length && !unknown.length) continue;
+		if (service) {
+			const options = (entry.parameters.options ?? {}) as { acceptUnsigned?: boolean };
+			if (options.acceptUnsigned) problems.push(`"${entry.name}" accepts unsigned deliveries and leads to ${spenders.map((s) => `"${s.name}"`).join(', ')}`);
+			continue;
+		}
+		if (!kind.authenticated(entry)) problems.push(`${kind.label} "${entry.name}" is public without authentication and leads to ${[...spenders.map((s) => `"${s.name}"`), ...unknown].join(', ')}`);
+		for (const name of unknown) problems.push(`${kind.label} "${entry.name}" leads to ${name}, whose spending cannot be checked here`);
+		for (const spender of spenders) {
+			const spending = spendingOf(spender)!;
+			if (!spending.capped) problems.push(`"${spender.name}" (${spending.action}) has no Maximum Price and is on the public path of ${kind.label} "${entry.name}"`);
+			else if (maxPriceOf(spender) === undefined || maxPriceOf(spender) === '' || maxPriceOf(spender) === null) {
+				problems.push(`"${spender.name}" (${spending.action}) is on the public path of ${kind.label} "${entry.name}" without Maximum Price`);
+			}
+		}
+	}
+	return problems;
+}
+
+// ---- The family: every entry kind, every spending operation, every way from one to the other -----
+
+type Entry = { label: string; node: (auth: boolean) => WorkflowNode; isPublic: boolean };
+const node = (name: string, type: string, parameters: Record<string, unknown> = {}, extra: Partial<WorkflowNode> = {}): WorkflowNode => ({
+	name,
+	type,
+	typeVersion: 1,
+	position: [0, 0],
+	parameters,
+	...extra,
+});
+const basic = { httpBasicAuth: { id: 'b', name: 'Basic' } };
+const ENTRIES: Entry[] = [
+	{ label: 'Webhook, Header Auth', isPublic: true, node: (auth) => node('Entry', 'n8n-nodes-base.webhook', auth ? { authentication: 'headerAuth' } : {}, auth ? { credentials: { httpHeaderAuth: { id: 'h', name: 'Header' } } } : {}) },
+	{ label: 'Webhook, Basic Auth', isPublic: true, node: (auth) => node('Entry', 'n8n-nodes-base.webhook', auth ? { authentication: 'basicAuth' } : { authentication: 'none' }, auth ? { credentials: basic } : {}) },
+	{ label: 'Webhook, Basic Auth without its credential', isPublic: true, node: (auth) => node('Entry', 'n8n-nodes-base.webhook', auth ? { authentication: 'basicAuth' } : {}) },
+	{ label: 'Form', isPublic: true, node: (auth) => node('Entry', 'n8n-nodes-base.formTrigger', auth ? { authentication: 'basicAuth' } : {}, auth ? { credentials: basic } : {}) },
+	{ label: 'public Chat, Basic Auth', isPublic: true, node: (auth) => node('Entry', '@n8n/n8n-nodes-langchain.chatTrigger', { public: true, ...(auth ? { authentication: 'basicAuth' } : {}) }, auth ? { credentials: basic } : {}) },
+	{ label: 'public Chat, n8n User Auth', isPublic: true, node: (auth) => node('Entry', '@n8n/n8n-nodes-langchain.chatTrigger', { public: true, authentication: auth ? 'n8nUserAuth' : 'none' }) },
+	{ label: 'Chat open only in the editor', isPublic: false, node: () => node('Entry', '@n8n/n8n-nodes-langchain.chatTrigger', { public: false }) },
+];
+// The Webhook "without its credential" entry is never authenticated, with or without the option.
+const authWorks = (entry: Entry) => !entry.label.includes('without its credential');
+
+type Shape = { label: string; build: (entry: WorkflowNode, spender: WorkflowNode) => WorkflowFile };
+const wf = (nodes: WorkflowNode[], connections: Record<string, unknown>): WorkflowFile => ({ name: 'family', nodes, connections });
+const main = (...pairs: Array<[string, string, number?]>) => {
+	const connections: Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }> = {};
+	for (const [from, to, output = 0] of pairs) {
+		const outputs = (connections[from] ??= { main: [] }).main;
+		while (outputs.length <= output) outputs.push([]);
+		outputs[output].push({ node: to, type: 'main', index: 0 });
+	}
+	return connections;
+};
+const asTool = (spender: WorkflowNode) => ({ ...spender, type: `${PACKAGE}postalServiceTool` });
+const SHAPES: Shape[] = [
+	{ label: 'directly', build: (e, s) => wf([e, s], main([e.name, s.name])) },
+	{ label: 'after a Set node', build: (e, s) => wf([e, node('Set', 'n8n-nodes-base.set'), s], main([e.name, 'Set'], ['Set', s.name])) },
+	{ label: "on an If node's false branch", build: (e, s) => wf([e, node('If', 'n8n-nodes-base.if'), s], main([e.name, 'If'], ['If', s.name, 1])) },
+	{ label: "on another node's error output", build: (e, s) => wf([e, node('Price', `${PACKAGE}postalService`, { resource: 'order', operation: 'getPrice' }), s], main([e.name, 'Price'], ['Price', s.name, 1])) },
+	{
+		label: "as an AI agent's tool",
+		build: (e, s) => ({
+			...wf([e, node('Agent', '@n8n/n8n-nodes-langchain.agent'), asTool(s)], main([e.name, 'Agent'])),
+			connections: { ...main([e.name, 'Agent']), [s.name]: { ai_tool: [[{ node: 'Agent', type: 'ai_tool', index: 0 }]] } },
+		}),
+	},
+	{
+		label: 'in a sub-workflow the workflow calls in itself',
+		build: (e, s) =>
+			wf(
+				[e, node('Call', 'n8n-nodes-base.executeWorkflow', { workflowId: { __rl: true, mode: 'id', value: '={{ $workflow.id }}' } }), node('Called', 'n8n-nodes-base.executeWorkflowTrigger'), s],
+				main([e.name, 'Call'], ['Called', s.name]),
+			),
+	},
+	{
+		label: "in a sub-workflow an AI agent's workflow tool calls in itself",
+		build: (e, s) => ({
+			...wf(
+				[e, node('Agent', '@n8n/n8n-nodes-langchain.agent'), node('Tool', '@n8n/n8n-nodes-langchain.toolWorkflow', { workflowId: { __rl: true, mode: 'id', value: '={{ $workflow.id }}' } }), node('Called', 'n8n-nodes-base.executeWorkflowTrigger'), s],
+				{},
+			),
+			connections: { ...main([e.name, 'Agent'], ['Called', s.name]), Tool: { ai_tool: [[{ node: 'Agent', type: 'ai_tool', index: 0 }]] } },
+		}),
+	},
+];
+
+const family = ENTRIES.flatMap((entry) =>
+	SPENDING.flatMap((spending) =>
+		SHAPES.flatMap((shape) =>
+			[false, true].flatMap((auth) =>
+				[false, true].map((cap) => {
+					const spender = node('Spend', `${PACKAGE}postalService`, {
+						resource: spending.resource,
+						operation: spending.operation,
+						...(cap && spending.capped ? { additionalFields: { maxPrice: 30 } } : {}),
+					});
+					const authenticated = auth && authWorks(entry);
+					const expected: RegExp[] = [];
+					if (entry.isPublic && !authenticated) expected.push(/without authentication/);
+					if (entry.isPublic && !spending.capped) expected.push(/has no Maximum Price/);
+					else if (entry.isPublic && !cap) expected.push(/without Maximum Price/);
+					return {
+						name: `${entry.label} (${auth ? 'authenticated' : 'open'}) → ${spending.action} ${shape.label}, ${cap ? 'with' : 'without'} Maximum Price`,
+						workflow: shape.build(entry.node(auth), spender),
+						expected,
+					};
+				}),
+			),
+		),
+	),
+);
+
+describe('the rules on spending, over every entry, spending operation and path between them', () => {
+	it('know the operations that spend credits from the node', () => {
+		expect(SPENDING.map((s) => s.action).sort()).toEqual(['Reprocess chat message', 'Send chat message', 'Send letter']);
+		expect(SPENDING.filter((s) => s.capped).map((s) => s.action)).toEqual(['Send letter']);
+		expect(family.length).toBe(ENTRIES.length * SPENDING.length * SHAPES.length * 4);
+	});
+
+	it.each(family)('$name', ({ workflow, expected }) => {
+		const problems = spendingProblems(workflow);
+		expect(problems, problems.join('\n')).toHaveLength(expected.length);
+		for (const pattern of expected) expect(problems.join('\n')).toMatch(pattern);
+	});
+
+	it('refuse a public path into another workflow, whose spending cannot be checked here', () => {
+		const workflow = wf(
+			[ENTRIES[0].node(true), node('Call', 'n8n-nodes-base.executeWorkflow', { workflowId: { __rl: true, mode: 'list', value: 'x7' } })],
+			main(['Entry', 'Call']),
+		);
+		expect(spendingProblems(workflow).join('\n')).toMatch(/another workflow .* cannot be checked/);
+	});
+
+	it('refuse a Postal Service Trigger that takes unsigned deliveries on the way to a spending node', () => {
+		const trigger = node('Trigger', TRIGGER, { events: ['order.created'], environment: 'production', options: { acceptUnsigned: true } });
+		const spender = node('Spend', `${PACKAGE}postalService`, { resource: 'chatMessage', operation: 'send' });
+		expect(spendingProblems(wf([trigger, spender], main(['Trigger', 'Spend'])))).toHaveLength(1);
+		const signed = { ...trigger, parameters: { ...trigger.parameters, options: {} } };
+		expect(spendingProblems(wf([signed, spender], main(['Trigger', 'Spend'])))).toEqual([]);
+	});
+});
 
 describe('the example workflows', () => {
-	it('keep nothing in workflow static data, which queue-mode workers start without', () => {
-		expect(examples.length).toBeGreaterThanOrEqual(8);
+	it('authenticate every public entry that leads to a spending node, and cap every letter on a public path', () => {
+		expect(examples.length).toBeGreaterThanOrEqual(13);
+		for (const { file, workflow } of examples) expect(spendingProblems(workflow), file).toEqual([]);
+		// The rules above had something to check: public entries leading to spending nodes.
+		const checked = examples.filter(({ workflow }) =>
+			workflow.nodes.some((entry) => PUBLIC_ENTRIES[entry.type]?.isPublic(entry) && [...reachableFrom(workflow, entry.name)].some((name) => workflow.nodes.some((n) => n.name === name && spendingOf(n)))),
+		);
+		expect(checked.map((e) => e.file).sort()).toEqual([
+			'crm-deal-to-letter.json',
+			'form-send-letter.json',
+			'mail-merge-from-csv.json',
+			'send-registered-letter-from-pdf.json',
+			'telegram-from-template.json',
+		]);
+	});
+
+	it('name in their note the credential each entry authenticates with, and the header a Header Auth one sends', () => {
 		for (const { file, workflow } of examples) {
-			for (const node of workflow.nodes) {
+			for (const credential of entryCredentialsOf([workflow])) {
+				expect(note(workflow), file).toContain(`\`${credential.name}\``);
+				if (credential.type === 'httpHeaderAuth') expect(note(workflow), file).toContain(`\`${EXAMPLE_API_KEY_HEADER}\``);
+			}
+		}
+	});
+
+	it('set no Retry On Fail on a node that writes (the node refuses it), nor Maximum Price with a PDF link (the node refuses it)', () => {
+		for (const { file, workflow } of examples) {
+			for (const n of workflow.nodes) {
+				const op = operationOf(n);
+				if (!op) continue;
+				if (WRITING.some((w) => w.resource === op.resource && w.operation === op.operation)) expect(n.retryOnFail, `${file}: "${n.name}"`).not.toBe(true);
+				if (maxPriceOf(n) !== undefined) expect(n.parameters.pdfSource, `${file}: "${n.name}"`).not.toBe('url');
+			}
+		}
+	});
+
+	it("leave the trigger's options at their defaults: only Events and Environment are set", () => {
+		const triggers = examples.flatMap(({ file, workflow }) => workflow.nodes.filter((n) => n.type === TRIGGER).map((n) => ({ file, n })));
+		expect(triggers.length).toBeGreaterThanOrEqual(6);
+		for (const { file, n } of triggers) {
+			expect(Object.keys(n.parameters).sort(), file).toEqual(['environment', 'events', 'options']);
+			expect(n.parameters.options, file).toEqual({});
+			expect(n.parameters.environment, file).toBe('production');
+		}
+	});
+
+	it('say in their note the key each one is idempotent on, and, where a data table keeps it, what still races', () => {
+		for (const { file, workflow } of examples) {
+			expect(note(workflow), file).toMatch(/\*\*Keys?\b/);
+			if (dataTablesOf(workflow).length) expect(note(workflow), file).toMatch(/still races/);
+		}
+	});
+
+	it('keep nothing in workflow static data, which queue-mode workers start without', () => {
+		for (const { file, workflow } of examples) {
+			for (const n of workflow.nodes) {
 				// n8n 2.41.1 enqueues a webhook's execution without the workflow's static data, and the
 				// worker writes back only what that execution holds: a memory there is lost or overwritten.
-				expect(JSON.stringify(node.parameters), `${file}: "${node.name}"`).not.toMatch(/\$getWorkflowStaticData/);
+				expect(JSON.stringify(n.parameters), `${file}: "${n.name}"`).not.toMatch(/\$getWorkflowStaticData/);
 			}
 		}
 	});
 
 	it('name in their note every data table they use, with its columns, for the user to create', () => {
 		const withTables = examples.filter(({ workflow }) => dataTablesOf(workflow).length > 0);
-		expect(withTables.map((e) => e.file).sort()).toEqual(['chat-message-when-delivered.json', 'send-registered-letter-from-pdf.json']);
+		expect(withTables.length).toBeGreaterThanOrEqual(10);
 		for (const { file, workflow } of withTables) {
-			const note = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.stickyNote')?.parameters.content as string;
 			for (const table of dataTablesOf(workflow)) {
-				expect(table.columns.length, `${file}: ${table.name} has no column an insert writes`).toBeGreaterThan(0);
-				expect(note, file).toContain(`\`${table.name}\``);
-				for (const column of table.columns) expect(note, `${file}: column ${column.name}`).toContain(`\`${column.name}\``);
+				expect(table.columns.length, `${file}: ${table.name} has no column`).toBeGreaterThan(0);
+				expect(note(workflow), file).toContain(`\`${table.name}\``);
+				for (const column of table.columns) expect(note(workflow), `${file}: column ${column.name}`).toContain(`\`${column.name}\``);
+			}
+		}
+	});
+
+	it('give one table the same columns, with the same types, in every example that uses it', () => {
+		const seen = new Map<string, { file: string; columns: Map<string, string> }>();
+		for (const { file, workflow } of examples) {
+			for (const table of dataTablesOf(workflow)) {
+				const earlier = seen.get(table.name);
+				for (const column of table.columns) {
+					const type = earlier?.columns.get(column.name);
+					if (type) expect(column.type, `${table.name}.${column.name} in ${file} and ${earlier!.file}`).toBe(type);
+				}
+				if (!earlier) seen.set(table.name, { file, columns: new Map(table.columns.map((c) => [c.name, c.type])) });
 			}
 		}
 	});

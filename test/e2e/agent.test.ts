@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
 	activateWorkflow,
+	createDataTables,
 	createWorkflow,
 	readExamples,
 	upsertCredential,
@@ -27,6 +28,8 @@ const artifacts = path.join(__dirname, 'artifacts');
 let env: E2eEnvironment;
 let model: ChatModelServer;
 let pdfUrl: string;
+/** The bytes of the PDF at pdfUrl. */
+let pdfSha: string;
 /** The workflow of each chat response mode: as the example ships (lastNode), and streaming. */
 const workflows: Record<'lastNode' | 'streaming', { id: string; url: string }> = {} as never;
 
@@ -66,6 +69,8 @@ const imported: string[] = [];
 let credentials: E2eEnvironment['credentials'];
 
 async function importChat(workflow: WorkflowFile) {
+	// The data table its Send letter reserves each letter in, as its note asks a user to create.
+	await createDataTables(env.client, workflow);
 	const { id } = await createWorkflow(env.client, workflow, credentials);
 	imported.push(id);
 	await activateWorkflow(env.client, id);
@@ -79,7 +84,9 @@ beforeAll(async () => {
 	env = await startEnvironment();
 	model = new ChatModelServer(`sk-e2e-${randomBytes(16).toString('hex')}`);
 	await model.start();
-	pdfUrl = model.addDocument('notice.pdf', await pdfOfSize(0, 'Notificação'));
+	const pdf = await pdfOfSize(0, 'Notificação');
+	pdfSha = createHash('sha256').update(pdf).digest('hex');
+	pdfUrl = model.addDocument('notice.pdf', pdf);
 	const openAi = await upsertCredential(env.client, {
 		name: 'OpenAI account',
 		type: 'openAiApi',
@@ -122,7 +129,8 @@ async function chat(url: string, message: string): Promise<string> {
 async function executionAfter(workflowId: string, before: Set<string>): Promise<Execution> {
 	const summary = await waitFor(
 		async () => {
-			const fresh = (await listExecutions(env.client, { workflowId })).filter((e) => !before.has(e.id));
+			// Send letter runs the workflow's own sub-workflow, an execution of its own ("integrated").
+			const fresh = (await listExecutions(env.client, { workflowId })).filter((e) => !before.has(e.id) && e.mode !== 'integrated');
 			return fresh.length === 1 && fresh[0].status !== 'running' && fresh[0].status !== 'new' ? fresh[0] : undefined;
 		},
 		`the execution of workflow ${workflowId}`,
@@ -211,7 +219,8 @@ describe.each(['lastNode', 'streaming'] as const)('an AI agent with the Postal S
 		// The agent's quote, Send letter's own check against its Maximum Price, and one create: the
 		// letter went out once.
 		expect(posts.map((p) => p.fields.test ?? '0')).toEqual(['1', '1', '0']);
-		expect(posts.map((p) => p.fields.pdfFile)).toEqual([pdfUrl, pdfUrl, pdfUrl]);
+		// The quote takes the link; Send letter downloads it once and prices and sends those bytes.
+		expect(posts.map((p) => p.fields.pdfFile ?? p.files.map((f) => f.sha256).join())).toEqual([pdfUrl, pdfSha, pdfSha]);
 
 		const quoted = toolResultSeen(requests, PRICE_TOOL);
 		expect(quoted).toContain(String(order.value));
@@ -284,7 +293,8 @@ describe('what the agent was given', () => {
 		const workflow = example();
 		for (const tool of tools) {
 			const node = workflow.nodes.find((n) => n.name.replaceAll(' ', '_') === tool.function.name)!;
-			expect(tool.function.description).toBe(node.parameters.toolDescription);
+			// A Postal Service tool's Tool Description, or the Description of the workflow tool that sends.
+			expect(tool.function.description).toBe(node.parameters.toolDescription ?? node.parameters.description);
 			const properties = tool.function.parameters?.properties ?? {};
 			expect(Object.keys(properties).sort()).toEqual(Object.keys(letterTo('', '')).sort());
 			expect([...(tool.function.parameters?.required ?? [])].sort()).toEqual(Object.keys(properties).sort());
@@ -310,7 +320,8 @@ describe('what the agent was given', () => {
 		const actions = await orderActions();
 		expect(offered).toEqual({
 			[PRICE_TOOL]: `${actions.getPrice} in Postal Service`,
-			[SEND_TOOL]: `${actions.create} in Postal Service`,
+			// Send letter is a workflow tool (it downloads the PDF before sending): its own description stays.
+			[SEND_TOOL]: example().nodes.find((n) => n.name === 'Send letter')!.parameters.description,
 		});
 	});
 });
@@ -329,7 +340,8 @@ async function orderActions(): Promise<Record<string, string>> {
 describe('secrets', () => {
 	it("neither the account token nor the model's API key appears in any execution of the agent workflows", async () => {
 		const searched = await expectSecretsInNoExecution(env.client, [env.token, model.apiKey], { workflowIds: imported });
-		expect(searched).toBe(7);
+		// Seven chat runs, and the two sends' sub-workflow runs.
+		expect(searched).toBe(9);
 	});
 });
 

@@ -1,11 +1,21 @@
-// The example workflows of examples/, imported as they are.
+// The example workflows of examples/, imported as they are, their entries called with the
+// credentials their notes ask a user to create.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { PACKAGE_NAME } from '../../../scripts/n8n';
 import { readExamples } from '../../../scripts/workflows';
 import { editorJson, type E2eEnvironment, type Scope } from '../support/environment';
-import { chatMessageWhenDelivered, crmDealToLetter, productionEventsOnly, returnReceiptToStorage } from '../support/exampleEvents';
-import { aiAgentAsShipped, balanceAlert, formSendsLetter, mailMerge, sendRegisteredLetter } from '../support/exampleRequests';
+import {
+	chatMessageWhenDelivered,
+	crmDealToLetter,
+	insufficientCredits,
+	nightlyReconciliation,
+	productionEventsOnly,
+	returnedLetterToCollection,
+	returnReceiptToStorage,
+} from '../support/exampleEvents';
+import { mailMerge, sendRegisteredLetter, telegramReminder } from '../support/exampleRequests';
+import { aiAgentAsShipped, aiAgentConfirmsInALaterMessage, aiAgentSendsThroughItself, balanceAlert, formSendsLetter, sheetsMailMerge } from '../support/exampleRuns';
 import { removeImported, startStandIn, type StandIn } from '../support/examples';
 
 export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
@@ -21,7 +31,7 @@ export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 					'/types/nodes.json',
 				);
 				const examples = readExamples();
-				expect(examples.length).toBeGreaterThanOrEqual(8);
+				expect(examples.length).toBeGreaterThanOrEqual(13);
 				for (const { file, workflow } of examples) {
 					for (const node of workflow.nodes) {
 						const type = types.find((t) => t.name === node.type);
@@ -39,14 +49,22 @@ export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 		}
 
 		// Its nodes exist in every supported release, so it is the smoke subset's letter with a PDF.
-		it('a form sends a registered letter with the PDF attached to it', async () => {
+		it('a form behind Basic Auth, in Portuguese, sends a registered letter with its PDF and shows the order id, or why it was not confirmed', async () => {
 			await formSendsLetter(env());
 		});
 
 		if (scope === 'smoke') return;
 
-		it('sends a registered letter with return receipt from a PDF posted to its webhook; a refused request can be corrected and sent with the same reference', async () => {
+		it('a PDF posted with the API key sends one registered letter per reference, reserved before the send: refused or above the cap sends nothing, a retry gets the same order', async () => {
 			await sendRegisteredLetter(env());
+		});
+
+		it('a telegram written from a text template, one per reference, refused when a value is missing', async () => {
+			await telegramReminder(env());
+		});
+
+		it('mail merge: one letter per CSV row, keyed on batch and row; a second post of the same batch sends nothing again, a refused row says why', async () => {
+			await mailMerge(env());
 		});
 
 		let standIn: StandIn;
@@ -65,24 +83,44 @@ export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 			await returnReceiptToStorage(env(), standIn);
 		});
 
-		it('sends a chat message when tracking.updated says delivered, once per order, and again after a failed send', async () => {
+		it("sends a chat message to the delivered letter's contact, once per order; held without credits, failed when unclear", async () => {
 			await chatMessageWhenDelivered(env());
 		});
 
-		it('mail merge: prices every CSV row before sending any, sends one letter per row tagged with it, writes the order ids back', async () => {
-			await mailMerge(env());
-		});
-
-		it('CRM: a deal stage sends a letter; its tracking and return receipt come back as notes on the deal', async () => {
+		it('CRM: a deal entering a stage sends one letter, whatever the edits and repeats; its tracking and return receipt come back as notes', async () => {
 			await crmDealToLetter(env(), standIn);
 		});
 
-		it('alerts the team chat when the balance is low, on a schedule', async () => {
+		it('a returned letter (status 6) alerts the collection team once', async () => {
+			await returnedLetterToCollection(env(), standIn);
+		});
+
+		it('insufficient credits (status 2): a held letter is alerted, then after a top-up a held chat message is reprocessed and a letter still held is reported', async () => {
+			await insufficientCredits(env(), standIn);
+		});
+
+		it('nightly reconciliation: Get letter finds the changes whose events never arrived, records and reports them', async () => {
+			await nightlyReconciliation(env(), standIn);
+		});
+
+		it('alerts the team chat when the balance is low, and when the balance answer cannot be read, on a schedule', async () => {
 			await balanceAlert(env(), standIn);
 		});
 
-		it('the AI agent example keeps its chat private (its tools run in the agent suite)', () => {
+		it('Google Sheets mail merge: rows ready are sent once and their status written back, a lost write-back repaired (the Sheets nodes stand in for a spreadsheet)', async () => {
+			await sheetsMailMerge(env(), standIn);
+		});
+
+		it('the AI agent example keeps its chat private and remembers the conversation (its model runs in the agent suite)', () => {
 			aiAgentAsShipped();
+		});
+
+		it('the AI agent prices in one message and sends once the user agrees in the next: its memory keeps the conversation', async ({ skip }) => {
+			await aiAgentConfirmsInALaterMessage(env(), (reason) => skip(reason));
+		});
+
+		it("the AI agent's Send letter runs the workflow's own sub-workflow: the PDF downloaded once, priced under the cap and sent, once per chat and letter", async () => {
+			await aiAgentSendsThroughItself(env());
 		});
 	});
 }

@@ -1,9 +1,13 @@
-// Examples started by the service's events through the Postal Service Trigger.
+// Examples started by the service's events through the Postal Service Trigger. Each event is made
+// once the run of the one before has finished, as a letter's events come hours apart.
 import { expect } from 'vitest';
 
-import { forTestEnvironment, readExamples, waitForWebhook } from '../../../scripts/workflows';
-import { listExecutions, nodeOutput, type E2eEnvironment } from './environment';
+import { dataTableRows, entryHeaders, forTestEnvironment, insertDataTableRows, readExamples, waitForWebhook, type WorkflowFile } from '../../../scripts/workflows';
+import { listExecutions, type E2eEnvironment } from './environment';
+import { call } from './exampleRequests';
+import { runScheduled } from './exampleRuns';
 import {
+	entryCredential,
 	example,
 	finishedExecutions,
 	importTriggerExample,
@@ -14,6 +18,7 @@ import {
 	settled,
 	sha256,
 	TRIGGER,
+	withSandboxTemplates,
 	type StandIn,
 } from './examples';
 import { createLetterAtService, pdfOfSize } from './service';
@@ -21,60 +26,105 @@ import { createLetterAtService, pdfOfSize } from './service';
 /** Every example with a Postal Service trigger, as shipped, drops the sandbox's test-environment events. */
 export async function productionEventsOnly(env: E2eEnvironment): Promise<void> {
 	const examples = readExamples().filter(({ workflow }) => workflow.nodes.some((n) => n.type === TRIGGER));
-	expect(examples.length).toBeGreaterThanOrEqual(3);
+	expect(examples.length).toBeGreaterThanOrEqual(6);
 	const { control } = env.sandbox;
 	const ids: string[] = [];
 	for (const { file, workflow } of examples) {
 		const trigger = workflow.nodes.find((n) => n.type === TRIGGER)!;
 		expect(trigger.parameters.environment, file).toBe('production');
-		ids.push(await importTriggerExample(env, workflow));
+		// Only the trigger's side: a schedule of the same file would start runs of its own.
+		ids.push(await importTriggerExample(env, withoutSchedules(workflow)));
 	}
 	const orderId = await createLetterAtService(env, 'Davi Lima');
 	control.addTrackingEvent(orderId, { codigo: 'BDE', descricao: 'Objeto entregue ao destinatário', statusDelivery: 'delivered' });
 	control.addReturnReceipt(orderId, { rrType: 'rr', pdf: await pdfOfSize(0, 'AR') });
+	control.setOrderStatus(orderId, 6);
 	const all = await settled(env);
 	// Each endpoint took its events, answered 200, and started nothing.
 	const delivered = all.filter((d) => d.payload?.data && (d.payload.data as { id?: string }).id === orderId);
-	expect(delivered.length).toBeGreaterThanOrEqual(examples.length);
+	expect(new Set(delivered.map((d) => d.webhookId)).size).toBe(examples.length);
 	expect(delivered.every((d) => d.state === 'delivered')).toBe(true);
 	for (const id of ids) expect(await listExecutions(env.client, { workflowId: id })).toHaveLength(0);
 	await removeImported(env);
 	for (const endpoint of control.webhooks()) control.removeWebhook(endpoint.id);
 }
 
-export async function chatMessageWhenDelivered(env: E2eEnvironment): Promise<void> {
-	const workflow = forTestEnvironment(example('chat-message-when-delivered.json'));
-	const id = await importTriggerExample(env, workflow);
-	const orderId = await createLetterAtService(env, 'Beatriz Costa');
-	const control = env.sandbox.control;
-	const sentBefore = control.chatMessages().length;
-	// Each event once the previous run has finished, as events of one letter come hours apart.
-	let runs = 0;
-	const event = async (input?: Parameters<typeof control.addTrackingEvent>[1]) => {
-		control.addTrackingEvent(orderId, input);
-		await finishedExecutions(env, id, ++runs);
+/** The workflow without the nodes of a type (and what only they start), as a part of it to run alone. */
+function without(workflow: WorkflowFile, type: string): WorkflowFile {
+	const removed = new Set(workflow.nodes.filter((n) => n.type === type).map((n) => n.name));
+	return {
+		...workflow,
+		nodes: workflow.nodes.filter((n) => !removed.has(n.name)),
+		connections: Object.fromEntries(Object.entries(workflow.connections).filter(([from]) => !removed.has(from))),
 	};
-	await event();
-	// Each event at its own time, as the postal operator reports them: the trigger takes a tracking
-	// event with the same code and time as a repeat of one it already ran.
-	const later = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-	// The first delivered event: the service fails the message, so the order is not remembered...
-	control.injectFault({ method: 'POST', path: '/api/chat/v1/post', kind: '500', count: 1 });
-	await event({ codigo: 'BDE', descricao: 'Objeto entregue ao destinatário', statusDelivery: 'delivered', dtHrCriado: later(1) });
-	// ...and the next one tells the contact.
-	await event({ codigo: 'BDE', descricao: 'Objeto entregue ao destinatário', statusDelivery: 'delivered', dtHrCriado: later(2) });
-	// A later tracking event of the delivered letter still says delivered: it must not pay for a second message.
-	await event({ codigo: 'BDE', descricao: 'Comprovante de entrega digitalizado', dtHrCriado: later(3) });
+}
+const withoutSchedules = (workflow: WorkflowFile) => without(workflow, 'n8n-nodes-base.scheduleTrigger');
 
-	const executions = await finishedExecutions(env, id, 4);
-	expect(executions.map((e) => e.status).sort()).toEqual(['error', 'success', 'success', 'success']);
-	const sent = executions.filter((e) => e.status === 'success' && e.data?.resultData.runData['Send chat message']);
-	expect(sent).toHaveLength(1);
-	const [message] = nodeOutput(sent[0], 'Send chat message');
-	expect(message.json).toMatchObject({ status: 'processing' });
-	const messages = control.chatMessages().slice(sentBefore);
-	expect(messages).toHaveLength(1);
-	expect(messages[0]).toMatchObject({ phone: '+5521999990000', template_id: 101 });
+/** Runs `act` (which makes one event) and waits until the workflow's run of it has finished. */
+function eventsOf(env: E2eEnvironment, workflowId: string) {
+	let runs = 0;
+	return async (act: () => unknown) => {
+		await act();
+		await finishedExecutions(env, workflowId, ++runs);
+	};
+}
+
+/** Each tracking event at its own time, as the postal operator reports them (the trigger takes the same code and time for a repeat). */
+const later = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const DELIVERED = { codigo: 'BDE', descricao: 'Objeto entregue ao destinatário', statusDelivery: 'delivered' };
+
+export async function chatMessageWhenDelivered(env: E2eEnvironment): Promise<void> {
+	const workflow = withSandboxTemplates(env, forTestEnvironment(example('chat-message-when-delivered.json')));
+	const id = await importTriggerExample(env, workflow);
+	const { control } = env.sandbox;
+	const event = eventsOf(env, id);
+	const [contacted, nobody, broke, failing] = await Promise.all(['Beatriz Costa', 'Caio Prado', 'Diana Reis', 'Elisa Melo'].map((name) => createLetterAtService(env, name)));
+	const phone = '+5511912345678';
+	await insertDataTableRows(env.client, 'postal_letter_contacts', [contacted, broke, failing].map((order_id, i) => ({ order_id, contact_name: ['Beatriz', 'Diana', 'Elisa'][i], contact_phone: phone })));
+	const messagesTo = (orderId: string) => control.chatMessages().filter((m) => (m.variables as Record<string, string>).pedido === orderId);
+	const row = async (orderId: string) => (await dataTableRows(env.client, 'postal_told_orders')).filter((r) => r.order_key === `homolog:${orderId}`);
+
+	// Tracking news that is not a delivery tells nobody; the delivery tells the contact, once.
+	await event(() => control.addTrackingEvent(contacted));
+	expect(messagesTo(contacted)).toHaveLength(0);
+	await event(() => control.addTrackingEvent(contacted, { ...DELIVERED, dtHrCriado: later(1) }));
+	const [message] = messagesTo(contacted);
+	const template = control.templates().find((t) => t.name === 'carta_entregue')!;
+	expect(message).toMatchObject({ phone, template_id: template.id, variables: { nome: 'Beatriz', pedido: contacted } });
+	expect(await row(contacted)).toEqual([expect.objectContaining({ status: 'sent', message_id: String(message.message_id) })]);
+	// A later tracking event of the delivered letter still says delivered: it pays for no second message.
+	await event(() => control.addTrackingEvent(contacted, { codigo: 'BDE', descricao: 'Comprovante de entrega digitalizado', statusDelivery: 'delivered', dtHrCriado: later(2) }));
+	expect(messagesTo(contacted)).toHaveLength(1);
+
+	// Each letter's tracking code first, each its own event (the first tracking event of a letter assigns it).
+	for (const orderId of [nobody, broke, failing]) await event(() => control.addTrackingEvent(orderId));
+
+	// A delivered letter without a contact tells nobody.
+	await event(() => control.addTrackingEvent(nobody, { ...DELIVERED, dtHrCriado: later(1) }));
+	expect(messagesTo(nobody)).toHaveLength(0);
+	expect(await row(nobody)).toEqual([]);
+
+	// Out of credits: the service keeps the message (status 2) and the row says held, for a reprocess.
+	const balance = control.balance();
+	control.setBalance(0);
+	try {
+		await event(() => control.addTrackingEvent(broke, { ...DELIVERED, dtHrCriado: later(1) }));
+	} finally {
+		control.setBalance(balance);
+	}
+	const [held] = messagesTo(broke);
+	expect(held.status).toBe(2);
+	expect(await row(broke)).toEqual([expect.objectContaining({ status: 'held', message_id: String(held.message_id) })]);
+
+	// A send whose outcome is unclear (the service answers 500): the row says failed, and the next
+	// event does not send again on its own.
+	control.injectFault({ method: 'POST', path: '/api/chat/v1/post', kind: '500', count: 1 });
+	await event(() => control.addTrackingEvent(failing, { ...DELIVERED, dtHrCriado: later(1) }));
+	expect(await row(failing)).toEqual([expect.objectContaining({ status: 'failed' })]);
+	const attempts = messagesTo(failing).length;
+	await event(() => control.addTrackingEvent(failing, { ...DELIVERED, descricao: 'Entregue (segunda leitura)', dtHrCriado: later(2) }));
+	expect(messagesTo(failing)).toHaveLength(attempts);
+	for (const e of await finishedExecutions(env, id, 10)) expect(e.status, JSON.stringify(e.data?.resultData.error)).toBe('success');
 }
 
 export async function returnReceiptToStorage(env: E2eEnvironment, standIn: StandIn): Promise<void> {
@@ -82,9 +132,9 @@ export async function returnReceiptToStorage(env: E2eEnvironment, standIn: Stand
 	const id = await importTriggerExample(env, workflow);
 	const orderId = await createLetterAtService(env, 'Carlos Mendes');
 	const receipt = await pdfOfSize(200_000, 'AR digitalizado');
-	env.sandbox.control.addReturnReceipt(orderId, { rrType: 'rr', pdf: receipt });
-	await finishedExecutions(env, id, 1);
-	env.sandbox.control.addReturnReceipt(orderId, { rrType: 'rr_electronic', unreadable: true });
+	const event = eventsOf(env, id);
+	await event(() => env.sandbox.control.addReturnReceipt(orderId, { rrType: 'rr', pdf: receipt }));
+	await event(() => env.sandbox.control.addReturnReceipt(orderId, { rrType: 'rr_electronic', unreadable: true }));
 	const executions = await finishedExecutions(env, id, 2);
 	for (const e of executions) expect(e.status, JSON.stringify(e.data?.resultData.error)).toBe('success');
 
@@ -104,32 +154,50 @@ export async function crmDealToLetter(env: E2eEnvironment, standIn: StandIn): Pr
 	const url = productionUrlOf(env, workflow, 'n8n-nodes-base.webhook', 'deal-stage-changed');
 	await waitForWebhook(url);
 	const dealId = `D-${Date.now()}`;
-	const deal = (stage: string) =>
-		fetch(url, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({
-				dealId,
-				stage,
-				documentUrl: sampleLetterUrl(env),
-				contact: { name: 'Helena Rocha', street: 'Rua da Bahia', number: '1148', complement: '', zip: '30160-011', city: 'Belo Horizonte', state: 'MG' },
-			}),
-		}).then((r) => r.text());
-	await deal('qualified');
-	await deal('contract_sent');
-	await finishedExecutions(env, id, 2);
-	const [order] = env.sandbox.control.orders().filter((o) => o.tag === `deal-${dealId}`);
+	const payload = (stage: string, previousStage: string) =>
+		JSON.stringify({
+			dealId,
+			stage,
+			previousStage,
+			documentUrl: sampleLetterUrl(env),
+			contact: { name: 'Helena Rocha', street: 'Rua da Bahia', number: '1148', complement: '', zip: '30160-011', city: 'Belo Horizonte', state: 'MG' },
+		});
+	const credential = entryCredential('Postal Service examples: CRM webhook');
+	let runs = 0;
+	const deal = async (stage: string, previousStage: string) => {
+		const answer = await call(url, { method: 'POST', headers: { 'content-type': 'application/json', ...entryHeaders(credential) }, body: payload(stage, previousStage) });
+		expect(answer.status, answer.text).toBe(200);
+		await finishedExecutions(env, id, ++runs);
+	};
+	const letters = () => env.sandbox.control.orders().filter((o) => o.tag === `deal-${dealId}`);
+
+	// Without the CRM's user and password: refused, nothing runs.
+	const anonymous = await call(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload('contract_sent', 'qualified') });
+	expect(anonymous.status).toBe(401);
+	expect(await listExecutions(env.client, { workflowId: id })).toHaveLength(0);
+
+	await deal('qualified', 'new');
+	expect(letters()).toHaveLength(0);
+	// The deal enters contract_sent: one letter.
+	await deal('contract_sent', 'qualified');
+	expect(letters()).toHaveLength(1);
+	// An edit of the deal while it is in contract_sent, and the CRM calling twice for the same change: nothing more.
+	await deal('contract_sent', 'contract_sent');
+	await deal('contract_sent', 'qualified');
+	expect(letters()).toHaveLength(1);
+	const [order] = letters();
 	expect(order).toMatchObject({ shipType: 3, name: 'Helena Rocha' });
 	const orderId = String(order.id);
+	expect((await dataTableRows(env.client, 'postal_deal_letters')).filter((r) => r.deal_id === dealId)).toEqual([expect.objectContaining({ status: 'sent', order_id: orderId })]);
 
-	// Each event once the run of the one before has finished, as a letter's events come hours apart:
-	// runs on several workers at once may otherwise add their notes in either order.
-	env.sandbox.control.addTrackingEvent(orderId);
-	await finishedExecutions(env, id, 3);
-	env.sandbox.control.addTrackingEvent(orderId, { codigo: 'BDE', descricao: 'Objeto entregue ao destinatário', statusDelivery: 'delivered' });
-	await finishedExecutions(env, id, 4);
-	env.sandbox.control.addReturnReceipt(orderId, { rrType: 'rr', pdf: await pdfOfSize(0, 'AR') });
-	const executions = await finishedExecutions(env, id, 5);
+	const event = async (act: () => unknown) => {
+		await act();
+		await finishedExecutions(env, id, ++runs);
+	};
+	await event(() => env.sandbox.control.addTrackingEvent(orderId));
+	await event(() => env.sandbox.control.addTrackingEvent(orderId, DELIVERED));
+	await event(async () => env.sandbox.control.addReturnReceipt(orderId, { rrType: 'rr', pdf: await pdfOfSize(0, 'AR') }));
+	const executions = await finishedExecutions(env, id, runs);
 	for (const e of executions) expect(e.status, JSON.stringify(e.data?.resultData.error)).toBe('success');
 	const notes = standIn.requests.filter((r) => r.path === `/crm/api/deals/${dealId}/notes`).map((r) => String(r.json?.content));
 	// The letter sent, its tracking code assigned (the service posts it), delivered, its return receipt.
@@ -140,4 +208,87 @@ export async function crmDealToLetter(env: E2eEnvironment, standIn: StandIn): Pr
 		`Letter ${orderId} (${tracking}): Objeto entregue ao destinatário [delivered]`,
 		`Return receipt (AR) received for order ${orderId}`,
 	]);
+}
+
+export async function returnedLetterToCollection(env: E2eEnvironment, standIn: StandIn): Promise<void> {
+	const workflow = pointedAt(forTestEnvironment(example('returned-letter-to-collection.json')), standIn);
+	const id = await importTriggerExample(env, workflow);
+	const orderId = await createLetterAtService(env, 'Fábio Teixeira');
+	const event = eventsOf(env, id);
+	const alerts = () => standIn.requests.filter((r) => r.path === '/chat/hooks/collection' && String(r.json?.text).includes(`letter ${orderId} `));
+
+	await event(() => env.sandbox.control.setOrderStatus(orderId, 4));
+	expect(alerts()).toHaveLength(0);
+	await event(() => env.sandbox.control.setOrderStatus(orderId, 6));
+	expect(alerts()).toHaveLength(1);
+	expect(String(alerts()[0].json?.text)).toMatch(/devolvida.*Fábio Teixeira, Avenida Paulista 1000, 01310-100 São Paulo\/SP/);
+	// The same letter reported returned again (moved away and back): no second alert.
+	await event(() => env.sandbox.control.setOrderStatus(orderId, 5));
+	await event(() => env.sandbox.control.setOrderStatus(orderId, 6));
+	expect(alerts()).toHaveLength(1);
+	expect((await dataTableRows(env.client, 'postal_returned_letters')).filter((r) => r.order_id === orderId)).toEqual([expect.objectContaining({ status: 'alerted' })]);
+	for (const e of await finishedExecutions(env, id, 4)) expect(e.status, JSON.stringify(e.data?.resultData.error)).toBe('success');
+}
+
+export async function insufficientCredits(env: E2eEnvironment, standIn: StandIn): Promise<void> {
+	const workflow = pointedAt(forTestEnvironment(example('insufficient-credits-reprocess.json')), standIn);
+	const { control } = env.sandbox;
+	const alerts = () => standIn.requests.filter((r) => r.path === '/chat/hooks/postal-alerts').map((r) => String(r.json?.text));
+	const balance = control.balance();
+	let orderId: string;
+	let messageId: number;
+	control.setBalance(0);
+	try {
+		// The trigger's side (its schedule taken out): a letter created without credits is alerted once.
+		const id = await importTriggerExample(env, withoutSchedules(workflow));
+		orderId = await createLetterAtService(env, 'Gustavo Araújo');
+		await finishedExecutions(env, id, 1);
+		expect(control.order(orderId)!.status).toBe(2);
+		expect(alerts().filter((text) => text.includes(`Letter ${orderId} is held`))).toHaveLength(1);
+		// A chat message kept for lack of credits, as chat-message-when-delivered records it.
+		const sent = await fetch(`${env.sandbox.baseUrl}/api/chat/v1/post`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${env.sandbox.email}:${env.token}`).toString('base64')}` },
+			body: JSON.stringify({ phone: '+5511912345678', template_id: 101, variables: { nome: 'Gustavo' } }),
+		}).then((r) => r.json() as Promise<{ data: { message_id: number; status: unknown } }>);
+		expect(sent.data.status).toBe(2);
+		messageId = sent.data.message_id;
+		await insertDataTableRows(env.client, 'postal_told_orders', [{ order_key: `homolog:chat-${messageId}`, status: 'held', message_id: String(messageId), error: '' }]);
+		await env.client.api('POST', `/workflows/${id}/deactivate`);
+	} finally {
+		control.setBalance(balance);
+	}
+
+	// Credits back: the schedule's side reprocesses the message and reads the held letter again.
+	await runScheduled(env, { ...without(workflow, TRIGGER), name: `${workflow.name} (schedule)` });
+	expect(control.chatMessages().find((m) => m.message_id === messageId)?.status).toBe('queued');
+	expect((await dataTableRows(env.client, 'postal_told_orders')).filter((r) => r.message_id === String(messageId))).toEqual([expect.objectContaining({ status: 'reprocessed' })]);
+	// The service's interface does not say it sends a held letter after a top-up (the sandbox does not): reported.
+	expect(control.order(orderId)!.status).toBe(2);
+	expect(alerts().filter((text) => text.includes(`Letter ${orderId} is still held`)).length).toBeGreaterThan(0);
+	expect((await dataTableRows(env.client, 'postal_held_letters')).filter((r) => r.order_id === orderId)).toEqual([expect.objectContaining({ status: 'still held, reported' })]);
+}
+
+export async function nightlyReconciliation(env: E2eEnvironment, standIn: StandIn): Promise<void> {
+	const workflow = pointedAt(forTestEnvironment(example('nightly-reconciliation.json')), standIn);
+	const { control } = env.sandbox;
+	// By day: the trigger keeps each letter's last known state.
+	const id = await importTriggerExample(env, withoutSchedules(workflow));
+	const event = eventsOf(env, id);
+	let orderId = '';
+	await event(async () => (orderId = await createLetterAtService(env, 'Heloísa Campos')));
+	const known = async () => (await dataTableRows(env.client, 'postal_orders')).filter((r) => r.order_id === orderId);
+	await expect.poll(known).toEqual([expect.objectContaining({ status: 0 })]);
+	// The endpoint goes away (n8n down past the retries, a paused endpoint): the events that follow never arrive.
+	await env.client.api('POST', `/workflows/${id}/deactivate`);
+	for (const endpoint of control.webhooks().filter((w) => w.name === workflow.name)) control.removeWebhook(endpoint.id);
+	control.setOrderStatus(orderId, 4);
+	control.addTrackingEvent(orderId, { ...DELIVERED, dtHrCriado: later(1) });
+
+	// At night: Get letter finds what was missed, records it and reports it once.
+	await runScheduled(env, { ...without(workflow, TRIGGER), name: `${workflow.name} (night)` });
+	const reports = standIn.requests.filter((r) => r.method === 'PATCH' && r.path === `/crm/api/orders/${orderId}`).map((r) => r.json);
+	expect(reports.length).toBeGreaterThan(0);
+	for (const report of reports) expect(report).toMatchObject({ status: 4, statusDelivery: 'delivered', before: { status: 0 }, foundBy: 'nightly reconciliation' });
+	expect(await known()).toEqual([expect.objectContaining({ status: 4, status_delivery: 'delivered' })]);
 }

@@ -1,162 +1,278 @@
-// Examples started by a request: a webhook call, a form, a schedule; and the AI agent file as shipped.
+// Examples started by a request to their webhook: a PDF and an address, a CSV file, a telegram
+// reminder. Each one is called without its credential first, then as its note says.
+import { PDFDocument } from 'pdf-lib';
 import { expect } from 'vitest';
 
-import { waitForWebhook } from '../../../scripts/workflows';
-import { binaryContent, nodeOutput, type E2eEnvironment } from './environment';
-import { example, finishedExecutions, importAndActivate, pointedAt, productionUrlOf, sampleLetterUrl, sha256, type StandIn } from './examples';
+import { dataTableRows, entryHeaders, waitForWebhook, type EntryCredential } from '../../../scripts/workflows';
+import { listExecutions, type E2eEnvironment } from './environment';
+import { entryCredential, example, finishedExecutions, importAndActivate, productionUrlOf, sampleLetterUrl, sha256 } from './examples';
 import { pdfOfSize } from './service';
 
-export async function sendRegisteredLetter(env: E2eEnvironment): Promise<void> {
-	const workflow = example('send-registered-letter-from-pdf.json');
-	const id = await importAndActivate(env, workflow);
-	const url = productionUrlOf(env, workflow, 'n8n-nodes-base.webhook', 'registered-letter');
-	await waitForWebhook(url);
-	const pdf = await pdfOfSize(0, 'Notificação extrajudicial');
-	const fields = {
-		name: 'Ana Pereira',
-		street: 'Rua Augusta',
-		number: '500',
-		complement: 'Apto 12',
-		zip: '01305-000',
-		city: 'São Paulo',
-		state: 'SP',
-		reference: `order-${Date.now()}`,
-	};
-	const post = async (change: Partial<typeof fields> = {}) => {
-		const form = new FormData();
-		for (const [key, value] of Object.entries({ ...fields, ...change })) form.set(key, value);
-		form.set('data', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'notice.pdf');
-		// n8n may close the connection instead of answering when the run fails.
+export interface Answer {
+	status: number;
+	text: string;
+	json?: Record<string, unknown>;
+}
+
+/** A request to an example's entry; n8n may close the connection instead of answering when a run fails. */
+export async function call(url: string, init: RequestInit): Promise<Answer> {
+	try {
+		const response = await fetch(url, init);
+		const text = await response.text();
+		let json: Record<string, unknown> | undefined;
 		try {
-			const response = await fetch(url, { method: 'POST', body: form });
-			return { status: response.status, text: await response.text() };
-		} catch (error) {
-			return { status: 0, text: (error as Error).message };
+			json = JSON.parse(text) as Record<string, unknown>;
+		} catch {
+			// not JSON
 		}
+		return { status: response.status, text, json };
+	} catch (error) {
+		return { status: 0, text: (error as Error).message };
+	}
+}
+
+/** A PDF of that many pages, for a letter priced above a cap. */
+export async function pdfWithPages(pages: number): Promise<Buffer> {
+	const doc = await PDFDocument.create();
+	for (let i = 0; i < pages; i++) doc.addPage([595, 842]);
+	return Buffer.from(await doc.save());
+}
+
+/** CSV as n8n's Convert to File writes it: a byte order mark, a header line, fields quoted when they hold a comma or a quote. */
+export function parseCsv(csv: string): Array<Record<string, string>> {
+	const text = csv.replace(/^\uFEFF/, '');
+	const records: string[][] = [];
+	let field = '';
+	let record: string[] = [];
+	let quoted = false;
+	const endField = () => {
+		record.push(field);
+		field = '';
 	};
-	const tagged = () => env.sandbox.control.orders().filter((o) => o.tag === fields.reference);
+	const endRecord = () => {
+		endField();
+		records.push(record);
+		record = [];
+	};
+	for (let i = 0; i < text.length; i++) {
+		const c = text[i];
+		if (quoted && c === '"' && text[i + 1] === '"') {
+			field += '"';
+			i++;
+		} else if (c === '"') quoted = !quoted;
+		else if (quoted) field += c;
+		else if (c === ',') endField();
+		else if (c === '\n' || c === '\r') {
+			if (c === '\r' && text[i + 1] === '\n') i++;
+			endRecord();
+		} else field += c;
+	}
+	if (field || record.length) endRecord();
+	const [header, ...rows] = records.filter((r) => r.some(Boolean));
+	return rows.map((r) => Object.fromEntries(header.map((name, i) => [name, r[i] ?? ''])));
+}
 
-	// A request the service refuses (a postal code of the wrong length) sends nothing...
+/** A webhook example, imported and activated, with its URL and the credential its callers send. */
+async function webhookExample(env: E2eEnvironment, file: string, path: string, credentialName: string) {
+	const workflow = example(file);
+	const id = await importAndActivate(env, workflow);
+	const url = productionUrlOf(env, workflow, 'n8n-nodes-base.webhook', path);
+	await waitForWebhook(url);
+	return { id, url, credential: entryCredential(credentialName) };
+}
+
+/** A request without the entry's credential, and with a wrong one, is refused by n8n and starts nothing. */
+async function refusedWithoutCredential(env: E2eEnvironment, id: string, url: string, init: () => RequestInit, credential: EntryCredential) {
+	const before = (await listExecutions(env.client, { workflowId: id })).length;
+	const posts = env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' }).length;
+	const wrong = entryHeaders({ ...credential, data: { ...credential.data, value: 'wrong', password: 'wrong' } });
+	for (const headers of [{}, wrong]) {
+		const answer = await call(url, { ...init(), headers });
+		expect([401, 403], answer.text).toContain(answer.status);
+	}
+	expect(await listExecutions(env.client, { workflowId: id })).toHaveLength(before);
+	expect(env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' })).toHaveLength(posts);
+}
+
+const API_KEY = 'Postal Service examples: API key';
+
+export async function sendRegisteredLetter(env: E2eEnvironment): Promise<void> {
+	const { id, url, credential } = await webhookExample(env, 'send-registered-letter-from-pdf.json', 'registered-letter', API_KEY);
+	const pdf = await pdfOfSize(0, 'Notificação extrajudicial');
+	const fields = { name: 'Ana Pereira', street: 'Rua Augusta', number: '500', complement: 'Apto 12', zip: '01305-000', city: 'São Paulo', state: 'SP', reference: `letter-${Date.now()}` };
+	const form = (change: Partial<typeof fields> = {}, file = pdf) => {
+		const body = new FormData();
+		for (const [key, value] of Object.entries({ ...fields, ...change })) body.set(key, value);
+		body.set('data', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), 'notice.pdf');
+		return { method: 'POST', body };
+	};
+	const post = (change: Partial<typeof fields> = {}, file = pdf) => call(url, { ...form(change, file), headers: entryHeaders(credential) });
+	const { control } = env.sandbox;
+	const tagged = (reference: string) => control.orders().filter((o) => o.tag === reference);
+	const rows = async (reference: string) => (await dataTableRows(env.client, 'postal_sent_letters')).filter((r) => r.reference === reference);
+
+	await refusedWithoutCredential(env, id, url, () => form(), credential);
+
+	// The service refuses the letter (a postal code of the wrong length): nothing sent, the reference still free...
 	const refused = await post({ zip: '0130-500' });
-	expect(refused.status, refused.text).not.toBe(200);
-	const [failed] = await finishedExecutions(env, id, 1);
-	expect(failed.status).toBe('error');
-	expect(failed.data?.resultData.error?.message ?? '').toMatch(/Postal Code|8 digits/);
-	expect(tagged()).toHaveLength(0);
+	expect(refused.status, refused.text).toBe(422);
+	expect(refused.json).toMatchObject({ sent: false, reference: fields.reference });
+	expect(String(refused.json?.error)).toMatch(/Postal Code|8 digits/);
+	expect(tagged(fields.reference)).toHaveLength(0);
+	expect(await rows(fields.reference)).toHaveLength(0);
 
-	// ...and the corrected request, with the same reference, is sent: not answered "already sent".
+	// ...so the corrected request, with the same reference, is sent.
 	const answer = await post();
 	expect(answer.status, answer.text).toBe(200);
-	const executions = await finishedExecutions(env, id, 2);
-	const execution = executions.find((e) => e.status === 'success')!;
-	expect(execution, JSON.stringify(executions.map((e) => e.status))).toBeDefined();
-	const [created] = nodeOutput(execution, 'Send letter');
-	const orderId = String(created.json.id);
-	expect(orderId).toMatch(/^\d+$/);
-	expect(env.sandbox.control.order(orderId)).toMatchObject({ shipType: 3, name: 'Ana Pereira', tag: fields.reference });
-	const [download] = nodeOutput(execution, 'Download letter file');
-	const binary = download.binary?.data;
-	expect(binary?.mimeType).toBe('application/pdf');
-	expect(sha256(await binaryContent(env, binary!))).toBe(sha256(pdf));
-	expect(answer.text).toContain(orderId);
+	expect(answer.json).toMatchObject({ sent: true, reference: fields.reference });
+	const orderId = String(answer.json?.orderId);
+	expect(control.order(orderId)).toMatchObject({ shipType: 3, name: 'Ana Pereira', tag: fields.reference });
+	const stored = control.requests({ method: 'POST', path: '/api/v2/post' }).filter((r) => r.fields.tag === fields.reference && (r.fields.test ?? '0') === '0');
+	expect(stored.map((r) => r.files.map((f) => f.sha256))).toEqual([[sha256(pdf)]]);
+	expect(await rows(fields.reference)).toEqual([expect.objectContaining({ status: 'sent', order_id: orderId })]);
 
-	// A client that sends the same request again (its answer was lost) does not send a second letter.
+	// A client that sends the same request again (its answer was lost) gets the same order, and no second letter.
 	const again = await post();
-	expect(JSON.parse(again.text)).toMatchObject({ alreadySent: true, reference: fields.reference, orderId });
+	expect(again.status, again.text).toBe(200);
+	expect(again.json).toMatchObject({ alreadySent: true, reference: fields.reference, orderId });
+	expect(tagged(fields.reference)).toHaveLength(1);
+
+	// A client that retries while its first request is still sending: the first request's reservation
+	// is in the table before the second starts, and one letter goes.
+	const second = `${fields.reference}-b`;
+	control.setLatency(1_500);
+	try {
+		const first = post({ reference: second });
+		await expect.poll(async () => (await rows(second)).length, { timeout: 60_000, interval: 100 }).toBeGreaterThan(0);
+		const retry = await post({ reference: second });
+		const firstAnswer = await first;
+		expect(firstAnswer.status, firstAnswer.text).toBe(200);
+		expect(firstAnswer.json).toMatchObject({ sent: true });
+		// Still sending when it came (409), or already sent (200 with the same order): never a second letter.
+		if (retry.status === 409) expect(retry.json).toMatchObject({ alreadySent: false, status: 'sending' });
+		else expect(retry.json).toMatchObject({ alreadySent: true, orderId: firstAnswer.json?.orderId });
+	} finally {
+		control.setLatency(0);
+	}
+	expect(tagged(second)).toHaveLength(1);
+
+	// A letter priced above Maximum Price (R$ 30): refused before anything is reserved or sent.
+	const costly = `${fields.reference}-c`;
+	const above = await post({ reference: costly }, await pdfWithPages(80));
+	expect(above.status, above.text).toBe(422);
+	expect(Number(above.json?.price)).toBeGreaterThan(30);
+	expect(tagged(costly)).toHaveLength(0);
+	expect(await rows(costly)).toHaveLength(0);
+	await finishedExecutions(env, id, 6);
+}
+
+export async function telegramReminder(env: E2eEnvironment): Promise<void> {
+	const { id, url, credential } = await webhookExample(env, 'telegram-from-template.json', 'telegram-reminder', API_KEY);
+	const body = {
+		reference: `INV-${Date.now()}`,
+		name: 'Carlos Mendes',
+		street: 'Avenida Afonso Pena',
+		number: '1212',
+		complement: '',
+		zip: '30130-005',
+		city: 'Belo Horizonte',
+		state: 'MG',
+		amount: '1.250,00',
+		due_date: '10/03/2026',
+	};
+	const init = (value: Record<string, unknown>) => ({ method: 'POST', body: JSON.stringify(value), headers: { 'content-type': 'application/json', ...entryHeaders(credential) } });
+	const post = (value: Record<string, unknown>) => call(url, init(value));
+	const sent = () => env.sandbox.control.orders().filter((o) => o.tag === body.reference);
+
+	await refusedWithoutCredential(env, id, url, () => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }), credential);
+
+	// A value the template uses is missing: refused, nothing priced or sent.
+	const { amount: _, ...withoutAmount } = body;
+	const incomplete = await post(withoutAmount);
+	expect(incomplete.status, incomplete.text).toBe(400);
+	expect(String(incomplete.json?.error)).toContain('amount');
+
+	const answer = await post(body);
+	expect(answer.status, answer.text).toBe(200);
+	const message = String(answer.json?.message);
+	for (const value of [body.name, body.reference, body.amount, body.due_date]) expect(message).toContain(value);
+	expect(message).not.toMatch(/<\w+>/);
+	const [order] = sent();
+	expect(order).toMatchObject({ id: answer.json?.orderId, shipType: 4, name: body.name });
+	const create = env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' }).filter((r) => r.fields.tag === body.reference && (r.fields.test ?? '0') === '0');
+	expect(create.map((r) => r.fields.telegram_msg)).toEqual([message]);
+
+	const again = await post(body);
+	expect(again.json).toMatchObject({ alreadySent: true, orderId: answer.json?.orderId });
+	expect(sent()).toHaveLength(1);
 	await finishedExecutions(env, id, 3);
-	expect(tagged()).toHaveLength(1);
 }
 
 export async function mailMerge(env: E2eEnvironment): Promise<void> {
-	const workflow = example('mail-merge-from-csv.json');
-	const id = await importAndActivate(env, workflow);
-	const url = productionUrlOf(env, workflow, 'n8n-nodes-base.webhook', 'mail-merge');
-	await waitForWebhook(url);
+	const { id, url, credential } = await webhookExample(env, 'mail-merge-from-csv.json', 'mail-merge', API_KEY);
 	const pdf = sampleLetterUrl(env);
 	const header = 'name,street,number,complement,zip,city,state,pdf_url';
-	const rows = [
-		`Ana Pereira,Rua Augusta,500,Apto 12,01305-000,São Paulo,SP,${pdf}`,
-		`Bruno Dias,Avenida Atlântica,1702,,22021-001,Rio de Janeiro,RJ,${pdf}`,
-	];
-	const post = async (csv: string) => {
-		const form = new FormData();
-		form.set('data', new Blob([csv], { type: 'text/csv' }), 'recipients.csv');
-		const response = await fetch(url, { method: 'POST', body: form });
-		return { status: response.status, text: await response.text() };
+	const good = [`Ana Pereira,Rua Augusta,500,Apto 12,01305-000,São Paulo,SP,${pdf}`, `Bruno Dias,Avenida Atlântica,1702,,22021-001,Rio de Janeiro,RJ,${pdf}`];
+	const bad = `Carla Nunes,Rua da Bahia,1148,,3016-011,Belo Horizonte,MG,${pdf}`;
+	const csv = (...rows: string[]) => [header, ...rows].join('\n');
+	const form = (text: string, batch: string) => {
+		const body = new FormData();
+		body.set('batch', batch);
+		body.set('data', new Blob([text], { type: 'text/csv' }), 'recipients.csv');
+		return { method: 'POST', body };
+	};
+	const post = async (text: string, batch: string) => {
+		const answer = await call(url, { ...form(text, batch), headers: entryHeaders(credential) });
+		expect(answer.status, answer.text).toBe(200);
+		return parseCsv(answer.text);
 	};
 	const creates = () => env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' }).filter((r) => (r.fields.test ?? '0') === '0').length;
+	const batch = `B${Date.now()}`;
 
-	// One bad row stops the run before any letter is sent.
-	const before = creates();
-	const bad = await post([header, rows[0], rows[1].replace('22021-001', '2202-001')].join('\n'));
-	expect(bad.status, bad.text).not.toBe(200);
-	await finishedExecutions(env, id, 1);
+	await refusedWithoutCredential(env, id, url, () => form(csv(...good), batch), credential);
+
+	// Each row on its own: the good rows go, the bad one says why.
+	let before = creates();
+	const first = await post(csv(...good, bad), batch);
+	expect(first.map((r) => [r.row, r.status])).toEqual([
+		['2', 'sent'],
+		['3', 'sent'],
+		['4', 'refused'],
+	]);
+	expect(first[2].reason).toMatch(/Postal Code|8 digits/);
+	expect(creates()).toBe(before + 2);
+	expect(first.map((r) => [r.name, r.complement])).toEqual([
+		['Ana Pereira', 'Apto 12'],
+		['Bruno Dias', ''],
+		['Carla Nunes', ''],
+	]);
+	for (const row of first.slice(0, 2)) {
+		expect(env.sandbox.control.order(row.order_id)).toMatchObject({ tag: `mm-${batch}-row-${row.row}`, name: row.name, zip: row.zip.replace('-', '') });
+	}
+
+	// The same CSV under the same batch sends nothing again, and says which order each row is.
+	before = creates();
+	const again = await post(csv(...good, bad), batch);
+	expect(again.map((r) => [r.status, r.order_id])).toEqual([
+		['already sent', first[0].order_id],
+		['already sent', first[1].order_id],
+		['refused', ''],
+	]);
 	expect(creates()).toBe(before);
 
-	const answer = await post([header, ...rows].join('\n'));
-	expect(answer.status, answer.text).toBe(200);
-	const written = answer.text.trim().split('\n');
-	expect(written[0]).toContain('order_id');
-	const executions = await finishedExecutions(env, id, 2);
-	const execution = executions.find((e) => e.status === 'success')!;
-	const sent = nodeOutput(execution, 'Send letter').map((i) => String(i.json.id));
-	expect(sent).toHaveLength(2);
-	for (const [index, orderId] of sent.entries()) {
-		expect(env.sandbox.control.order(orderId)).toMatchObject({ tag: `mail-merge-row-${index + 2}`, name: ['Ana Pereira', 'Bruno Dias'][index] });
-		expect(written[index + 1]).toContain(orderId);
-	}
-}
+	// The refused row corrected: only it goes.
+	const fixed = await post(csv(...good, bad.replace('3016-011', '30160-011')), batch);
+	expect(fixed.map((r) => r.status)).toEqual(['already sent', 'already sent', 'sent']);
+	expect(creates()).toBe(before + 1);
 
-export async function balanceAlert(env: E2eEnvironment, standIn: StandIn): Promise<void> {
-	const shipped = pointedAt(example('balance-alert.json'), standIn);
-	// The schedule shortened from every morning to every few seconds, so the run comes now.
-	const workflow = {
-		...shipped,
-		nodes: shipped.nodes.map((n) =>
-			n.type === 'n8n-nodes-base.scheduleTrigger' ? { ...n, parameters: { rule: { interval: [{ field: 'seconds', secondsInterval: 2 }] } } } : n,
-		),
-	};
-	const { control } = env.sandbox;
-	const balance = control.balance();
-	control.setBalance(20);
-	try {
-		const id = await importAndActivate(env, workflow);
-		await finishedExecutions(env, id, 1);
-		await env.client.api('POST', `/workflows/${id}/deactivate`);
-	} finally {
-		control.setBalance(balance);
-	}
-	const [alert] = standIn.requests.filter((r) => r.path === '/chat/hooks/postal-alerts');
-	expect(alert?.json?.text).toContain('R$ 20 left');
-}
-
-export async function formSendsLetter(env: E2eEnvironment): Promise<void> {
-	const workflow = example('form-send-letter.json');
-	const id = await importAndActivate(env, workflow);
-	const trigger = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.formTrigger')!;
-	const url = `${env.webhookUrl}/form/${trigger.webhookId}`;
-	await waitForWebhook(url);
-	const pdf = await pdfOfSize(0, 'Carta pelo formulário');
-	const values = ['Igor Nunes', 'Rua XV de Novembro', '300', 'Sala 4', '80020-310', 'Curitiba', 'PR'];
-	const form = new FormData();
-	values.forEach((value, i) => form.set(`field-${i}`, value));
-	form.set('field-7', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'carta.pdf');
-	const response = await fetch(url, { method: 'POST', body: form });
-	expect(response.status, await response.text()).toBe(200);
-	const [execution] = await finishedExecutions(env, id, 1);
-	expect(execution.status, JSON.stringify(execution.data?.resultData.error)).toBe('success');
-	const [sent] = nodeOutput(execution, 'Send letter');
-	const order = env.sandbox.control.order(String(sent.json.id));
-	expect(order).toMatchObject({ shipType: 2, name: 'Igor Nunes', tag: 'form', zip: '80020310' });
-	const stored = env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' }).at(-1)!;
-	expect(stored.files.map((f) => f.sha256)).toEqual([sha256(pdf)]);
-}
-
-/** The AI agent example as shipped: a chat only for signed-in users of the editor. */
-export function aiAgentAsShipped(): void {
-	const workflow = example('ai-agent-registered-letter.json');
-	const chat = workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger')!;
-	expect(chat.parameters.public).toBe(false);
-	const send = workflow.nodes.find((n) => n.name === 'Send letter')!;
-	expect(send.parameters).toMatchObject({ resource: 'order', operation: 'create' });
+	// Another batch is other letters, with tags of their own.
+	const other = `${batch}x`;
+	const next = await post(csv(...good), other);
+	expect(next.map((r) => r.status)).toEqual(['sent', 'sent']);
+	expect(next.map((r) => env.sandbox.control.order(r.order_id)?.tag)).toEqual([`mm-${other}-row-2`, `mm-${other}-row-3`]);
+	const rows = (await dataTableRows(env.client, 'postal_mail_merge_rows')).filter((r) => r.batch === batch || r.batch === other);
+	expect(rows.map((r) => [r.row_key, r.status]).sort()).toEqual(
+		[`${batch}:2`, `${batch}:3`, `${batch}:4`, `${other}:2`, `${other}:3`].map((key) => [key, 'sent']).sort(),
+	);
+	await finishedExecutions(env, id, 4);
 }

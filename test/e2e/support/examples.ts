@@ -8,7 +8,20 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { SAMPLE_LETTER_PATH } from '../../../sandbox/sample';
-import { activateWorkflow, createDataTables, createWorkflow, readExamples, waitForWebhook, type WorkflowFile } from '../../../scripts/workflows';
+import {
+	activateWorkflow,
+	createDataTables,
+	createWorkflow,
+	entryCredentialsOf,
+	newEntryCredential,
+	readExamples,
+	upsertCredential,
+	waitForWebhook,
+	withTemplatesOf,
+	type EntryCredential,
+	type StoredCredential,
+	type WorkflowFile,
+} from '../../../scripts/workflows';
 import { getExecution, listExecutions, waitFor, type E2eEnvironment, type Execution } from './environment';
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -21,16 +34,47 @@ export function example(fileName: string): WorkflowFile {
 }
 
 const imported: string[] = [];
+/** The entry credentials made so far in this n8n, by name: made once, as a user makes them once. */
+const entryCredentials = new Map<string, { stored: StoredCredential; credential: EntryCredential }>();
 
-export async function importAndActivate(env: E2eEnvironment, workflow: WorkflowFile) {
+/**
+ * The Basic Auth and Header Auth credentials a workflow's entries name, made as its note asks a
+ * user to (a long random secret each); the test calls the entries with them.
+ */
+export async function entryCredentialsFor(env: E2eEnvironment, workflow: WorkflowFile): Promise<EntryCredential[]> {
+	const made: EntryCredential[] = [];
+	for (const ref of entryCredentialsOf([workflow])) {
+		let entry = entryCredentials.get(ref.name);
+		if (!entry) {
+			const credential = newEntryCredential(ref);
+			entry = { stored: await upsertCredential(env.client, credential), credential };
+			entryCredentials.set(ref.name, entry);
+		}
+		made.push(entry.credential);
+	}
+	return made;
+}
+
+/** The credential of that name the examples' entries authenticate with. */
+export function entryCredential(name: string): EntryCredential {
+	const entry = entryCredentials.get(name);
+	if (!entry) throw new Error(`the credential "${name}" was not made: import an example that names it first`);
+	return entry.credential;
+}
+
+export async function importAndActivate(env: E2eEnvironment, workflow: WorkflowFile, credentials: StoredCredential[] = env.credentials) {
 	// A read first: n8n may have closed the client's idle connection, which a read finds out safely.
 	await env.client.api('GET', '/workflows?limit=1');
 	await createDataTables(env.client, workflow);
-	const { id } = await createWorkflow(env.client, workflow, env.credentials);
+	await entryCredentialsFor(env, workflow);
+	const { id } = await createWorkflow(env.client, workflow, [...credentials, ...[...entryCredentials.values()].map((e) => e.stored)]);
 	imported.push(id);
 	await activateWorkflow(env.client, id);
 	return id;
 }
+
+/** The chat templates a workflow's Send chat message nodes name, in the sandbox, as a user picks theirs. */
+export const withSandboxTemplates = (env: E2eEnvironment, workflow: WorkflowFile): WorkflowFile => withTemplatesOf(env.sandbox.control, workflow);
 
 /** Removes what these cases imported, so that their webhooks and schedules stop. */
 export async function removeImported(env: E2eEnvironment): Promise<void> {
@@ -75,15 +119,29 @@ export const settled = (env: E2eEnvironment) =>
 
 export const sampleLetterUrl = (env: E2eEnvironment) => `${env.sandbox.baseUrl}${SAMPLE_LETTER_PATH}`;
 
-/** A CRM, a file store and a team chat on 127.0.0.1: records every request and answers 200. */
+export interface StandInRequest {
+	method: string;
+	path: string;
+	contentType: string;
+	body: Buffer;
+	json?: Record<string, unknown>;
+}
+
+/**
+ * A CRM, a file store, a team chat and a spreadsheet on 127.0.0.1: records every request and
+ * answers 200 with `{ ok, id }`, or what a handler set for the path answers.
+ */
 export interface StandIn {
 	url: string;
-	requests: Array<{ method: string; path: string; contentType: string; body: Buffer; json?: Record<string, unknown> }>;
+	requests: StandInRequest[];
+	/** Answers requests to this path (exact, without the query) with what the handler returns, as JSON. */
+	handle(path: string, handler: (request: StandInRequest) => unknown): void;
 	stop(): Promise<void>;
 }
 
 export async function startStandIn(): Promise<StandIn> {
 	const requests: StandIn['requests'] = [];
+	const handlers = new Map<string, (request: StandInRequest) => unknown>();
 	const server: Server = createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (c: Buffer) => chunks.push(c));
@@ -91,15 +149,17 @@ export async function startStandIn(): Promise<StandIn> {
 			const body = Buffer.concat(chunks);
 			const contentType = String(req.headers['content-type'] ?? '');
 			let json: Record<string, unknown> | undefined;
-			if (contentType.includes('json')) json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-			requests.push({ method: req.method ?? '', path: req.url ?? '', contentType, body, json });
+			if (contentType.includes('json') && body.length) json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+			const request = { method: req.method ?? '', path: req.url ?? '', contentType, body, json };
+			requests.push(request);
+			const handler = handlers.get(request.path.split('?')[0]);
 			res.writeHead(200, { 'content-type': 'application/json' });
-			res.end(JSON.stringify({ ok: true, id: randomUUID() }));
+			res.end(JSON.stringify(handler ? handler(request) : { ok: true, id: randomUUID() }));
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	return { url, requests, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+	return { url, requests, handle: (path, handler) => void handlers.set(path, handler), stop: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** The example's placeholder addresses of other systems, pointed at the stand-in (as a user puts theirs). */

@@ -1,0 +1,355 @@
+// Examples started otherwise than by a webhook call or an event: a form, a schedule, an AI agent's
+// tool; and the Google Sheets mail merge, whose Sheets nodes stand in for a spreadsheet here.
+import { randomUUID } from 'node:crypto';
+
+import { expect } from 'vitest';
+
+import { startSandbox } from '../../../sandbox';
+import {
+	createWorkflow,
+	activateWorkflow,
+	dataTableRows,
+	entryHeaders,
+	upsertCredential,
+	waitForWebhook,
+	type WorkflowFile,
+	type WorkflowNode,
+} from '../../../scripts/workflows';
+import { ChatModelServer, type Conversation, type Turn } from './chatModelServer';
+import { listExecutions, type E2eEnvironment } from './environment';
+import { call } from './exampleRequests';
+import { entryCredential, example, finishedExecutions, importAndActivate, pointedAt, sampleLetterUrl, sha256, type StandIn } from './examples';
+import { pdfOfSize } from './service';
+
+/** A copy whose schedules fire every 10 seconds, so that a run comes now. */
+const soon = (workflow: WorkflowFile): WorkflowFile => ({
+	...workflow,
+	nodes: workflow.nodes.map((n) =>
+		n.type === 'n8n-nodes-base.scheduleTrigger' ? { ...n, parameters: { rule: { interval: [{ field: 'seconds', secondsInterval: 10 }] } } } : n,
+	),
+});
+
+/**
+ * Imports a scheduled example, lets its schedule run it, stops the schedule and waits for every run
+ * it started to end. A second run may have started before the stop: the cases assert what holds
+ * whatever the number of runs (each example is idempotent), never how many there were.
+ */
+export async function runScheduled(env: E2eEnvironment, workflow: WorkflowFile, credentials = env.credentials) {
+	const id = await importAndActivate(env, soon(workflow), credentials);
+	await finishedExecutions(env, id, 1);
+	await env.client.api('POST', `/workflows/${id}/deactivate`);
+	const executions = await finishedExecutions(env, id, (await listExecutions(env.client, { workflowId: id })).length);
+	for (const execution of executions) expect(execution.status, JSON.stringify(execution.data?.resultData.error)).toBe('success');
+	return { id, executions };
+}
+
+export async function balanceAlert(env: E2eEnvironment, standIn: StandIn): Promise<void> {
+	const workflow = pointedAt(example('balance-alert.json'), standIn);
+	const { control } = env.sandbox;
+	// The team chat is shared with other examples' alerts: this case reads the ones that came during its runs.
+	const alerts = () => standIn.requests.filter((r) => r.path === '/chat/hooks/postal-alerts').map((r) => String(r.json?.text));
+	const balance = control.balance();
+	const before = alerts().length;
+	control.setBalance(20);
+	try {
+		await runScheduled(env, workflow);
+	} finally {
+		control.setBalance(balance);
+	}
+	const low = alerts().slice(before);
+	expect(low.length).toBeGreaterThan(0);
+	for (const text of low) expect(text).toBe('Postal Service credits are low: R$ 20 left. Top up in the account panel before the next letters fail.');
+
+	// A service whose balance answer names the field otherwise: the alert says so instead of staying silent.
+	const renamed = await startSandbox({ port: 0, token: env.token, quiet: true, renamedAssumptions: ['balanceFields'], balance: 500 });
+	try {
+		const account = await upsertCredential(env.client, { name: 'Postal Service account (balance named otherwise)', type: 'postalServiceApi', data: { baseUrl: renamed.baseUrl, securityToken: env.token } });
+		const seen = alerts().length;
+		await runScheduled(env, { ...workflow, name: `${workflow.name} (balance named otherwise)` }, [account, ...env.credentials.filter((c) => c.type !== 'postalServiceApi')]);
+		const unreadable = alerts().slice(seen);
+		expect(unreadable.length).toBeGreaterThan(0);
+		for (const text of unreadable) expect(text).toMatch(/could not be read.*saldo, currency/);
+	} finally {
+		await renamed.stop();
+	}
+}
+
+/**
+ * The form as a browser submits it: the fields by position, the PDF as a file; then the page the
+ * form shows once the workflow reaches a Form ending (the form's script polls for it and loads it).
+ */
+async function submitForm(url: string, values: string[], pdf: Buffer, headers: Record<string, string>) {
+	const form = new FormData();
+	values.forEach((value, i) => form.set(`field-${i}`, value));
+	form.set(`field-${values.length}`, new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'carta.pdf');
+	const posted = await call(url, { method: 'POST', body: form, headers });
+	expect(posted.status, posted.text).toBe(200);
+	const waiting = String(posted.json?.formWaitingUrl ?? '');
+	expect(waiting, posted.text).toMatch(/form-waiting/);
+	const status = new URL(waiting);
+	status.pathname += '/n8n-execution-status';
+	await expect.poll(async () => (await call(status.toString(), {})).text.trim(), { timeout: 60_000, interval: 250 }).toBe('form-waiting');
+	const page = await call(waiting, {});
+	expect(page.status).toBe(200);
+	return page.text;
+}
+
+export async function formSendsLetter(env: E2eEnvironment): Promise<void> {
+	const workflow = example('form-send-letter.json');
+	const id = await importAndActivate(env, workflow);
+	const trigger = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.formTrigger')!;
+	const url = `${env.webhookUrl}/form/${trigger.webhookId}`;
+	await waitForWebhook(url, 30_000, 'GET');
+	const credential = entryCredential('Postal Service examples: letter form');
+	const auth = entryHeaders(credential);
+
+	// Without the user and password the form neither shows nor takes a letter.
+	expect((await call(url, {})).status).toBe(401);
+	const posts = env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' }).length;
+	const pdf = await pdfOfSize(0, 'Carta pelo formulário');
+	const values = ['Igor Nunes', 'Rua XV de Novembro', '300', 'Sala 4', '80020-310', 'Curitiba', 'PR'];
+	const anonymous = new FormData();
+	values.forEach((value, i) => anonymous.set(`field-${i}`, value));
+	expect((await call(url, { method: 'POST', body: anonymous })).status).toBe(401);
+	expect(env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' })).toHaveLength(posts);
+	expect(await listExecutions(env.client, { workflowId: id })).toHaveLength(0);
+
+	// The form the customer sees: in Portuguese.
+	const page = await call(url, { headers: auth });
+	for (const label of ['Enviar carta registrada', 'Nome do destinatário', 'Rua', 'Número', 'Complemento', 'CEP', 'Cidade', 'UF', 'Carta em PDF', 'Enviar']) expect(page.text).toContain(label);
+
+	// A letter sent: the page says so, with the order id and the protocol (the letter's tag).
+	const sent = await submitForm(url, values, pdf, auth);
+	expect(sent).toContain('Carta enviada');
+	const [, orderId] = /Número do pedido: (\d+)/.exec(sent) ?? [];
+	const [, tag] = /Protocolo: (form-\d+)/.exec(sent) ?? [];
+	expect(env.sandbox.control.order(orderId)).toMatchObject({ shipType: 2, name: 'Igor Nunes', tag, zip: '80020310' });
+	const create = env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' }).filter((r) => r.fields.tag === tag && (r.fields.test ?? '0') === '0');
+	expect(create.map((r) => r.files.map((f) => f.sha256))).toEqual([[sha256(pdf)]]);
+
+	// A letter the node refuses: the page says it was not confirmed, why, and the protocol; nothing sent.
+	const before = env.sandbox.control.orders().length;
+	const refused = await submitForm(url, values.map((v) => (v === '80020-310' ? '8002-310' : v)), pdf, auth);
+	expect(refused).toContain('Não foi possível confirmar o envio');
+	expect(refused).toMatch(/Protocolo: form-\d+/);
+	expect(refused).toMatch(/Postal Code|8 digits/);
+	expect(env.sandbox.control.orders()).toHaveLength(before);
+}
+
+/** The AI agent example as shipped: a chat only for signed-in users of the editor, with a memory. */
+export function aiAgentAsShipped(): void {
+	const workflow = example('ai-agent-registered-letter.json');
+	const chat = workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger')!;
+	expect(chat.parameters.public).toBe(false);
+	const memory = workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.memoryBufferWindow');
+	expect(memory, 'the agent remembers the conversation, so a price confirmed in a later message can be sent').toBeDefined();
+	expect((workflow.connections as Record<string, Record<string, unknown>>)[memory!.name].ai_memory).toBeDefined();
+	const tool = workflow.nodes.find((n) => n.name === 'Send letter')!;
+	expect(tool.type).toBe('@n8n/n8n-nodes-langchain.toolWorkflow');
+	expect(tool.parameters.workflowId).toMatchObject({ value: '={{ $workflow.id }}' });
+}
+
+/**
+ * The agent with a scripted model: the price in one message, the send once the user agrees in the
+ * next one. The model is given the second message after the first exchange only because the
+ * example's Simple Memory keeps it (the scripted model takes a conversation by its first message).
+ */
+export async function aiAgentConfirmsInALaterMessage(env: E2eEnvironment, skip: (reason: string) => void): Promise<void> {
+	// Simple Memory lives in one process: in queue mode two messages may run on two workers, which is
+	// why the example's note says to use a Postgres or Redis chat memory there.
+	if (env.topology === 'queue') return skip('Simple Memory is not shared between queue-mode workers (the example says so)');
+	const model = new ChatModelServer(`sk-examples-${randomUUID()}`);
+	await model.start();
+	try {
+		const pdfUrl = model.addDocument('notice.pdf', await pdfOfSize(0, 'Notificação'));
+		const openAi = await upsertCredential(env.client, { name: 'OpenAI account', type: 'openAiApi', data: { apiKey: model.apiKey, url: model.baseUrl, header: false } });
+		const shipped = example('ai-agent-registered-letter.json');
+		// Shared for the test only, as the note says to before making it public (there with Authentication).
+		const workflow = {
+			...shipped,
+			name: `${shipped.name} (shared chat)`,
+			nodes: shipped.nodes.map((n) => (n.type === '@n8n/n8n-nodes-langchain.chatTrigger' ? { ...n, webhookId: randomUUID(), parameters: { ...n.parameters, public: true, mode: 'hostedChat' } } : n)),
+		};
+		const id = await importAndActivate(env, workflow, [...env.credentials, openAi]);
+		const chatUrl = `${env.webhookUrl}/webhook/${workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger')!.webhookId}/chat`;
+		await waitForWebhook(chatUrl);
+		const letter = {
+			Recipient_Name: 'Júlia Moraes',
+			Recipient_Street: 'Rua Augusta',
+			Recipient_Number: '500',
+			Recipient_Complement: 'Apto 12',
+			Recipient_Postal_Code: '01305-000',
+			Recipient_City: 'São Paulo',
+			Recipient_State: 'SP',
+			PDF_URL: pdfUrl,
+		};
+		const first = `Send the PDF at ${pdfUrl} as a registered letter to Júlia Moraes, Rua Augusta 500, Apto 12, 01305-000 São Paulo SP. Tell me the price first.`;
+		// What the user has said so far; the model answers the latest message.
+		let agreed = false;
+		const decide = (conversation: Conversation): Turn => {
+			const quote = conversation.toolResults.find((r) => r.name === 'Get_letter_price');
+			const sent = conversation.toolResults.find((r) => r.name === 'Send_letter');
+			if (!agreed) {
+				if (!quote) return { toolCalls: [{ name: 'Get_letter_price', arguments: letter }] };
+				return { text: `It costs R$ ${/"value":\s*([\d.]+)/.exec(quote.content)?.[1]}. Shall I send it?` };
+			}
+			if (!sent) return { toolCalls: [{ name: 'Send_letter', arguments: letter }] };
+			return { text: `Sent: ${sent.content}` };
+		};
+		model.use({ name: 'confirm in a later message', matches: (text) => text === first, turns: Array.from({ length: 8 }, () => decide) });
+		const sessionId = randomUUID();
+		const say = async (chatInput: string) => {
+			const answer = await call(chatUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'sendMessage', sessionId, chatInput }) });
+			expect(answer.status, answer.text).toBe(200);
+			return String(answer.json?.output);
+		};
+		const orders = () => env.sandbox.control.orders().filter((o) => o.name === 'Júlia Moraes');
+		expect(await say(first)).toMatch(/^It costs R\$ [\d.]+\. Shall I send it\?$/);
+		expect(orders()).toHaveLength(0);
+		agreed = true;
+		const reply = await say('Yes, send it.');
+		const [order] = orders();
+		expect(order).toMatchObject({ shipType: 2, tag: 'ai-agent' });
+		expect(reply).toContain(String(order.id));
+		// The second message reached the model after the first exchange, from the memory.
+		const requests = model.requestsOf('confirm in a later message');
+		const secondMessage = requests.find((r) => r.body?.messages.at(-1)?.content === 'Yes, send it.');
+		const said = (secondMessage?.body?.messages ?? []).filter((m) => m.role === 'user' || (m.role === 'assistant' && typeof m.content === 'string' && m.content));
+		expect(said.map((m) => `${m.role}: ${String(m.content)}`)).toEqual([`user: ${first}`, expect.stringMatching(/^assistant: It costs R\$ [\d.]+\. Shall I send it\?$/), 'user: Yes, send it.']);
+		expect(requests.map((r) => r.problem).filter(Boolean)).toEqual([]);
+		await finishedExecutions(env, id, 3);
+		await env.client.api('POST', `/workflows/${id}/deactivate`);
+	} finally {
+		await model.stop();
+	}
+}
+
+/**
+ * The agent's Send letter without a model: the letter the tool would pass, given to the workflow's
+ * own "When the agent sends a letter" by a caller workflow, as the tool calls it. (The agent suite
+ * runs the model's side.)
+ */
+export async function aiAgentSendsThroughItself(env: E2eEnvironment): Promise<void> {
+	const agent = example('ai-agent-registered-letter.json');
+	// The chat part needs a model's credential; only the sub-workflow runs here.
+	const called = { ...agent, name: `${agent.name} (called part)`, nodes: agent.nodes.filter((n) => !n.type.startsWith('@n8n/')), connections: Object.fromEntries(Object.entries(agent.connections).filter(([from]) => !from.startsWith('When chat') && !['OpenAI Chat Model', 'Simple Memory', 'Get letter price', 'Send letter'].includes(from))) };
+	const agentId = await importAndActivate(env, called);
+	const path = `agent-letter-${randomUUID()}`;
+	const letter = {
+		Recipient_Name: 'Ana Pereira',
+		Recipient_Street: 'Rua Augusta',
+		Recipient_Number: '500',
+		Recipient_Complement: 'Apto 12',
+		Recipient_Postal_Code: '01305-000',
+		Recipient_City: 'São Paulo',
+		Recipient_State: 'SP',
+		PDF_URL: sampleLetterUrl(env),
+		Chat_Session: randomUUID(),
+	};
+	const node = (name: string, type: string, typeVersion: number, parameters: Record<string, unknown>, extra: Partial<WorkflowNode> = {}): WorkflowNode => ({ name, type, typeVersion, position: [0, 0], parameters, ...extra });
+	const caller: WorkflowFile = {
+		name: `Calls ${agent.name}`,
+		nodes: [
+			node('Hook', 'n8n-nodes-base.webhook', 2, { httpMethod: 'POST', path, responseMode: 'lastNode', options: {} }, { webhookId: randomUUID() }),
+			node('Call', 'n8n-nodes-base.executeWorkflow', 1.2, {
+				workflowId: { __rl: true, mode: 'id', value: agentId },
+				workflowInputs: { mappingMode: 'defineBelow', value: Object.fromEntries(Object.keys(letter).map((k) => [k, `={{ $json.body.${k} }}`])), matchingColumns: [], schema: Object.keys(letter).map((k) => ({ id: k, displayName: k, type: 'string', display: true, required: false, defaultMatch: false, canBeUsedToMatch: true })) },
+				options: {},
+			}),
+		],
+		connections: { Hook: { main: [[{ node: 'Call', type: 'main', index: 0 }]] } },
+	};
+	const { id: callerId } = await createWorkflow(env.client, caller, env.credentials);
+	await activateWorkflow(env.client, callerId);
+	const url = `${env.webhookUrl}/webhook/${path}`;
+	await waitForWebhook(url);
+	const ask = (value: typeof letter) => call(url, { method: 'POST', body: JSON.stringify(value), headers: { 'content-type': 'application/json' } });
+	try {
+		const first = await ask(letter);
+		expect(first.status, first.text).toBe(200);
+		const orderId = String(first.json?.id);
+		expect(env.sandbox.control.order(orderId)).toMatchObject({ shipType: 2, name: 'Ana Pereira', tag: 'ai-agent' });
+		// The PDF was downloaded once, and those bytes were priced (Maximum Price) and sent.
+		const posts = env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' }).filter((r) => r.fields.tag === 'ai-agent').slice(-2);
+		expect(posts.map((p) => [p.fields.test ?? '0', p.fields.pdfFile, p.files.length])).toEqual([
+			['1', undefined, 1],
+			['0', undefined, 1],
+		]);
+		expect(posts[0].files[0].sha256).toBe(posts[1].files[0].sha256);
+		// The same letter asked again in the same chat (a model calling the tool twice): no second letter.
+		const again = await ask(letter);
+		expect(again.json).toMatchObject({ alreadySent: true, id: orderId });
+		expect(env.sandbox.control.orders().filter((o) => o.tag === 'ai-agent' && o.name === 'Ana Pereira' && o.id === orderId)).toHaveLength(1);
+		const rows = (await dataTableRows(env.client, 'postal_agent_letters')).filter((r) => String(r.letter_key).startsWith(letter.Chat_Session));
+		expect(rows).toEqual([expect.objectContaining({ status: 'sent', order_id: orderId })]);
+		await finishedExecutions(env, callerId, 2);
+	} finally {
+		await env.client.api('POST', `/workflows/${callerId}/deactivate`).catch(() => undefined);
+		await env.client.api('DELETE', `/workflows/${callerId}`).catch(() => undefined);
+	}
+}
+
+/**
+ * The Google Sheets mail merge, its two Sheets nodes replaced by requests to a stand-in sheet (the
+ * rows it serves, the updates it takes and applies), everything else as shipped.
+ */
+export async function sheetsMailMerge(env: E2eEnvironment, standIn: StandIn): Promise<void> {
+	const shipped = example('google-sheets-mail-merge.json');
+	const pdf = sampleLetterUrl(env);
+	const stamp = Date.now();
+	const sheet: Array<Record<string, string | number>> = [
+		{ row_number: 2, reference: `S${stamp}-1`, name: 'Ana Pereira', street: 'Rua Augusta', number: '500', complement: 'Apto 12', zip: '01305-000', city: 'São Paulo', state: 'SP', pdf_url: pdf, send: 'yes', status: '', order_id: '' },
+		{ row_number: 3, reference: `S${stamp}-2`, name: 'Bruno Dias', street: 'Avenida Atlântica', number: '1702', complement: '', zip: '22021-001', city: 'Rio de Janeiro', state: 'RJ', pdf_url: pdf, send: 'yes', status: '', order_id: '' },
+		{ row_number: 4, reference: `S${stamp}-3`, name: 'Carla Nunes', street: 'Rua da Bahia', number: '1148', complement: '', zip: '3016-011', city: 'Belo Horizonte', state: 'MG', pdf_url: pdf, send: 'yes', status: '', order_id: '' },
+		{ row_number: 5, reference: `S${stamp}-4`, name: 'Davi Lima', street: 'Rua XV de Novembro', number: '300', complement: '', zip: '80020-310', city: 'Curitiba', state: 'PR', pdf_url: pdf, send: 'no', status: '', order_id: '' },
+	];
+	standIn.handle('/sheets/rows', () => sheet);
+	standIn.handle('/sheets/update', (request) => {
+		const update = request.json ?? {};
+		const row = sheet.find((r) => r.reference === update.reference);
+		if (row) Object.assign(row, update);
+		return { ok: true };
+	});
+	const workflow = { ...shipped, nodes: shipped.nodes.map((n) => (n.type === 'n8n-nodes-base.googleSheets' ? standInSheetNode(n, standIn) : n)) };
+	expect(workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.googleSheets')).toEqual([]);
+	const creates = () => env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' }).filter((r) => (r.fields.test ?? '0') === '0').length;
+	const before = creates();
+
+	// Each run of the schedule sends what is ready; runs that overlap (the schedule fires again while
+	// one is sending) send nothing twice, so the sheet ends the same whatever the runs' order.
+	await runScheduled(env, workflow);
+	const sentRows = sheet.slice(0, 2);
+	for (const row of sentRows) {
+		expect(['sent', 'already sent']).toContain(row.status);
+		expect(env.sandbox.control.order(String(row.order_id))).toMatchObject({ tag: `sheet-${row.reference}`, name: row.name });
+	}
+	expect(sheet[2].status).toBe('refused');
+	expect(String(sheet[2].reason)).toMatch(/Postal Code|8 digits/);
+	expect(sheet[3].status).toBe('');
+	expect(creates()).toBe(before + 2);
+
+	// The write-back of the first row lost (its status cleared again): the next run sends nothing
+	// again, and writes the order id back.
+	const orderId = sheet[0].order_id;
+	Object.assign(sheet[0], { status: '', order_id: '' });
+	await runScheduled(env, { ...workflow, name: `${workflow.name} (again)` });
+	expect(sheet[0]).toMatchObject({ status: 'already sent', order_id: orderId });
+	expect(creates()).toBe(before + 2);
+	const rows = (await dataTableRows(env.client, 'postal_sheet_letters')).filter((r) => String(r.row_key).startsWith(`S${stamp}`));
+	expect(rows.map((r) => [r.row_key, r.status]).sort()).toEqual([
+		[`S${stamp}-1`, 'sent'],
+		[`S${stamp}-2`, 'sent'],
+	]);
+}
+
+/** A Google Sheets node as an HTTP Request to the stand-in sheet, with the same name (so the same connections). */
+function standInSheetNode(node: WorkflowNode, standIn: StandIn): WorkflowNode {
+	const base = { name: node.name, id: node.id, position: node.position, type: 'n8n-nodes-base.httpRequest', typeVersion: 4.2 };
+	if (node.parameters.operation === 'read') return { ...base, parameters: { url: `${standIn.url}/sheets/rows`, options: {} } };
+	// The columns the Sheets node maps, each from its own expression.
+	const columns = (node.parameters.columns as { value: Record<string, string> }).value;
+	const body = Object.entries(columns)
+		.map(([key, value]) => `${JSON.stringify(key)}: ${/^=\{\{(.*)\}\}$/s.exec(value)?.[1] ?? JSON.stringify(value)}`)
+		.join(', ');
+	return { ...base, parameters: { method: 'POST', url: `${standIn.url}/sheets/update`, sendBody: true, specifyBody: 'json', jsonBody: `={{ JSON.stringify({ ${body} }) }}`, options: {} } };
+}
