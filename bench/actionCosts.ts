@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * What the action node costs per item through n8n's engine against the local sandbox: Get Balance
  * and Order > Create with a 1 MiB PDF, one at a time and with Batching 50 (no pause), plus how many

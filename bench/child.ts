@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * What runs inside a benchmark's child process: the contenders of one group timed in interleaved
  * rounds, or one case run once for its peak memory. The parent passes a JSON task and reads a

@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * The action node against what a user would build instead, in n8n's engine: each group in a child
  * process of its own with its contenders interleaved; then peak memory and growth, one fresh child

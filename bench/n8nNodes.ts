@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * n8n's own nodes for the side-by-side cases, taken from the n8n the end-to-end suite installs
  * (`scripts/install-n8n.sh`): the HTTP Request node runs in the same engine as the package.

@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * Node types of the benchmarks only, run by n8n's engine like any node: the items every case starts
  * from, and the two baselines a node author could write instead of the package (a loop over n8n's

@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * Where one contender's time goes: `npm run bench -- --profile read-instant:pkg.seq[:items]` runs
  * it three times (after a warm-up) in a child under V8's sampling profiler, then prints its CPU time

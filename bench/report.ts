@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /** The figures as tables (Markdown, also what the README shows) and as a hand-written SVG chart. */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

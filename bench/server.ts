@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * The service as the benchmarks see it: a minimal HTTP server on 127.0.0.1 that reads each request
  * to its end and answers with the exact status, headers and body the sandbox gave for the same

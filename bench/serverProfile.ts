@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * Where n8n's server spends its CPU on one receiver's deliveries:
  * `npm run bench:server -- --profile trigger` (or `webhook1`, `webhook2`; `--deliveries 200`)

@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * The trigger through a real n8n server (the one the end-to-end suite starts, with the packed
  * package installed as users get it) against n8n's own Webhook node, versions 1 and 2.1, receiving

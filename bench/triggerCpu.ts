@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * What a 10 MB rr.created delivery costs the trigger, against the least any receiver must do with
  * it: parse the JSON and decode the file's base64 (the floor).

@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // A small HTTP load balancer in front of n8n's webhook processors, as a queue-mode deployment has:
 // round robin per request, moving to the next processor when one refuses the connection (as
 // nginx's `proxy_next_upstream error` does), and passing bodies on byte for byte: the trigger

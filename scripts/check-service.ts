@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * `npm run check-service`: asks a real account which of the package's guesses hold. The address,
  * e-mail and token come from the environment or a prompt, never from the command line.

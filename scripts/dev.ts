@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // `npm run dev`: the sandbox and a real n8n with this package installed as users get it, the three
 // credentials pointing at the sandbox, the example workflows imported; rebuilt and reloaded when
 // nodes/ or credentials/ change. Ctrl-C stops everything.

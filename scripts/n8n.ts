@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // A real n8n server for `npm run dev` and the end-to-end suite: installed once into a cache,
 // started offline on 127.0.0.1 with a user folder of its own, loading this package exactly as
 // n8n's community-package installer lays it out.

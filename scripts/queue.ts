@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // n8n's queue mode on one machine, as teams run it when one process is not enough: PostgreSQL,
 // Redis, a main process that serves the editor and the API but takes no production webhooks,
 // workers that run the executions, and webhook processors that take the deliveries. Every n8n

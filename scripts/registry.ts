@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // A stand-in for the public npm registry, so that n8n installs this package from N8N_COMMUNITY_PACKAGES
 // as it installs a published one. n8n 2.41 takes community packages from https://registry.npmjs.org
 // only (another registry needs a licence feature), and this package is not published there. So the

@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // PostgreSQL and Redis for n8n's queue mode, from Debian's packages (installed when missing), each
 // a throw-away instance of its own on a free port of 127.0.0.1: its data in a temporary folder,
 // nothing kept, nothing shared with a system-wide instance.

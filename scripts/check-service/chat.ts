@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 import { ASSUMED } from '../../nodes/PostalService/contract/assumptions';
 import { PAYMENT_METHODS } from '../../nodes/PostalService/contract/lists';
 import { TEMPLATE_STATUSES, valuesOf } from '../../nodes/PostalService/contract/lists';

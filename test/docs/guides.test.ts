@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * The user guides: README.md and its Portuguese twin docs/pt-BR/README.md (not beside it: npm packs
  * every README* of the root), their links, the anchors the nodes' documentation links point at, and

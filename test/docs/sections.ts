@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * The parts of the documentation made from a real run: each sits between two HTML comments, which
  * `npm run docs:outputs` rewrites in place and the tests compare with a new run.

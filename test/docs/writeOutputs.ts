@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * `npm run docs:outputs`: runs every read operation and every trigger event against a local
  * sandbox and rewrites the sections of the documentation made from them (see sections.ts).

@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // n8n's own AI Agent using the Postal Service Tool in a real n8n, with a scripted OpenAI-compatible
 // model on 127.0.0.1 choosing the tool calls: the example workflow, imported as users import it.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';

@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // The trigger in a real n8n under the load the service puts on it: hundreds of signed deliveries,
 // a fifth of them sent again, ten at a time, both environments, while n8n restarts.
 import { createHmac, randomUUID } from 'node:crypto';

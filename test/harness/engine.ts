@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * Runs workflows through n8n's own engine (n8n-core's WorkflowExecute) in this process, with our
  * node types registered and credentials supplied by the test. A webhook node can be started through

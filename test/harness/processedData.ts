@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * n8n's processed-data store (what `this.helpers.checkProcessedAndRecord` reaches, behind the
  * Remove Duplicates node), kept in memory for the harness.

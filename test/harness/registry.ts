@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * The node and credential types the harness knows: every node and credential this package
  * declares in package.json's `n8n` field (loaded from source, under the names n8n gives them once

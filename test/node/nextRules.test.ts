@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * The community-node rules n8n's source holds: those n8n's own configuration runs (eslint.config.mjs,
  * node-cli's, which `n8n-node lint` runs), our own for the ones its plugins do not have yet

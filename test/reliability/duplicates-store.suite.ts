@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * Duplicate fuzz, n8n's processed-data store failing: one delivery whose first attempt meets
  * failures of the store at every call the trigger makes for it (before or after the call's write

@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * Duplicate fuzz: genuine deliveries sent as the service sends them (at least once: retries after
  * errors, resends from the panel), shuffled, several at a time, from both environments, with ids

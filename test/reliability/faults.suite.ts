@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * The fault matrix of the action node: every writing operation (Letter > Send with each way of
  * checking first), through n8n's own engine against the sandbox, under each sandbox fault × Continue

@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * A proxy or gateway in front of the service, as users run one (nginx, Envoy, a cloud load
  * balancer): it passes each request on to the service and then, as the next planned answer says,

@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * Runs every reliability suite (`test/reliability/*.suite.ts`) and prints one table of figures.
  * Exits non-zero when any row has a bad count, or when no row ran at all.

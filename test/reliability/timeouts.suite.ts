@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * The Timeout option bounds everything one item does: every operation of the action node, reads
  * with their retries and the pauses between them included, against a server that never answers and

@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * What the trigger's reliability suites share: the trigger in a two-node workflow run by n8n's
  * engine through a real WebhookContext (test/harness), deliveries as the service builds them, and

@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * Shared set-up of the sandbox conformance tests: a sandbox per file, PDFs, HTTP helpers, the create
  * route's outcomes, the chat routes, and sandboxes with webhook receivers started per test.
@@ -7,8 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
-import type { Delivery, SandboxOptions } from '../../sandbox';
+import { startSandbox, type Delivery, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { SAMPLE_RECIPIENT } from '../../sandbox/recipient';
 import { startHttpServer, type RecordedRequest } from '../harness/httpServer';
 
@@ -58,7 +58,6 @@ export async function encryptedPdf(): Promise<Buffer> {
 export interface Answer {
 	status: number;
 	// Envelopes differ per route; tests read the fields they check.
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
 	body: any;
 	headers: Headers;
 }

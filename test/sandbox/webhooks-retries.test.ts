@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * Webhook delivery over time: retries after 5, 10 and 20 minutes (scaled down), pausing a dead
  * endpoint, timeouts, resending, and no timer left once the sandbox stops.

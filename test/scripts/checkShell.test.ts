@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * scripts/check-shell.sh refuses, in a script that sets pipefail, every pipe into a reader that
  * may stop reading before the writer is done (the writer then dies of SIGPIPE at random), and

@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * Duplicate dropping through n8n's engine within one n8n process: a delivery counts as processed
  * once its execution reached the trigger's step, so whatever stopped the first attempt before

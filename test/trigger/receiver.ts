@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * An HTTP endpoint on 127.0.0.1 that stands where n8n's webhook URL would: it hands each request
  * (headers, the exact bytes received, and the parsed body) to the trigger through the engine

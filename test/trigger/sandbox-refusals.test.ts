@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * The trigger fed by the sandbox's dispatcher refuses what it must: a body changed or serialized
  * again on the way, another secret, no signature, a body that is not JSON, a delivery held too long.

@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * The sandbox's own webhook dispatcher in front of the trigger, for the sandbox-*.test.ts files:
  * the sandbox serializes, signs, delivers and retries as the spec says; the receiver hands every

@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * What the trigger tests share: a one-node workflow with the trigger, deliveries built and signed
  * the way the spec describes them, and a call that hands one delivery to the node through the

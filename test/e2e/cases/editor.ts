@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // The editor in a real browser: the node panel finds the package's nodes and opens one; the
 // node's lists, variables mapper and id checks are used the way a user uses them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // What only queue mode has: several processes taking the same deliveries, and processes that die.
 // Each case prints its figures; together they are the "Running in queue mode" table of the README.
 import { randomUUID } from 'node:crypto';

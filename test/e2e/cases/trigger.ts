@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // The trigger in an active workflow: the service's signed deliveries of every kind, a forged one,
 // duplicates and a restart of the process that takes them. Run in both topologies; in queue mode
 // deliveries go through the balancer to the two webhook processors.

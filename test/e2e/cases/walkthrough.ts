@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // docs/first-registered-letter.md, performed in the real editor: the values the page gives, the steps
 // it describes (run Get letter price, run Send letter, listen with the trigger and move the letter in
 // the sandbox), and the screenshots it shows, written into docs/images/ when every step worked.

@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // A scripted stand-in for an OpenAI-compatible chat model on 127.0.0.1, for n8n's OpenAI Chat Model
 // node. It answers /chat/completions (plain JSON or server-sent events) with the turns of a script,
 // as a model that calls tools would, and keeps every request it received: the tools n8n offered,

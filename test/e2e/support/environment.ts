@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // One real n8n (the packed package installed as users get it) and one sandbox for a whole suite,
 // in either topology: one n8n process on SQLite, or n8n's queue mode (PostgreSQL, Redis, a main
 // process, a worker and two webhook processors behind a load balancer). The suite's cases talk to

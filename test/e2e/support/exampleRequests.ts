@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // Examples started by a request to their webhook: a PDF and an address, a CSV file, a telegram
 // reminder. Each one is called without its credential first, then as its note says.
 import { PDFDocument } from 'pdf-lib';

@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // The example workflows of examples/, imported through the public API exactly as the files are,
 // started the way users start them (a webhook call, a form, a schedule, the service's deliveries),
 // never by the CLI. Other systems (a CRM, a file store, a team chat) are a local HTTP stand-in.

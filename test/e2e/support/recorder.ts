@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // A local HTTP endpoint the node after the trigger posts to: it counts, per delivery, how often
 // the workflow went past the trigger, independently of what n8n reports about its executions.
 import { createServer } from 'node:http';

@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // One environment per test file: started before the first case, stopped after the last, its log
 // files kept and named when a case failed.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
