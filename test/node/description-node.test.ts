@@ -2,6 +2,9 @@
  * The action node's description: its resources and operations, which parameters each shows, and
  * what an agent reads.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
@@ -217,3 +220,16 @@ describe('node description', () => {
 		expect(needed('chatTemplate')).toEqual(['postalServiceChatApi']);
 	});
 });
+
+describe('the nodes in the panel\'s search', () => {
+	it.each(['nodes/PostalService/PostalService.node.json', 'nodes/PostalServiceTrigger/PostalServiceTrigger.node.json'])(
+		'%s is found by the words Brazilian users type',
+		(file) => {
+			const { alias } = JSON.parse(readFileSync(join(__dirname, '..', '..', file), 'utf8')) as { alias: string[] };
+			for (const word of ['correios', 'carta registrada', 'AR']) expect(alias, file).toContain(word);
+			if (file.includes('Trigger')) expect(alias).toContain('rastreio');
+			else for (const word of ['telegrama', 'whatsapp']) expect(alias, file).toContain(word);
+		},
+	);
+});
+
