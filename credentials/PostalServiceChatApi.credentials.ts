@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { SERVICE_ANSWER_RULES } from './serviceAnswerRules';
+import { serviceAnswerRules } from './serviceAnswerRules';
 
 export class PostalServiceChatApi implements ICredentialType {
 	name = 'postalServiceChatApi';
@@ -29,7 +29,7 @@ export class PostalServiceChatApi implements ICredentialType {
 			required: true,
 			placeholder: 'https://api.example.com',
 			description:
-				"The service's API address: its production address for real mail and credits, or the test environment's (homolog) address, which the service's support gives with test access. Each environment has its own security token.",
+				"The service's API address. Production (real mail, real credits): the address in the service's API documentation. Test environment (homolog): the address its support gives when they grant test access. Each has its own security token. Letter > Get Price is safe against production: it creates and spends nothing.",
 		},
 		{
 			displayName: 'Account E-Mail',
@@ -72,6 +72,6 @@ export class PostalServiceChatApi implements ICredentialType {
 			disableFollowRedirect: true,
 		},
 		// Any page answers 200; only the service answers with its envelope (status_message and data).
-		rules: SERVICE_ANSWER_RULES,
+		rules: serviceAnswerRules('"Account E-Mail" and "Security Token"'),
 	};
 }

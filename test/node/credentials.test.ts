@@ -28,7 +28,25 @@ const CASES: Array<[string, (baseUrl: string, token: string) => Record<string, s
 describe.each(CASES)('%s test', (type, data) => {
 	it('passes against the service and fails with a wrong token', async () => {
 		expect(await runCredentialTest(type, data(ctx.sandbox.baseUrl, TOKEN))).toMatchObject({ status: 'OK' });
-		expect(await runCredentialTest(type, data(ctx.sandbox.baseUrl, 'wrong-token'))).toMatchObject({ status: 'Error' });
+		const wrong = await runCredentialTest(type, data(ctx.sandbox.baseUrl, 'wrong-token'));
+		expect(wrong).toMatchObject({ status: 'Error' });
+		// The failure names the fields to check, as the panel shows them.
+		expect(wrong.message).toMatch(/HTTP 401\). Check .*"Security Token", and that "Base URL" is the environment/);
+		if (type === 'postalServiceChatApi') expect(wrong.message).toContain('"Account E-Mail"');
+	});
+
+	it('names what to check when the base URL has no such route', async () => {
+		const result = await runCredentialTest(type, data(`${ctx.sandbox.baseUrl}/nowhere`, TOKEN));
+		expect(result).toMatchObject({ status: 'Error', message: expect.stringMatching(/"Base URL" has no such route/) });
+	});
+
+	it.each([
+		['429', /Check .*"Security Token", wait a few minutes/],
+		['503', /maintenance window/],
+	] as const)('names what to check when the service answers %s', async (kind, says) => {
+		ctx.sandbox.control.injectFault({ path: '/api/', kind, count: 1 });
+		const result = await runCredentialTest(type, data(ctx.sandbox.baseUrl, TOKEN));
+		expect(result).toMatchObject({ status: 'Error', message: expect.stringMatching(says) });
 	});
 
 	it.each([
@@ -40,7 +58,7 @@ describe.each(CASES)('%s test', (type, data) => {
 		page = { type: contentType, body };
 		const result = await runCredentialTest(type, data(notTheService.url, TOKEN));
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/base URL/);
+		expect(result.message).toMatch(/"Base URL"/);
 	});
 
 	it('fails on a redirect, and sends nothing to its target', async () => {
@@ -52,6 +70,7 @@ describe.each(CASES)('%s test', (type, data) => {
 			ctx.sandbox.control.injectFault({ path: '/api/', kind: 'redirect', status: 307, location: `${elsewhere.url}/api/` });
 			const result = await runCredentialTest(type, data(ctx.sandbox.baseUrl, TOKEN));
 			expect(result.status).toBe('Error');
+			expect(result.message).toMatch(/"Base URL" answered with a redirect \(HTTP 307\)/);
 			expect(elsewhere.requests).toHaveLength(0);
 		} finally {
 			await elsewhere.close();
