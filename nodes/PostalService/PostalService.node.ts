@@ -26,7 +26,7 @@ const SUBTITLE = `={{ ${Object.entries(RESOURCES)
  */
 const TOOL = {
 	description:
-		"Send registered letters, telegrams, registered e-mail and chat messages through the postal-mail service. Sending a letter or a chat message spends the account's credits; Get Price spends nothing.",
+		"Send registered letters, telegrams and chat messages through the postal-mail service, and read or cancel registered e-mail. Sending a letter or a chat message spends the account's credits; Get Price spends nothing.",
 	properties: [...toolResourceProperties, requestOptions],
 };
 
@@ -38,7 +38,7 @@ export class PostalService implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: SUBTITLE,
-		description: 'Send registered letters, telegrams, registered e-mail and chat messages through the postal-mail service',
+		description: 'Send registered letters, telegrams and chat messages through the postal-mail service, and track them',
 		defaults: { name: 'Postal Service' },
 		usableAsTool: { replacements: TOOL },
 		inputs: [NodeConnectionTypes.Main],

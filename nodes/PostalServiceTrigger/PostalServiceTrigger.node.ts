@@ -28,7 +28,7 @@ export class PostalServiceTrigger implements INodeType {
 		version: 1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
 		// n8n's node panel merges this node with the action node into one entry that shows this text.
-		description: 'Send registered letters, telegrams, registered e-mail and chat messages through the postal-mail service',
+		description: 'Send registered letters, telegrams and chat messages through the postal-mail service, and track them',
 		defaults: { name: 'Postal Service Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -11,7 +11,7 @@ import { nodeType } from '../harness/engine';
 import { NODE } from './fixture';
 
 const TRIGGER = 'n8n-nodes-postal-service.postalServiceTrigger';
-const DESCRIPTION = 'Send registered letters, telegrams, registered e-mail and chat messages through the postal-mail service';
+const DESCRIPTION = 'Send registered letters, telegrams and chat messages through the postal-mail service, and track them';
 /** The operations that spend the account's credits. */
 const PAYING = ['order.create', 'chatMessage.send', 'chatMessage.reprocess'];
 
