@@ -17,7 +17,7 @@ import { ASSUMPTIONS_SECTION, readDoc, readSection, ROOT } from './sections';
 
 const EN = 'README.md';
 const PT = 'docs/pt-BR/README.md';
-const pkg = JSON.parse(readDoc('package.json')) as { version: string; repository: { url: string }; n8n: { supportedVersions: string } };
+const pkg = JSON.parse(readDoc('package.json')) as { name: string; version: string; repository: { url: string }; n8n: { supportedVersions: string } };
 
 /** Every Markdown page of the repository's documentation. */
 function pages(): string[] {
@@ -68,6 +68,21 @@ describe('the user guide and its Portuguese twin', () => {
 		const top = (file: string) => proseLines(readDoc(file)).slice(0, 5).join('\n');
 		expect(top(EN)).toContain(`](${path.relative(path.dirname(EN), PT)})`);
 		expect(top(PT)).toContain(`](${path.relative(path.dirname(PT), EN)})`);
+	});
+
+	it('have the same sections and quote the same prices and amounts in reais', () => {
+		const sections = (file: string) => [...readDoc(file).matchAll(/^## /gm)].length;
+		expect(sections(PT)).toBe(sections(EN));
+		const amounts = (file: string) => [...readDoc(file).matchAll(/R\$ ?([\d.,]+\d)/g)].map(([, amount]) => amount).sort();
+		expect(amounts(EN).length).toBeGreaterThan(0);
+		expect(amounts(PT)).toEqual(amounts(EN));
+	});
+
+	it("name in the queue-mode install the version package.json has", () => {
+		for (const file of [EN, PT]) {
+			expect(readDoc(file), file).toContain(`"name":"${pkg.name}","version":"${pkg.version}"`);
+			expect(readDoc(file), file).toContain(`npm view ${pkg.name}@${pkg.version} dist.integrity`);
+		}
 	});
 
 	it("state the n8n versions package.json supports", () => {
