@@ -173,16 +173,7 @@ export async function aiAgentConfirmsInALaterMessage(env: E2eEnvironment, skip: 
 		const id = await importAndActivate(env, workflow, [...env.credentials, openAi]);
 		const chatUrl = `${env.webhookUrl}/webhook/${workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger')!.webhookId}/chat`;
 		await waitForWebhook(chatUrl);
-		const letter = {
-			Recipient_Name: 'Júlia Moraes',
-			Recipient_Street: 'Rua Augusta',
-			Recipient_Number: '500',
-			Recipient_Complement: 'Apto 12',
-			Recipient_Postal_Code: '01305-000',
-			Recipient_City: 'São Paulo',
-			Recipient_State: 'SP',
-			PDF_URL: pdfUrl,
-		};
+		const letter = agentLetter('Júlia Moraes', pdfUrl);
 		const first = `Send the PDF at ${pdfUrl} as a registered letter to Júlia Moraes, Rua Augusta 500, Apto 12, 01305-000 São Paulo SP. Tell me the price first.`;
 		// What the user has said so far; the model answers the latest message.
 		let agreed = false;
@@ -224,6 +215,20 @@ export async function aiAgentConfirmsInALaterMessage(env: E2eEnvironment, skip: 
 	}
 }
 
+/** A letter as the AI agent example's Send letter tool takes it, to an address in São Paulo. */
+function agentLetter(name: string, pdfUrl: string) {
+	return {
+		Recipient_Name: name,
+		Recipient_Street: 'Rua Augusta',
+		Recipient_Number: '500',
+		Recipient_Complement: 'Apto 12',
+		Recipient_Postal_Code: '01305-000',
+		Recipient_City: 'São Paulo',
+		Recipient_State: 'SP',
+		PDF_URL: pdfUrl,
+	};
+}
+
 /**
  * The agent's Send letter without a model: the letter the tool would pass, given to the workflow's
  * own "When the agent sends a letter" by a caller workflow, as the tool calls it. (The agent suite
@@ -235,17 +240,7 @@ export async function aiAgentSendsThroughItself(env: E2eEnvironment): Promise<vo
 	const called = { ...agent, name: `${agent.name} (called part)`, nodes: agent.nodes.filter((n) => !n.type.startsWith('@n8n/')), connections: Object.fromEntries(Object.entries(agent.connections).filter(([from]) => !from.startsWith('When chat') && !['OpenAI Chat Model', 'Simple Memory', 'Get letter price', 'Send letter'].includes(from))) };
 	const agentId = await importAndActivate(env, called);
 	const path = `agent-letter-${randomUUID()}`;
-	const letter = {
-		Recipient_Name: 'Ana Pereira',
-		Recipient_Street: 'Rua Augusta',
-		Recipient_Number: '500',
-		Recipient_Complement: 'Apto 12',
-		Recipient_Postal_Code: '01305-000',
-		Recipient_City: 'São Paulo',
-		Recipient_State: 'SP',
-		PDF_URL: sampleLetterUrl(env),
-		Chat_Session: randomUUID(),
-	};
+	const letter = { ...agentLetter('Ana Pereira', sampleLetterUrl(env)), Chat_Session: randomUUID() };
 	const node = (name: string, type: string, typeVersion: number, parameters: Record<string, unknown>, extra: Partial<WorkflowNode> = {}): WorkflowNode => ({ name, type, typeVersion, position: [0, 0], parameters, ...extra });
 	const caller: WorkflowFile = {
 		name: `Calls ${agent.name}`,
