@@ -270,7 +270,8 @@ export function emitStatusUpdated(core: SandboxCore, order: Order, old: number):
 	core.dispatcher.emit('order.status_updated', data);
 }
 
-const TRACKING_STORY: Array<{ codigo: string; descricao: string; statusDelivery?: string; atRecipient?: boolean }> = [
+/** The postal operator's events of a letter, in the order they come; the panel offers each by name. */
+export const TRACKING_STORY: Array<{ codigo: string; descricao: string; statusDelivery?: string; atRecipient?: boolean }> = [
 	{ codigo: 'PO', descricao: 'Objeto postado' },
 	{ codigo: 'RO', descricao: 'Objeto em transferência - por favor aguarde' },
 	{ codigo: 'OEC', descricao: 'Objeto saiu para entrega ao destinatário', atRecipient: true },

@@ -1,5 +1,6 @@
 import { EMAIL_STATUSES, ORDER_STATUSES, SHIP_TYPES } from '../nodes/PostalService/contract/lists';
 import { DELIVERY_STATUSES, RR_TYPES, WEBHOOK_EVENTS } from '../nodes/PostalServiceTrigger/contract';
+import { TRACKING_STORY } from './orders';
 
 /** The sender logo served to `logo_url`. */
 export const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 120 40"><rect width="120" height="40" rx="6" fill="#1b4f8a"/><text x="60" y="26" font-family="sans-serif" font-size="16" fill="#fff" text-anchor="middle">Remetente</text></svg>`;
@@ -12,6 +13,7 @@ const LISTS = {
 	events: WEBHOOK_EVENTS.map(({ value, name }) => ({ value, name })),
 	deliveryStatuses: DELIVERY_STATUSES.map((value) => ({ value, name: value === '' ? 'Not delivered yet' : value.replace(/_/g, ' ') })),
 	rrTypes: RR_TYPES.map((value) => ({ value, name: value === 'rr' ? 'Paper (scanned)' : 'Electronic' })),
+	trackingEvents: TRACKING_STORY,
 };
 
 /** The test environment's panel: orders, webhooks and deliveries, with the actions the service's panel offers. */
@@ -83,6 +85,7 @@ document.addEventListener('submit', (event) => {
 	delete body.call; delete body.done;
 	for (const [key, value] of new FormData(form)) {
 		if (key === 'events') (body.events = body.events || []).push(value);
+		else if (key === 'event') body.event = JSON.parse(value);
 		else if (value !== '') body[key] = value;
 	}
 	call(form.dataset.call, body, form.dataset.done);
@@ -99,10 +102,25 @@ function orderRow(o) {
 	const statuses = letter ? LISTS.orderStatuses : LISTS.emailStatuses;
 	const move = '<form data-call="setOrderStatus" data-id="' + esc(o.id) + '" data-done="Status changed (order.status_updated sent)"><select name="status" aria-label="New status">' + options(statuses, o.status) + '</select>' +
 		(letter ? '<select name="statusDelivery" aria-label="Delivery status">' + options(LISTS.deliveryStatuses, o.status_delivery) + '</select>' : '') + '<button>Move</button></form>';
-	const more = letter ? '<form data-call="addTrackingEvent" data-id="' + esc(o.id) + '" data-done="Tracking event added (tracking.updated sent)"><button>Add tracking event</button></form>' +
+	const more = letter ? trackingForm(o) +
 		'<form data-call="addReturnReceipt" data-id="' + esc(o.id) + '" data-done="Return receipt added (rr.created sent)"><select name="rrType" aria-label="Return receipt type">' + options(LISTS.rrTypes, 'rr') + '</select><button>Add return receipt</button></form>' : '';
 	return '<tr data-order="' + esc(o.id) + '"><td>' + esc(o.id) + '</td><td>' + esc(kind) + '</td><td class="status">' + esc(named(statuses, o.status)) + (o.failure_reason ? '<br><span class="bad">' + esc(o.failure_reason) + '</span>' : '') + '</td><td>' + esc(o.status_delivery || (letter ? '—' : o.opened ? 'opened' : '')) +
 		'</td><td>' + esc(o.tracking) + '</td><td class="files">' + (o.files || []).map((f) => esc(f.type)).join(', ') + '</td><td>' + move + more + '</td></tr>';
+}
+// The service assigns a letter its tracking code before the postal operator reports any event, and
+// each is a delivery of its own (new_tracking_code, then new_tracking_record): one button each, so
+// that one click sends one delivery.
+function trackingForm(o) {
+	if (!o.tracking) return '<form data-call="addTrackingEvent" data-id="' + esc(o.id) + '" data-done="Tracking code assigned (tracking.updated sent: new_tracking_code)"><button>Assign tracking code</button></form>';
+	const story = LISTS.trackingEvents;
+	const newest = ((o.tracking_records || {}).eventos || [])[0];
+	const next = Math.min(story.findIndex((s) => newest && s.codigo === newest.codigo) + 1, story.length - 1);
+	const choices = story.map((s, i) => {
+		const event = { codigo: s.codigo, descricao: s.descricao, cidade: s.atRecipient ? o.city : o.city_sender, uf: s.atRecipient ? o.state : o.state_sender };
+		if (s.statusDelivery) event.statusDelivery = s.statusDelivery;
+		return '<option value="' + esc(JSON.stringify(event)) + '"' + (i === next ? ' selected' : '') + '>' + esc(s.descricao + (s.statusDelivery ? ' (' + s.statusDelivery + ')' : '')) + '</option>';
+	}).join('');
+	return '<form data-call="addTrackingEvent" data-id="' + esc(o.id) + '" data-done="Tracking event added (tracking.updated sent: new_tracking_record)"><select name="event" aria-label="Tracking event">' + choices + '</select><button>Add tracking event</button></form>';
 }
 function webhookRow(w) {
 	const events = w.events.includes('*') ? 'All events' : w.events.map((e) => esc(named(LISTS.events, e))).join('<br>');

@@ -1,169 +1,307 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
-// docs/first-registered-letter.md, performed in the real editor: the values the page gives, the steps
-// it describes (run Get letter price, run Send letter, listen with the trigger and move the letter in
-// the sandbox), and the screenshots it shows, written into docs/images/ when every step worked.
+// docs/first-registered-letter.md, walked in the real editor and the sandbox's panel as a user walks
+// it: every label, button and value the page names is found by that name, the letter is priced and
+// sent from the node's panel, the trigger listens while the panel sends the one delivery the page
+// describes, and the page's screenshots are taken on the way (written into docs/images/ when every
+// step worked).
 import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import type { INodeProperties } from 'n8n-workflow';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
+import { PostalServiceApi } from '../../../credentials/PostalServiceApi.credentials';
+import { PostalServiceWebhookApi } from '../../../credentials/PostalServiceWebhookApi.credentials';
+import { properties as letterProperties } from '../../../nodes/PostalService/actions/order/create.description';
 import { SAMPLE_LETTER_PATH } from '../../../sandbox/sample';
 import { DEFAULT_OWNER, PACKAGE_NAME, repoRoot } from '../../../scripts/n8n';
 import { waitForWebhook } from '../../../scripts/workflows';
 import { artifactsDir, openBrowser, screenshot, signInThroughEditor } from '../support/browser';
-import { SLOW } from '../support/editor';
+import { addFromNodePanel, chooseOption, labelOf, shownValue, SLOW } from '../support/editor';
 import type { E2eEnvironment } from '../support/environment';
 
 const PAGE = path.join(repoRoot, 'docs', 'first-registered-letter.md');
-const SHOTS = ['walkthrough-credentials.png', 'walkthrough-get-price.png', 'walkthrough-send.png', 'walkthrough-trigger.png'];
+const SHOTS = {
+	credentials: 'walkthrough-credentials.png',
+	price: 'walkthrough-get-price.png',
+	send: 'walkthrough-send.png',
+	panel: 'walkthrough-sandbox-panel.png',
+	trigger: 'walkthrough-trigger.png',
+	install: 'walkthrough-install.png',
+};
 
-/** The letter of the page's table, field label → node parameter and value. */
-const LETTER: Array<[label: string, parameter: string, value: string | number, shown?: string]> = [
-	['Ship Type', 'shipType', 2, '2: Registered Letter'],
-	['Recipient Name', 'recipientName', 'Ana Pereira'],
-	['Recipient Street', 'recipientAddr1', 'Rua Augusta'],
-	['Recipient Number', 'recipientStreetNumber', '500'],
-	['Recipient Complement', 'recipientAddr2', 'Apto 12'],
-	['Recipient Postal Code', 'recipientZip', '01305-000'],
-	['Recipient City', 'recipientCity', 'São Paulo'],
-	['Recipient State', 'recipientState', 'SP'],
-	['PDF Source', 'pdfSource', 'url', 'URL'],
+/** What the page tells the user to click, choose or read, as n8n 2.41.1 and the sandbox's panel name it; the page writes each in bold. */
+const UI = {
+	createWorkflow: 'Create workflow',
+	firstStep: 'Add first step…',
+	manualTrigger: 'Trigger manually',
+	node: 'Postal Service',
+	getPrice: 'Get letter price',
+	executeStep: 'Execute step',
+	operation: 'Operation',
+	send: 'Send',
+	sendLetter: 'Send letter',
+	tag: 'Tag',
+	onTracking: 'On tracking updated',
+	events: 'Events',
+	trackingUpdated: 'Tracking Updated',
+	environment: 'Environment',
+	homolog: 'Test Environment (Homolog)',
+	webhookUrls: 'Webhook URLs',
+	testUrl: 'Test URL',
+	productionUrl: 'Production URL',
+	listening: 'Listening for test event',
+	publish: 'Publish',
+	assignCode: 'Assign tracking code',
+	addEvent: 'Add tracking event',
+	delivered: 'Objeto entregue ao destinatário (delivered)',
+	endpointEvent: 'Tracking Updated (tracking.updated)',
+	register: 'Register',
+	remove: 'Remove',
+	createCredential: 'Create new credential',
+	import: 'Import',
+	fromFile: 'From file',
+	fromUrl: 'From URL',
+	settings: 'Settings',
+	communityNodes: 'Community nodes',
+	installCommunityNode: 'Install a community node',
+	packageName: 'npm Package Name',
+	risks: 'I understand the risks of installing unverified code from a public source.',
+	install: 'Install',
+};
+
+/** The letter of the page's table: label → node parameter, and the value as the panel shows it. */
+const LETTER: Array<{ label: string; parameter: string; value: string; option?: true }> = [
+	{ label: 'Ship Type', parameter: 'shipType', value: 'Registered Letter', option: true },
+	{ label: 'Recipient Name', parameter: 'recipientName', value: 'Ana Pereira' },
+	{ label: 'Recipient Street', parameter: 'recipientAddr1', value: 'Rua Augusta' },
+	{ label: 'Recipient Number', parameter: 'recipientStreetNumber', value: '500' },
+	{ label: 'Recipient Complement', parameter: 'recipientAddr2', value: 'Apto 12' },
+	{ label: 'Recipient Postal Code', parameter: 'recipientZip', value: '01305-000' },
+	{ label: 'Recipient City', parameter: 'recipientCity', value: 'São Paulo' },
+	{ label: 'Recipient State', parameter: 'recipientState', value: 'SP' },
+	{ label: 'PDF Source', parameter: 'pdfSource', value: 'Link', option: true },
 ];
+const PDF_URL = { label: 'PDF URL', parameter: 'pdfUrl' };
+const COUNTRY = { label: 'Recipient Country', parameter: 'recipientCountry', value: 'Brasil' };
 const TAG = 'first-letter';
+const CREDENTIALS = ['Postal Service account', 'Postal Service chat account', 'Postal Service webhook secret'];
+
+const workflowIdOf = (page: Page) => /\/workflow\/([^/?#]+)/.exec(new URL(page.url()).pathname)?.[1];
 
 export function walkthroughCases(env: () => E2eEnvironment) {
 	describe('the walkthrough "Send your first registered letter", in the real editor', () => {
-		it('gives the values and names this run uses', () => {
+		it('names what this run clicks and fills, by the same names', () => {
 			const page = readFileSync(PAGE, 'utf8');
-			for (const [label, , value, shown] of LETTER) expect(page, label).toContain(`| ${label} | ${shown ?? value} |`);
+			for (const { label, value } of LETTER) expect(page, label).toContain(`| ${label} | ${value} |`);
+			expect(page).toContain(`| ${PDF_URL.label} |`);
+			for (const [key, word] of Object.entries(UI)) expect(page, key).toContain(`**${word}**`);
+			for (const name of CREDENTIALS) expect(page).toContain(name);
+			expect(page).toContain(`*${COUNTRY.label}* already says *${COUNTRY.value}*`);
+			// The names of the track without a clone, from the credentials and the node as they ship.
+			for (const credential of [new PostalServiceApi(), new PostalServiceWebhookApi()]) {
+				expect(page).toContain(`*${credential.displayName}*`);
+				for (const { displayName } of credential.properties) expect(page).toContain(`**${displayName}**`);
+			}
+			const pdfSource = letterProperties.find((p) => p.name === 'pdfSource')!;
+			expect(page).toContain(`*${pdfSource.options!.find((o) => 'value' in o && o.value === 'binary')!.name}*`);
+			const additional = letterProperties.find((p) => p.name === 'additionalFields')!;
+			const maxPrice = additional.options!.find((o) => o.name === 'maxPrice') as INodeProperties;
+			expect(page).toContain(`*${additional.displayName}*, *${maxPrice.displayName}*`);
 			expect(page).toContain(SAMPLE_LETTER_PATH);
+			// What npm run dev's banner calls the two addresses the page sends the user to.
+			const banner = readFileSync(path.join(repoRoot, 'scripts', 'dev.ts'), 'utf8');
+			for (const line of ['Sandbox panel', 'Sample PDF']) {
+				expect(banner).toContain(`\`  ${line}:`);
+				expect(page).toContain(`**${line}**`);
+			}
 			expect(page).toContain(`\`${TAG}\``);
-			for (const name of ['Get letter price', 'Send letter', 'Test Environment (Homolog)', 'Tracking Updated']) expect(page).toContain(name);
-			for (const shot of SHOTS) expect(page).toContain(`(images/${shot})`);
+			expect(page).toContain(`\`${PACKAGE_NAME}\``);
+			for (const shot of Object.values(SHOTS)) expect(page).toContain(`(images/${shot})`);
 		});
 
-		it('prices and sends the letter, and the trigger shows its tracking event', async () => {
+		it('prices and sends the letter from the node, and the trigger shows the one event the panel sent', async () => {
 			const e = env();
 			const { control } = e.sandbox;
-			const account = e.credentials.find((c) => c.type === 'postalServiceApi')!;
-			const secret = e.credentials.find((c) => c.type === 'postalServiceWebhookApi')!;
-			const letter = Object.fromEntries(LETTER.map(([, parameter, value]) => [parameter, value]));
-			const pdfUrl = `${e.sandbox.baseUrl}${SAMPLE_LETTER_PATH}`;
-			const postal = (name: string, operation: string, x: number, extra: Record<string, unknown> = {}) => ({
-				id: `00000000-0000-4000-8000-00000000000${x}`,
-				name,
-				type: `${PACKAGE_NAME}.postalService`,
-				typeVersion: 1,
-				position: [x * 240, 0],
-				parameters: { resource: 'order', operation, ...letter, recipientCountry: 'Brasil', pdfUrl, ...extra },
-				credentials: { postalServiceApi: { id: account.id, name: account.name } },
-			});
-			const created: string[] = [];
+			// The tabs that hold a workflow this run made, to delete it afterwards.
+			const workflows: Page[] = [];
+			const endpoints: number[] = [];
 			const browser = await openBrowser();
 			const { page } = browser;
 			// The editor's first load can take long on a busy machine.
 			page.setDefaultNavigationTimeout(120_000);
+			page.setDefaultTimeout(SLOW.timeout);
+			const buttonText = async (locator: Locator) => (await locator.first().innerText(SLOW)).trim();
 			try {
 				await signInThroughEditor(page, e.editorUrl, DEFAULT_OWNER);
 
+				// Without a clone: Settings > Community nodes > Install a community node (not installed
+				// from here: the package of this run is the packed one n8n already loaded).
+				await page.locator('[data-test-id="main-sidebar-settings"]').getByLabel(UI.settings, { exact: true }).click();
+				await page.getByText(UI.communityNodes, { exact: true }).first().click();
+				await page.getByText(UI.installCommunityNode, { exact: true }).click();
+				const install = page.locator('[role="dialog"]').filter({ has: page.locator('[data-test-id="install-community-package-button"]') });
+				await install.getByText(UI.packageName, { exact: true }).waitFor();
+				await install.locator('input[data-test-id="package-name-input"], [data-test-id="package-name-input"] input').first().fill(PACKAGE_NAME);
+				const installButton = install.locator('[data-test-id="install-community-package-button"]');
+				expect(await buttonText(installButton)).toBe(UI.install);
+				expect(await installButton.isEnabled()).toBe(false);
+				await install.getByText(UI.risks, { exact: true }).click();
+				await expect.poll(() => installButton.isEnabled(), SLOW).toBe(true);
+				await screenshot(page, SHOTS.install);
+				await page.keyboard.press('Escape');
+
 				// 2. The credentials npm run dev made.
 				await page.goto(`${e.editorUrl}/home/credentials`);
-				for (const name of ['Postal Service account', 'Postal Service chat account', 'Postal Service webhook secret']) {
-					await page.getByText(name, { exact: true }).first().waitFor(SLOW);
-				}
-				await screenshot(page, SHOTS[0]);
+				for (const name of CREDENTIALS) await page.getByText(name, { exact: true }).first().waitFor();
+				await screenshot(page, SHOTS.credentials);
 
-				// 3 and 4. A workflow with Get letter price and Send letter, each run as a step.
-				const workflow = await e.client.api<{ id: string }>('POST', '/workflows', {
-					name: `My first registered letter ${Date.now()}`,
-					nodes: [
-						{ id: '00000000-0000-4000-8000-000000000000', name: "When clicking 'Execute workflow'", type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-						postal('Get letter price', 'getPrice', 1),
-						postal('Send letter', 'create', 2, { tag: TAG }),
-					],
-					connections: {
-						"When clicking 'Execute workflow'": { main: [[{ node: 'Get letter price', type: 'main', index: 0 }]] },
-						'Get letter price': { main: [[{ node: 'Send letter', type: 'main', index: 0 }]] },
-					},
-					settings: { executionOrder: 'v1' },
-				});
-				created.push(workflow.id);
-				await page.goto(`${e.editorUrl}/workflow/${workflow.id}`);
-				const runStep = async (name: string) => {
-					await page.locator('[data-test-id="canvas-node"]', { hasText: name }).first().dblclick(SLOW);
-					const ndv = page.locator('[data-test-id="ndv"]');
-					await ndv.waitFor(SLOW);
-					await ndv.locator('[data-test-id="node-execute-button"]').first().click(SLOW);
-					return ndv.locator('[data-test-id="output-panel"]');
-				};
-				const quotes = () => control.requests({ method: 'POST', path: '/api/v2/post' }).filter((r) => r.fields.test === '1').length;
+				// 3. A workflow: a manual trigger, then Postal Service > Get letter price, filled in as the table says.
+				await page.goto(`${e.editorUrl}/home/workflows`);
+				await page.getByText(UI.createWorkflow, { exact: true }).first().click();
+				const addFirst = page.locator('[data-test-id="canvas-add-button"]');
+				expect(await buttonText(addFirst)).toBe(UI.firstStep);
+				await addFirst.click();
+				await page.locator('[data-test-id="node-creator"]').getByText(UI.manualTrigger, { exact: true }).click();
+				workflows.push(page);
+				await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
+				const ndv = await addFromNodePanel(page, UI.node, UI.getPrice);
+				const credential = ndv.locator('[data-test-id="node-credentials-select"]');
+				expect(await credential.locator('input').first().inputValue()).toBe(CREDENTIALS[0]);
+				// The list offers a new credential too (the track without a clone); a second click closes it.
+				await credential.click();
+				await page.getByText(UI.createCredential, { exact: true }).waitFor();
+				await credential.click();
+				await page.getByText(UI.createCredential, { exact: true }).waitFor({ state: 'hidden' });
+				const pdfUrl = `${e.sandbox.baseUrl}${SAMPLE_LETTER_PATH}`;
+				for (const { label, parameter, value, option } of LETTER) {
+					expect(await labelOf(page, ndv, parameter), parameter).toBe(label);
+					if (option) expect(await chooseOption(page, ndv, parameter, value)).toBe(value);
+					else await ndv.locator(`[data-test-id="parameter-input-${parameter}"] input`).fill(value);
+				}
+				expect(await labelOf(page, ndv, COUNTRY.parameter)).toBe(COUNTRY.label);
+				expect(await shownValue(ndv, COUNTRY.parameter)).toBe(COUNTRY.value);
+				expect(await labelOf(page, ndv, PDF_URL.parameter)).toBe(PDF_URL.label);
+				await ndv.locator(`[data-test-id="parameter-input-${PDF_URL.parameter}"] input`).fill(pdfUrl);
+				const execute = ndv.locator('[data-test-id="node-execute-button"]');
+				expect(await buttonText(execute)).toBe(UI.executeStep);
+				// The service's checks of this letter (test=1), whatever else the suite's workflows send.
+				const quotes = () =>
+					control.requests({ method: 'POST', path: '/api/v2/post' }).filter((r) => r.fields.test === '1' && r.fields.name === LETTER[1].value && r.fields.pdfFile === pdfUrl).length;
 				const quotesBefore = quotes();
-				const priced = await runStep('Get letter price');
-				await expect.poll(quotes, SLOW).toBeGreaterThan(quotesBefore);
-				await expect.poll(() => priced.innerText(), SLOW).toMatch(/value[\s\S]*\d+\.\d+/);
+				await execute.first().click();
+				const output = ndv.locator('[data-test-id="output-panel"]');
+				await expect.poll(() => output.innerText(), SLOW).toMatch(/value[\s\S]*\d+\.\d+/);
+				expect(quotes()).toBe(quotesBefore + 1);
 				expect(control.orders().filter((o) => o.tag === TAG)).toHaveLength(0);
-				await screenshot(page, SHOTS[1]);
-				await page.locator('[data-test-id="ndv-close-button"], [data-test-id="back-to-canvas"]').first().click(SLOW);
+				await screenshot(page, SHOTS.price);
 
-				// The whole workflow, as the page says: the price again, then the letter.
-				await page.locator('[data-test-id="execute-workflow-button"]').first().click(SLOW);
-				const order = await expect
-					.poll(() => control.orders().filter((o) => o.tag === TAG).length, SLOW)
-					.toBe(1)
-					.then(() => control.orders().find((o) => o.tag === TAG)!);
-				const orderId = String(order.id);
-				await page.locator('[data-test-id="canvas-node"]', { hasText: 'Send letter' }).first().dblclick(SLOW);
-				const sent = page.locator('[data-test-id="ndv"] [data-test-id="output-panel"]');
-				await expect.poll(() => sent.innerText(), SLOW).toContain(orderId);
-				await screenshot(page, SHOTS[2]);
+				// 4. The same node, Operation Send: n8n names it Send letter and keeps the fields.
+				expect(await labelOf(page, ndv, 'operation')).toBe(UI.operation);
+				await chooseOption(page, ndv, 'operation', UI.send);
+				await expect.poll(() => ndv.locator('[data-test-id="node-title-container"]').innerText(), SLOW).toBe(UI.sendLetter);
+				for (const { parameter, value } of LETTER) expect(await shownValue(ndv, parameter), parameter).toBe(value);
+				expect(await labelOf(page, ndv, 'tag')).toBe(UI.tag);
+				await ndv.locator('[data-test-id="parameter-input-tag"] input').fill(TAG);
+				await execute.first().click();
+				await expect.poll(() => control.orders().filter((o) => o.tag === TAG).length, SLOW).toBe(1);
+				const orderId = String(control.orders().find((o) => o.tag === TAG)!.id);
+				await expect.poll(() => output.innerText(), SLOW).toContain(orderId);
+				await screenshot(page, SHOTS.send);
 
-				// 5. The trigger, on the test environment, listening for a test event.
-				const webhookId = '5f0c2b7e-1d3a-4e8b-9c6f-2a4d6e8f0b13';
-				const triggerWorkflow = await e.client.api<{ id: string }>('POST', '/workflows', {
-					name: `Follow my letters ${Date.now()}`,
-					nodes: [
-						{
-							id: '00000000-0000-4000-8000-000000000009',
-							name: 'Postal Service Trigger',
-							type: `${PACKAGE_NAME}.postalServiceTrigger`,
-							typeVersion: 1,
-							position: [0, 0],
-							parameters: { events: ['tracking.updated'], environment: 'homolog', options: {} },
-							credentials: { postalServiceWebhookApi: { id: secret.id, name: secret.name } },
-							webhookId,
-						},
-					],
-					connections: {},
-					settings: { executionOrder: 'v1' },
-				});
-				created.push(triggerWorkflow.id);
-				await page.goto(`${e.editorUrl}/workflow/${triggerWorkflow.id}`);
-				await page.locator('[data-test-id="execute-workflow-button"]').first().click(SLOW);
-				const testUrl = `${e.webhookUrl}/webhook-test/${webhookId}/webhook`;
-				await waitForWebhook(testUrl, 60_000);
-				const endpoint = control.registerWebhook({ url: testUrl, events: ['tracking.updated'], name: 'walkthrough' });
-				try {
-					control.addTrackingEvent(orderId, { codigo: 'BDE', descricao: 'Objeto entregue ao destinatário', statusDelivery: 'delivered' });
-					await control.waitForDeliveries((all) => all.some((d) => d.webhookId === endpoint.id && d.state === 'delivered'), 60_000);
-				} finally {
-					control.removeWebhook(endpoint.id);
+				// 5. The sandbox's panel gives the letter its tracking code before anything listens.
+				const panel = await browser.context.newPage();
+				panel.setDefaultTimeout(SLOW.timeout);
+				await panel.goto(e.sandbox.panelUrl);
+				const row = panel.locator(`tr[data-order="${orderId}"]`);
+				await row.getByRole('button', { name: UI.assignCode, exact: true }).click();
+				await row.getByRole('button', { name: UI.addEvent, exact: true }).waitFor();
+				const code = control.order(orderId)!.tracking as string;
+				expect(code).toMatch(/^JT\d+BR$/);
+
+				// The trigger, in a workflow of its own, on the test environment, listening.
+				const editor = await browser.context.newPage();
+				editor.setDefaultNavigationTimeout(120_000);
+				editor.setDefaultTimeout(SLOW.timeout);
+				await editor.goto(`${e.editorUrl}/home/workflows`);
+				await editor.getByText(UI.createWorkflow, { exact: true }).first().click();
+				await editor.locator('[data-test-id="canvas-add-button"]').click();
+				workflows.push(editor);
+				const trigger = await addFromNodePanel(editor, UI.node, UI.onTracking);
+				expect(await labelOf(editor, trigger, 'events')).toBe(UI.events);
+				expect(await trigger.locator('[data-test-id="parameter-input-events"]').innerText()).toContain(UI.trackingUpdated);
+				expect(await labelOf(editor, trigger, 'environment')).toBe(UI.environment);
+				expect(await chooseOption(editor, trigger, 'environment', UI.homolog)).toBe(UI.homolog);
+				expect(await trigger.locator('[data-test-id="node-credentials-select"] input').first().inputValue()).toBe(CREDENTIALS[2]);
+				await trigger.getByText(UI.webhookUrls, { exact: true }).click();
+				expect(await buttonText(trigger.locator('[data-test-id="radio-button-production"]'))).toBe(UI.productionUrl);
+				const testTab = trigger.locator('[data-test-id="radio-button-test"]');
+				expect(await buttonText(testTab)).toBe(UI.testUrl);
+				await testTab.click();
+				const testUrl = (await trigger.getByText(/\/webhook-test\//).first().innerText()).trim();
+				expect(testUrl.startsWith(`${e.webhookUrl}/webhook-test/`)).toBe(true);
+				expect(await buttonText(editor.locator('[data-test-id="workflow-open-publish-modal-button"]'))).toBe(UI.publish);
+				await trigger.locator('[data-test-id="node-execute-button"]').first().click();
+				await trigger.getByText(UI.listening, { exact: true }).first().waitFor();
+				await waitForWebhook(testUrl, SLOW.timeout);
+
+				// The panel: the Test URL as an endpoint for tracking.updated, then the delivered event.
+				const register = panel.locator('#register');
+				await register.getByLabel('URL', { exact: true }).fill(testUrl);
+				await register.getByLabel('Name', { exact: true }).fill('My n8n');
+				for (const box of await register.locator('input[name="events"]').all()) {
+					await box.setChecked((await box.getAttribute('value')) === 'tracking.updated');
 				}
-				await page.locator('[data-test-id="canvas-node"]', { hasText: 'Postal Service Trigger' }).first().dblclick(SLOW);
-				const output = page.locator('[data-test-id="ndv"] [data-test-id="output-panel"]');
-				// The JSON view shows the whole event, the letter's delivery status in it.
-				await output.getByText('JSON', { exact: true }).first().click(SLOW);
-				await expect.poll(() => output.innerText(), SLOW).toContain('delivered');
-				await screenshot(page, SHOTS[3]);
+				const ticked = register.locator('label').filter({ has: panel.locator('input[name="events"]:checked') });
+				await expect.poll(async () => (await ticked.allInnerTexts()).map((t) => t.trim())).toEqual([UI.endpointEvent]);
+				await register.getByRole('button', { name: UI.register, exact: true }).click();
+				await expect.poll(() => control.webhooks().filter((w) => w.url === testUrl).length, SLOW).toBe(1);
+				const endpoint = control.webhooks().find((w) => w.url === testUrl)!;
+				endpoints.push(endpoint.id);
+				expect(endpoint.events).toEqual(['tracking.updated']);
+				await row.locator('select[name="event"]').selectOption({ label: UI.delivered });
+				await row.getByRole('button', { name: UI.addEvent, exact: true }).click();
+				await control.waitForDeliveries((all) => all.some((d) => d.webhookId === endpoint.id && d.state !== 'pending'), SLOW.timeout);
+
+				// Exactly one delivery reached the Test URL: the delivered event.
+				const sent = control.deliveries({ webhookId: endpoint.id });
+				expect(sent).toHaveLength(1);
+				expect(sent[0]).toMatchObject({ event: 'tracking.updated', state: 'delivered', test: false });
+				expect(sent[0].payload).toMatchObject({ event_detail_type: 'new_tracking_record', environment: 'homolog', data: { id: orderId, tracking_code: code, status_delivery: 'delivered' } });
+				await panel.locator(`#deliveries tr[data-delivery="${sent[0].deliveryId}"] .state`).getByText('Delivered').waitFor();
+				await screenshot(panel, SHOTS.panel);
+
+				// The trigger's one item: that event, in the JSON view.
+				const item = trigger.locator('[data-test-id="output-panel"]');
+				await item.getByText('JSON', { exact: true }).first().click();
+				await expect.poll(() => item.innerText(), SLOW).toContain('new_tracking_record');
+				const shown = await item.innerText();
+				for (const text of ['1 item', '"tracking.updated"', '"homolog"', `"${code}"`, '"Objeto entregue ao destinatário"', '"delivered"']) expect(shown).toContain(text);
+				await screenshot(editor, SHOTS.trigger);
+
+				// Once it works: the Test URL's endpoint goes (Remove), as the page says.
+				await panel.locator('#webhooks tr', { hasText: testUrl }).getByRole('button', { name: UI.remove, exact: true }).click();
+				await expect.poll(() => control.webhooks().some((w) => w.id === endpoint.id), SLOW).toBe(false);
+				endpoints.pop();
+
+				// Next: how a workflow's menu imports an example.
+				await trigger.locator('[data-test-id="ndv-close-button"]').click();
+				await editor.locator('[data-test-id="workflow-menu"]').first().click();
+				await editor.getByText(UI.import, { exact: true }).hover();
+				for (const from of [UI.fromFile, UI.fromUrl]) await editor.getByText(from, { exact: true }).waitFor();
 
 				// Every step worked: the page's pictures are these.
-				for (const shot of SHOTS) copyFileSync(path.join(artifactsDir, shot), path.join(repoRoot, 'docs', 'images', shot));
+				for (const shot of Object.values(SHOTS)) copyFileSync(path.join(artifactsDir, shot), path.join(repoRoot, 'docs', 'images', shot));
 			} catch (error) {
-				await screenshot(page, 'failure-walkthrough.png').catch(() => undefined);
+				for (const [i, open] of browser.context.pages().entries()) await screenshot(open, `failure-walkthrough-${i}.png`).catch(() => undefined);
 				throw error;
 			} finally {
+				for (const id of endpoints) control.removeWebhook(id);
+				const ids = workflows.map(workflowIdOf).filter((id) => id && id !== 'new');
 				await browser.close();
-				for (const id of created) await e.client.api('DELETE', `/workflows/${id}`).catch(() => undefined);
+				for (const id of ids) await e.client.api('DELETE', `/workflows/${id}`).catch(() => undefined);
 			}
-		});
+		}, 600_000);
 	});
 }

@@ -106,3 +106,35 @@ export async function issueTooltip(page: Page, issues: Locator): Promise<string>
 	await tooltip.waitFor(SLOW);
 	return (await tooltip.innerText()).replace(/\s+/g, ' ');
 }
+
+/** The label n8n shows above a parameter of the open panel (without its Fixed/Expression switch). */
+export async function labelOf(page: Page, ndv: Locator, parameter: string): Promise<string> {
+	const label = parameterRow(page, ndv, `[data-test-id="parameter-input-${parameter}"]`).locator('[data-test-id="input-label"]').first();
+	return (await label.innerText()).split('\n')[0].trim();
+}
+
+/** What the panel shows in a parameter's input: the typed text, or the name of the chosen option. */
+export const shownValue = (ndv: Locator, parameter: string) => ndv.locator(`[data-test-id="parameter-input-${parameter}"] input`).first().inputValue(SLOW);
+
+/** Chooses an option of a parameter by the name the panel lists it under; resolves with what the input then shows. */
+export async function chooseOption(page: Page, ndv: Locator, parameter: string, option: string): Promise<string> {
+	await ndv.locator(`[data-test-id="parameter-input-${parameter}"]`).click(SLOW);
+	// Each item holds the option's name, then its description: the name is the element with exactly that text.
+	await page.locator('.el-select-dropdown__item:visible').getByText(option, { exact: true }).first().click(SLOW);
+	return await shownValue(ndv, parameter);
+}
+
+/**
+ * In the node panel n8n has open (after "Add first step…" or a node's +), finds a node by its name
+ * and picks one of its actions or triggers by the name the panel lists; resolves with the node's
+ * panel, which n8n opens then.
+ */
+export async function addFromNodePanel(page: Page, node: string, action: string): Promise<Locator> {
+	await page.locator('[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]').first().fill(node, SLOW);
+	const creator = page.locator('[data-test-id="node-creator"]');
+	await creator.getByText(node, { exact: true }).first().click(SLOW);
+	await creator.getByText(action, { exact: true }).first().click(SLOW);
+	const ndv = page.locator('[data-test-id="ndv"]');
+	await ndv.waitFor(SLOW);
+	return ndv;
+}
