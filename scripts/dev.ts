@@ -248,7 +248,7 @@ async function main() {
 		`  Sandbox API:     ${sandbox.baseUrl}  (token ${sandbox.token}, e-mail ${sandbox.email}, webhook secret ${sandbox.webhookSecret})`,
 		`  Credentials:     ${credentials.map((c) => c.name).join(', ')}`,
 		...entryCredentials.map((c) => `    ${c.name}: ${describeEntryCredential(c)}`),
-		`  Sample PDF:      ${sandbox.baseUrl}${SAMPLE_LETTER_PATH}  (use it as PDF Source URL for a first letter)`,
+		`  Sample PDF:      ${sandbox.baseUrl}${SAMPLE_LETTER_PATH}  (a first letter: PDF Source Link, this as PDF URL)`,
 		'  Trigger:         the sandbox sends test-environment events: set the Postal Service Trigger\'s',
 		'                   Environment to "Test Environment (Homolog)" or "Both", or it drops them (the',
 		'                   examples here are set so; the files take production events only).',
