@@ -1,6 +1,6 @@
 // The example workflows of examples/, imported as they are, their entries called with the
 // credentials their notes ask a user to create.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { PACKAGE_NAME } from '../../../scripts/n8n';
 import { readExamples } from '../../../scripts/workflows';
@@ -20,7 +20,8 @@ import { removeImported, startStandIn, type StandIn } from '../support/examples'
 
 export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 	describe('the example workflows, imported as they are', () => {
-		afterAll(async () => {
+		// Each case starts without the workflows and endpoints of the one before, whether it passed or not.
+		afterEach(async () => {
 			if (env()) await removeImported(env());
 		});
 

@@ -4,7 +4,7 @@
 // deliveries go through the balancer to the two webhook processors.
 import { createHash, createHmac } from 'node:crypto';
 
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { KEYS_FIELD } from '../../../nodes/PostalServiceTrigger/processedDeliveries';
 import { saoPauloDateTime } from '../../../sandbox/util';
@@ -67,6 +67,10 @@ export function triggerCases(env: () => E2eEnvironment, scope: Scope) {
 			url = `${env().webhookUrl}${workflow.path}`;
 			await waitForWebhook(url);
 			endpointId = env().sandbox.control.registerWebhook({ url, events: ['*'], name: 'n8n e2e' }).id;
+		});
+		// The cases after these count their own deliveries: this endpoint takes no more of them.
+		afterAll(() => {
+			if (env()?.sandbox.control.webhooks().some((w) => w.id === endpointId)) env().sandbox.control.removeWebhook(endpointId);
 		});
 
 		let receiptPdf: Buffer;

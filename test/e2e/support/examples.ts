@@ -35,6 +35,8 @@ export function example(fileName: string): WorkflowFile {
 }
 
 const imported: string[] = [];
+/** The sandbox endpoints the imported trigger examples registered. */
+const registered: number[] = [];
 /** The entry credentials made so far in this n8n, by name: made once, as a user makes them once. */
 const entryCredentials = new Map<string, { stored: StoredCredential; credential: EntryCredential }>();
 
@@ -77,8 +79,10 @@ export async function importAndActivate(env: E2eEnvironment, workflow: WorkflowF
 /** The chat templates a workflow's Send chat message nodes name, in the sandbox, as a user picks theirs. */
 export const withSandboxTemplates = (env: E2eEnvironment, workflow: WorkflowFile): WorkflowFile => withTemplatesOf(env.sandbox.control, workflow);
 
-/** Removes what these cases imported, so that their webhooks and schedules stop. */
+/** Removes what these cases imported and registered, so that their webhooks and schedules stop. */
 export async function removeImported(env: E2eEnvironment): Promise<void> {
+	const { control } = env.sandbox;
+	for (const id of registered.splice(0)) if (control.webhooks().some((w) => w.id === id)) control.removeWebhook(id);
 	for (const id of imported.splice(0)) {
 		// Deactivated first: n8n keeps an active workflow's webhooks registered until then.
 		await env.client.api('POST', `/workflows/${id}/deactivate`).catch(() => undefined);
@@ -99,7 +103,7 @@ export async function importTriggerExample(env: E2eEnvironment, workflow: Workfl
 	const trigger = workflow.nodes.find((n) => n.type === TRIGGER)!;
 	const url = productionUrlOf(env, workflow, TRIGGER, 'webhook');
 	await waitForWebhook(url);
-	env.sandbox.control.registerWebhook({ url, events: trigger.parameters.events as string[], name: workflow.name });
+	registered.push(env.sandbox.control.registerWebhook({ url, events: trigger.parameters.events as string[], name: workflow.name }).id);
 	return id;
 }
 
