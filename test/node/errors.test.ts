@@ -126,7 +126,7 @@ describe('failures: what the user reads, and the token nowhere', () => {
 			{ items: [{ json: { id: '999999' } }], continueOnFail: true, token: 'bad-token-xyz' },
 		);
 		expect(result.items).toEqual([
-			{ json: { error: expect.stringMatching(/Check the security token/), details: expect.stringContaining('Token inválido') }, pairedItem: { item: 0 } },
+			{ json: { error: expect.stringMatching(/Check the security token/), message: expect.stringContaining('Token inválido') }, pairedItem: { item: 0 } },
 		]);
 		expectNoToken(result.serialized, 'bad-token-xyz');
 	});
@@ -139,7 +139,7 @@ describe('failures: what the user reads, and the token nowhere', () => {
 		);
 		expect(result.output('Node', 0).map((item) => item.json.id)).toHaveLength(1);
 		expect(result.output('Node', 1)).toEqual([
-			expect.objectContaining({ json: expect.objectContaining({ error: expect.stringMatching(/no such|refused|not/i), details: expect.any(String) }) }),
+			expect.objectContaining({ json: expect.objectContaining({ error: expect.stringMatching(/no such|refused|not/i), message: expect.any(String) }) }),
 		]);
 	});
 });

@@ -45,9 +45,12 @@ describe('Retry On Fail', () => {
 		expect(ctx.sandbox.control.requests()).toEqual([]);
 	});
 
-	it('refuses it whatever the items, also with Continue On Fail', async () => {
-		const result = await run(ctx.sandbox, LETTER, { items: [await pdfItem(1), await pdfItem(1)], retry: RETRY, continueOnFail: true });
-		expect(result.error?.message).toMatch(/"Retry On Fail" is on/);
+	it.each([true, 'errorOutput'] as const)('with Continue On Fail (%s) each item fails with the refusal, none goes down the success output', async (continueOnFail) => {
+		const result = await run(ctx.sandbox, LETTER, { items: [await pdfItem(1), await pdfItem(1)], retry: RETRY, continueOnFail });
+		expect(result.error).toBeUndefined();
+		const failed = continueOnFail === 'errorOutput' ? result.output('Node', 1) : result.items;
+		expect(failed.map((item) => [item.json.error, item.pairedItem])).toEqual([0, 1].map((i) => [expect.stringMatching(/"Retry On Fail" is on/), { item: i }]));
+		if (continueOnFail === 'errorOutput') expect(result.output('Node', 0)).toEqual([]);
 		expect(ctx.sandbox.control.requests()).toEqual([]);
 		expect(ctx.sandbox.control.orders()).toEqual([]);
 	});

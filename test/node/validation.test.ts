@@ -144,7 +144,7 @@ describe('validation before any request', () => {
 			expect(message.includes(`"${field}"`) || message.includes(`(${field})`), `${rule}: ${message}`).toBe(true);
 			expect(message, rule).toMatch(/Nothing was sent\.$/);
 			expect(message, rule).toMatch(says!);
-			expect(String(out.json.details), rule).toMatch(/Nothing was sent/);
+			expect(String(out.json.message), rule).toMatch(/Nothing was sent/);
 		}
 
 		// Check With the Service First (Auto, more than one item): each valid item is priced, then sent.

@@ -159,7 +159,7 @@ export const suite: ReliabilitySuite = {
 			const errors: Array<{ message: string; description: string }> = [];
 			if (result.error) errors.push({ message: String(result.error.message ?? ''), description: String(result.error.description ?? '') });
 			for (const item of result.items) {
-				if (item.json.error !== undefined) errors.push({ message: String(item.json.error), description: String(item.json.details ?? '') });
+				if (item.json.error !== undefined) errors.push({ message: String(item.json.error), description: String(item.json.message ?? '') });
 			}
 			const requests = sandbox.control.requests({ method: op.method, path: op.path });
 			if (retry) {

@@ -152,12 +152,14 @@ export async function runOperation(ctx: IExecuteFunctions, continueOnFail: boole
 	});
 	if (stopped) throw withCompletedItems(failed().error, outcomes, writes);
 
-	return [
-		outcomes.flatMap((outcome, itemIndex) => {
-			if ('items' in outcome) return outcome.items;
-			// n8n sends an item with only these keys to the error output (On Error: Continue, using error output).
-			const { message, description } = outcome.error;
-			return [{ json: { error: message, ...(description ? { details: description } : {}) }, pairedItem: { item: itemIndex } }];
-		}),
-	];
+	return [outcomes.flatMap((outcome, itemIndex) => ('items' in outcome ? outcome.items : [errorItem(outcome.error, itemIndex)]))];
+}
+
+/**
+ * A failed item under Continue On Fail. n8n sends an item to the error output by the keys of its
+ * json, and every release from 1.85 on takes `{error}` or `{error, message}`; any other key sends it
+ * down the success branch, and an `error` property makes n8n 2.x replace the json with the message alone.
+ */
+export function errorItem(error: { message: string; description?: string | null }, itemIndex: number): INodeExecutionData {
+	return { json: { error: error.message, ...(error.description ? { message: error.description } : {}) }, pairedItem: { item: itemIndex } };
 }
