@@ -3,6 +3,7 @@
 // benchmarks, and the checks n8n's plugins do not have yet. `npm run lint` runs both; this one with
 // --no-inline-config, so that the line that keeps n8n's rules off a file of the repository's own
 // turns none of these off.
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 const published = ['nodes/**/*.ts', 'credentials/**/*.ts'];
@@ -55,6 +56,41 @@ export const nextRules = {
 	},
 };
 
+/**
+ * The layering of the published code (docs/architecture.md): every import points down. A layer's
+ * files import only what the layers below them and their own folder hold.
+ */
+const restricted = (regex, message) => ({ regex, message });
+export const layers = [
+	{
+		files: ['nodes/PostalService/contract/**/*.ts'],
+		patterns: [restricted('^(?!\\./|zod$|luxon$)', 'contract/ holds the wire contract as data: it imports only its own files, zod and luxon.')],
+	},
+	{
+		files: ['nodes/PostalService/transport/**/*.ts'],
+		patterns: [restricted('^\\.\\./(?!contract/)|^\\.\\./\\.\\.', 'transport/ knows the token, the routes and the envelopes: it imports only contract/, never actions/, methods/ or a node.')],
+	},
+	{
+		files: ['nodes/PostalService/methods/**/*.ts'],
+		patterns: [restricted('^\\.\\./(?!contract/|transport(/|$))|^\\.\\./\\.\\.', "methods/ (the editor's lists) imports transport/ and contract/, never actions/.")],
+	},
+	{
+		files: ['nodes/PostalService/actions/*/*.operation.ts'],
+		patterns: [
+			restricted('\\.operation$', 'An operation file imports no other operation file: what two operations share goes to actions/shared/, a shared value to contract/.'),
+			restricted('^\\./|^\\.\\./(?!shared/|fields$|types$|descriptions$|\\.\\./contract/|\\.\\./transport(/|$))', 'An operation file imports actions/shared/, fields, types, descriptions, contract/ and transport/ only.'),
+		],
+	},
+	{
+		files: ['nodes/PostalService/actions/shared/**/*.ts'],
+		patterns: [restricted('^\\.\\./(?!fields$|types$|descriptions$|\\.\\./contract/|\\.\\./transport(/|$))', 'actions/shared/ lies below the operations: it imports neither an operation nor a resource.')],
+	},
+	{
+		files: ['nodes/PostalServiceTrigger/**/*.ts'],
+		patterns: [restricted('^\\.\\./(?!PostalService/contract/)', "The trigger imports only its own files and the action node's contract/.")],
+	},
+];
+
 export default tseslint.config(
 	{ ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test/e2e/artifacts/**'] },
 	{
@@ -71,4 +107,15 @@ export default tseslint.config(
 	{ files: published, rules: { 'no-console': 'error' } },
 	{ files: published, plugins: { next: nextRules }, rules: { 'next/hint-max-length': 'error' } },
 	{ files: ['package.json'], languageOptions: { parser: tseslint.parser }, plugins: { next: nextRules }, rules: { 'next/single-package-repository': 'error' } },
+	...layers.map(({ files, patterns }) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } })),
+	{
+		files: published,
+		plugins: { 'import-x': importX },
+		settings: {
+			'import-x/extensions': ['.ts'],
+			'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+			'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts'] })],
+		},
+		rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+	},
 );

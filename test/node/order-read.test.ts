@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { EMAIL_ID, LETTER_ID, type OrderIdKind } from '../../nodes/PostalService/actions/shared/orderIds';
+import { EMAIL_ID, LETTER_ID, type OrderIdKind } from '../../nodes/PostalService/actions/shared/lettersAndEmails';
 import { binaryBuffer } from '../harness/engine';
 import { letterCreator, makePdf, run, TOKEN, useSandbox } from './fixture';
 

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { RouteName } from '../contract/routes';
+import type { ROUTES, RouteName } from '../contract/routes';
 import type { Call, ServiceResponse } from '../transport';
 
 /** How an operation appears in its resource's Operation list. */
@@ -12,8 +12,11 @@ interface OperationOption {
 	action: string;
 }
 
+/** The routes a repeat leaves harmless: the only ones an operation not marked `writes` can call. */
+export type SafeRoute = { [K in RouteName]: (typeof ROUTES)[K]['idempotent'] extends true ? K : never }[RouteName];
+
 /** One request of an item, spent from the item's deadline. */
-export type ServiceCall = (route: RouteName, call?: Call) => Promise<ServiceResponse>;
+export type ServiceCall<R extends RouteName = SafeRoute> = (route: R, call?: Call) => Promise<ServiceResponse>;
 
 /** What the run gives an operation about one item besides its parameters. */
 export interface ItemInput {
@@ -23,23 +26,31 @@ export interface ItemInput {
 	extraParameters: Array<{ name?: unknown; value?: unknown }>;
 }
 
-/** The work one item does, built from its parameters before anything of the run is sent. */
-export interface ItemWork {
+/** The work one item does, built from its parameters before anything of the run is sent; its send calls the routes `R`. */
+export interface ItemWork<R extends RouteName = SafeRoute> {
 	/** Asked of the service before the send, changing nothing there; with `checkFirst`, before any item of the run is sent. */
 	check?: (call: ServiceCall) => Promise<void>;
 	checkFirst?: boolean;
-	send: (call: ServiceCall) => Promise<INodeExecutionData[]>;
+	send: (call: ServiceCall<R>) => Promise<INodeExecutionData[]>;
 }
 
-/** What an `<operation>.operation.ts` file exports. */
-export interface OperationModule {
+/** The work of an operation marked `writes`, whose send may call a route that is not safe to repeat. */
+export type WriteWork = ItemWork<RouteName>;
+
+interface OperationFile {
 	option: OperationOption;
 	/** Its parameters, each shown only for its resource and operation. */
 	description: INodeProperties[];
-	/** Reads the item's parameters once and checks them; throws what is wrong, naming the field as the panel shows it. */
-	prepare: (this: IExecuteFunctions, itemIndex: number, input: ItemInput) => Promise<ItemWork> | ItemWork;
-	/** Set on an operation that changes something at the service: n8n's Retry On Fail is refused, and a failed run names what went through. */
-	writes?: true;
 	/** Set on an operation that spends the account's credits: the AI tool's description says so. */
 	spendsCredits?: true;
 }
+
+type Prepare<W> = (this: IExecuteFunctions, itemIndex: number, input: ItemInput) => Promise<W> | W;
+
+/**
+ * What an `<operation>.operation.ts` file exports. `prepare` reads the item's parameters once and
+ * checks them, throwing what is wrong with the field named as the panel shows it. Only a file that
+ * says `writes` (n8n's Retry On Fail is then refused, and a failed run names what went through) may
+ * return work that calls a route not safe to repeat: the types refuse it anywhere else.
+ */
+export type OperationModule = OperationFile & ({ writes?: undefined; prepare: Prepare<ItemWork> } | { writes: true; prepare: Prepare<WriteWork> });

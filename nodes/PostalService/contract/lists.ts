@@ -105,3 +105,6 @@ export const byName = (a: { name: string }, b: { name: string }) => {
 	const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()];
 	return x < y ? -1 : x > y ? 1 : 0;
 };
+
+/** Every price and balance of the service is in Brazilian reais. */
+export const CURRENCY = 'BRL';

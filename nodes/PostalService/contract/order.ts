@@ -202,3 +202,14 @@ export function applyForcing(fields: Record<string, string>): Record<string, str
 	if (out.state && isBrazil(out.country) && out.state.trim().length === 2) out.state = out.state.trim().toUpperCase();
 	return out;
 }
+
+/**
+ * An amount in reais as a field or an expression gives it: a number, or text of digits with at most
+ * two decimals after a dot or a comma, optionally after "R$" (30, 30.5, 30,00, R$ 30). Anything else,
+ * empty text and a missing value included, is no amount: a cap that reads as none would send unpriced.
+ */
+export function readReais(value: unknown): number | undefined {
+	if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : undefined;
+	const match = typeof value === 'string' ? /^\s*(?:R\$\s*)?(\d+)(?:[.,](\d{1,2}))?\s*$/i.exec(value) : null;
+	return match ? Number(`${match[1]}.${match[2] ?? '0'}`) : undefined;
+}

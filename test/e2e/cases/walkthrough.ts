@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 
 import { PostalServiceApi } from '../../../credentials/PostalServiceApi.credentials';
 import { PostalServiceWebhookApi } from '../../../credentials/PostalServiceWebhookApi.credentials';
-import { properties as letterProperties } from '../../../nodes/PostalService/actions/order/create.description';
+import { properties as letterProperties } from '../../../nodes/PostalService/actions/shared/letterOrder.description';
 import { SAMPLE_LETTER_PATH } from '../../../sandbox/sample';
 import { DEFAULT_OWNER, PACKAGE_NAME, repoRoot } from '../../../scripts/n8n';
 import { waitForWebhook } from '../../../scripts/workflows';

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { ASSUMED } from '../../contract/assumptions';
 import { creditsNotice, paymentProperties } from '../descriptions';
 import { asObject, ItemCheck, withItem } from '../fields';
-import type { ItemInput, ItemWork } from '../types';
+import type { ItemInput, WriteWork } from '../types';
 
 export const option = {
 	name: 'Send',
@@ -137,7 +137,7 @@ function variablesFromInput(ctx: IExecuteFunctions, check: ItemCheck, raw: IData
 	return Object.fromEntries(names.map((name) => [name, typeof input[name] === 'object' ? JSON.stringify(input[name]) : String(input[name])]));
 }
 
-export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
+export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): WriteWork {
 	const names = ASSUMED.chatSend;
 	const check = new ItemCheck(this, itemIndex, LABELS);
 	const variables = readVariables(this, check);

@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { SHIP_TYPES } from '../../contract/lists';
+import { CURRENCY, SHIP_TYPES } from '../../contract/lists';
 
 import { ItemCheck, withItem } from '../fields';
 import type { ItemInput, ItemWork } from '../types';
-import { CREATE_FIELD_NAMES, properties } from './create.description';
-import { prepareOrder, priceOf } from './create.operation';
-import { CURRENCY } from './get.operation';
+import { prepareOrder, priceOf } from '../shared/letterOrder';
+import { CREATE_FIELD_NAMES, properties } from '../shared/letterOrder.description';
 
 export const option = {
 	name: 'Get Price',

@@ -1,9 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { cancelProperties, prepareCancel } from '../order/cancel.operation';
-import { EMAIL_ID } from '../shared/orderIds';
-import type { ItemInput, ItemWork } from '../types';
+import { cancelProperties, EMAIL_ID, prepareCancel } from '../shared/lettersAndEmails';
+import type { ItemInput, WriteWork } from '../types';
 
 export const writes = true;
 
@@ -19,6 +18,6 @@ const properties: INodeProperties[] = [EMAIL_ID.property, ...cancelProperties];
 export const description = updateDisplayOptions({ show: { resource: ['registeredEmail'], operation: ['cancel'] } }, properties);
 
 /** The order cancel route, for an id of a registered e-mail. */
-export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
+export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): WriteWork {
 	return prepareCancel(this, itemIndex, input, EMAIL_ID);
 }

@@ -2,8 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { FILE_TYPES } from '../../contract/lists';
-import { fileProperties, prepareDownload } from '../order/downloadFile.operation';
-import { EMAIL_ID } from '../shared/orderIds';
+import { EMAIL_ID, fileProperties, prepareDownload } from '../shared/lettersAndEmails';
 import type { ItemInput, ItemWork } from '../types';
 
 export const option = {

@@ -3,8 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { EMAIL_STATUSES } from '../../contract/lists';
 import { simplifyProperty } from '../descriptions';
-import { prepareOrderRead, type OrderView } from '../order/get.operation';
-import { EMAIL_ID } from '../shared/orderIds';
+import { EMAIL_ID, prepareOrderRead, type OrderView } from '../shared/lettersAndEmails';
 import type { ItemInput, ItemWork } from '../types';
 
 export const option = {

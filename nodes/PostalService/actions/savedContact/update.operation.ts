@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { ASSUMED } from '../../contract/assumptions';
 
 import { ItemCheck, withItem } from '../fields';
-import type { ItemInput, ItemWork } from '../types';
+import type { ItemInput, WriteWork } from '../types';
 
 export const writes = true;
 
@@ -79,7 +79,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['savedContact'], operation: ['update'] } }, properties);
 
-export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
+export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): WriteWork {
 	const check = new ItemCheck(this, itemIndex, { id: 'Contact ID', name: 'Name', ...LABELS, updateFields: 'Update Fields' });
 	const updates = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const toClear = this.getNodeParameter('fieldsToClear', itemIndex, []) as string[];

@@ -307,6 +307,7 @@ export const CREATE_FIELD_NAMES: Record<string, string> = {
 	telegram_post_dated_date: 'Delivery Date',
 	ecarta_msg: 'Electronic Letter Message',
 	toAddrOnly: 'Address Only',
+	maxPrice: 'Maximum Price (BRL)',
 	duplex_printing: 'Duplex Printing',
 	envelope_type: 'Envelope Type',
 	virtualbox: 'Virtual Box',

@@ -1,0 +1,129 @@
+/** Letter > Send and Get Price build the same order from an item: its wire fields, checked, and its body. */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { shipTypeName } from '../../contract/lists';
+import { applyForcing, SHIP_TYPE_RULES, validateOrder, type PdfSource } from '../../contract/order';
+import { Multipart } from '../../transport';
+import type { ItemCheck } from '../fields';
+import type { ItemInput, ServiceCall } from '../types';
+import { CREATE_FIELD_NAMES, RECIPIENT_FIELDS, SENDER_FIELDS } from './letterOrder.description';
+
+/** One item's order as it will be sent: its wire fields and where its PDF comes from. */
+export interface Order {
+	fields: Record<string, string>;
+	/** The item's binary field that holds the PDF, read when the request is built. */
+	binaryProperty?: string;
+	/** Additional Fields as read (Maximum Price and Check With the Service First are among them). */
+	additional: IDataObject;
+	/** The multipart body, made anew for each request (the PDF's bytes are read then, not kept). */
+	form: () => Promise<Multipart>;
+}
+
+const flag = (value: unknown) => (value === true || value === 1 || value === '1' || value === 'true' ? '1' : '0');
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
+
+/** Fields of a create that Extra Parameters cannot set. */
+const ORDER_OWNED = {
+	test: 'the operation decides it: Get Price always sends test=1 and creates nothing, Send never sends it',
+	pdffile: 'choose the PDF with "PDF Source" (a file from a previous node, a link or base64)',
+};
+
+/** The first bytes of the item's file, enough to see a PDF header (readers look within the first 1024). */
+async function firstBytes(ctx: IExecuteFunctions, itemIndex: number, property: string): Promise<Buffer> {
+	const binary = ctx.helpers.assertBinaryData(itemIndex, property);
+	if (!binary.id) return Buffer.from(binary.data.slice(0, 1368), 'base64');
+	for await (const chunk of await ctx.helpers.getBinaryStream(binary.id, 1024)) return Buffer.from(chunk as Buffer).subarray(0, 1024);
+	return Buffer.alloc(0);
+}
+
+const isPdf = (bytes: Buffer) => bytes.subarray(0, 1024).includes('%PDF-');
+
+/** Reads one item's create-order parameters once into wire fields, checks them, and says how to build its body. */
+export async function prepareOrder(ctx: IExecuteFunctions, itemIndex: number, input: ItemInput, check: ItemCheck): Promise<Order> {
+	const p = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, itemIndex, fallback as never) as T;
+	const shipType = Number(p('shipType', 0));
+	const has = (list: readonly number[]) => list.includes(shipType);
+
+	const fields: Record<string, string> = { shipType: String(p('shipType', '')) };
+	for (const { name, wire } of RECIPIENT_FIELDS) fields[wire] = text(p(name, ''));
+	if (!fields.addr2) delete fields.addr2;
+	fields.paymentMethod = text(p('paymentMethod', 'service_credits'));
+	if (fields.paymentMethod === 'team') fields.team_member_id = text(p('teamMemberId', ''));
+	const sender = p<IDataObject>('sender', {});
+	for (const { name, wire } of SENDER_FIELDS) if (text(sender[name])) fields[wire] = text(sender[name]);
+	const tag = text(p('tag', ''));
+	if (tag) fields.tag = tag;
+	const additional = p<IDataObject>('additionalFields', {});
+	if (additional.virtualBox !== undefined) fields.virtualbox = flag(additional.virtualBox);
+	if (additional.useClientContract !== undefined) fields.use_client_contract = flag(additional.useClientContract);
+	if (additional.duplexPrinting !== undefined) fields.duplex_printing = flag(additional.duplexPrinting);
+	if (additional.envelopeType !== undefined) fields.envelope_type = text(additional.envelopeType);
+	// A receipt type left from another ship type (or set by an expression) is still checked.
+	const arType = text(p('returnReceiptType', has(SHIP_TYPE_RULES.returnReceipt) ? 'physical' : ''));
+	if (has(SHIP_TYPE_RULES.returnReceipt) || (arType && arType !== 'physical')) fields.ar_type = arType;
+	const toAddrOnly = p<unknown>('toAddrOnly', null);
+	if (toAddrOnly !== null && toAddrOnly !== undefined) fields.toAddrOnly = flag(toAddrOnly);
+	if (has(SHIP_TYPE_RULES.telegram)) {
+		fields.telegram_msg = text(p('telegramMessage', ''));
+		fields.telegram_post_dated = flag(p('telegramPostDated', false));
+		if (fields.telegram_post_dated === '1') {
+			// A date-time parameter arrives as an ISO string (or a Date from an expression); the service takes the date alone.
+			const raw = p<unknown>('telegramPostDatedDate', '');
+			const date = raw instanceof Date ? raw.toISOString() : text(raw);
+			fields.telegram_post_dated_date = /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : date;
+		}
+		fields.telegram_sender_copy = flag(p('telegramSenderCopy', false));
+		fields.telegram_delivery_confirmation = flag(p('telegramDeliveryConfirmation', false));
+	}
+	if (has(SHIP_TYPE_RULES.electronicLetter)) fields.ecarta_msg = String(p('electronicLetterMessage', '') ?? '');
+
+	let pdf: PdfSource = { kind: 'none' };
+	let binaryProperty: string | undefined;
+	if (has(SHIP_TYPE_RULES.pdf)) {
+		const source = p<string>('pdfSource', 'binary');
+		if (source === 'url') {
+			const url = text(p('pdfUrl', ''));
+			if (url) pdf = { kind: 'url', url };
+			if (url) fields.pdfFile = url;
+		} else if (source === 'base64') {
+			// The text is sent as given; its first characters only tell whether it is a PDF.
+			const base64 = text(p('pdfBase64', '')).replace(/^data:[^,]*,/, '');
+			if (base64) pdf = { kind: 'base64', notPdf: !isPdf(Buffer.from(base64.slice(0, 1368), 'base64')) };
+			if (base64) fields.pdfFile = base64;
+		} else {
+			const property = text(p('binaryPropertyName', 'data'));
+			if (!property || !ctx.getInputData()[itemIndex]?.binary?.[property]) {
+				throw check.invalid([
+					{ field: 'pdfFile', message: `"pdfFile" is required for ${shipTypeName(shipType)}, but the input item has no binary field "${property}"` },
+				]);
+			}
+			binaryProperty = property;
+			pdf = { kind: 'binary', notPdf: !isPdf(await firstBytes(ctx, itemIndex, property)) };
+		}
+	}
+
+	// What is checked is what will be sent: the extras are merged first.
+	const wire = applyForcing({ ...fields, ...check.extraParameters(input, ORDER_OWNED) });
+	const problems = validateOrder(wire, pdf);
+	if (problems.length) throw check.invalid(problems);
+	return {
+		fields: wire,
+		binaryProperty,
+		additional,
+		form: async () => {
+			const fields: Multipart['fields'] = Object.entries(wire);
+			if (binaryProperty) {
+				const { fileName } = ctx.helpers.assertBinaryData(itemIndex, binaryProperty);
+				const bytes = await ctx.helpers.getBinaryDataBuffer(itemIndex, binaryProperty);
+				fields.push(['pdfFile', { bytes, fileName: fileName ?? 'letter.pdf', type: 'application/pdf' }]);
+			}
+			return new Multipart(fields);
+		},
+	};
+}
+
+/** The price of the order (test=1: the service checks it and creates nothing). */
+export async function priceOf(call: ServiceCall, order: Order): Promise<{ price: IDataObject; message: string }> {
+	const { data, body } = await call('priceOrder', { body: await order.form(), labels: CREATE_FIELD_NAMES });
+	return { price: data as IDataObject, message: body.status_message as string };
+}
