@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { formatAnswers, listen } from './check-service/listen';
 import { formatTable } from './check-service/findings';
 import { checkService, isTestAddress } from './check-service/run';
+import { serviceUrl } from '../nodes/PostalService/transport/url';
 
 const usage = `Usage: npm run check-service -- [options]
 Reads POSTAL_SERVICE_BASE_URL, POSTAL_SERVICE_EMAIL and POSTAL_SERVICE_TOKEN (asked for when unset).
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
 	}
 	const baseUrl = await setting('POSTAL_SERVICE_BASE_URL', 'Base URL of the test environment: ');
 	if (!isTestAddress(baseUrl) && !values.production) {
-		throw new Error(`${new URL(baseUrl).host} is not a test-environment address (homolog). Nothing here spends credits, but run again with --production to check a production account.`);
+		throw new Error(`${serviceUrl(baseUrl, '')} is not a test-environment address (homolog). Nothing here spends credits, but run again with --production to check a production account.`);
 	}
 	const spend = values['spend-one-chat-message'];
 	if (spend && !isTestAddress(baseUrl)) throw new Error('--spend-one-chat-message is for the test environment only');
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
 	const token = await setting('POSTAL_SERVICE_TOKEN', 'Security token (not shown): ', true);
 	if (spend) console.log(`This run spends one chat message to ${spend}.`);
 	const { findings, calls } = await checkService({ baseUrl, email, token }, { orderId: values.order, spendChatMessageTo: spend });
-	console.log(`${calls.length} calls to ${new URL(baseUrl).host}\n\n${formatTable(findings)}`);
+	console.log(`${calls.length} calls to ${serviceUrl(baseUrl, '')}\n\n${formatTable(findings)}`);
 	process.exitCode = findings.some((f) => f.verdict === 'differs') ? 1 : 0;
 }
 

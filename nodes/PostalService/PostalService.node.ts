@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { requestOptions } from './actions/options';
 import { RESOURCES, resourceProperties, toolResourceProperties } from './actions/resources';
-import { errorItem, runOperation } from './actions/run';
+import { runOperation } from './actions/run';
 import { listSearch, resourceMapping } from './methods';
 
 const CHAT_RESOURCES = ['chatMessage', 'chatSender', 'chatTemplate'];
@@ -62,13 +62,6 @@ export class PostalService implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		// Continue On Fail is applied per item by the run: a failing item becomes an output item.
-		const continueOnFail = this.continueOnFail();
-		try {
-			return await runOperation(this, continueOnFail);
-		} catch (error) {
-			// n8n passes the input items down the success output when a node set to continue throws: each item fails instead.
-			if (!continueOnFail) throw error;
-			return [this.getInputData().map((_, itemIndex) => errorItem(error as Error, itemIndex))];
-		}
+		return await runOperation(this, this.continueOnFail());
 	}
 }

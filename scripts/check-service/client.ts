@@ -1,6 +1,7 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /** The check's only way to the service: plain fetch, the token kept out of everything it prints. */
 import { redactSecrets } from '../../nodes/PostalService/transport/redact';
+import { serviceUrl } from '../../nodes/PostalService/transport/url';
 
 export interface Target {
 	baseUrl: string;
@@ -28,7 +29,8 @@ export class Client {
 	constructor(readonly target: Target) {}
 
 	async send(method: string, path: string, input: RequestInput = {}): Promise<Answer> {
-		const url = new URL(path.replace('{token}', encodeURIComponent(this.target.token)), this.target.baseUrl);
+		// The node's own join: a Base URL's path (such as /homolog-api) is kept, as the node keeps it.
+		const url = new URL(serviceUrl(this.target.baseUrl, path.replace('{token}', encodeURIComponent(this.target.token))));
 		for (const [name, value] of Object.entries(input.query ?? {})) url.searchParams.set(name, value);
 		const headers: Record<string, string> = { accept: 'application/json', ...input.headers };
 		if (input.basic) {

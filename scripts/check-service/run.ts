@@ -3,6 +3,7 @@ import { checkBalanceAndLogo, checkChatSend, checkSenders, checkTemplates } from
 import { Client, type Target } from './client';
 import { Findings, type Finding } from './findings';
 import { checkKnownOrder, checkPrices, checkUnknownOrder } from './orders';
+import { serviceUrl } from '../../nodes/PostalService/transport/url';
 
 export interface CheckOptions {
 	/** An order the account already has: read, its receipt and return receipt downloaded. */
@@ -27,8 +28,12 @@ export async function checkService(target: Target, options: CheckOptions = {}): 
 	return { findings: [...findings.list].sort((a, b) => rank(a) - rank(b)), calls: client.calls };
 }
 
-/** The sandbox, a local address or the test environment (homolog); anything else is production. */
+/**
+ * The sandbox, a local address or the test environment (homolog), read from the whole address the
+ * node asks (host and path, as in https://api.example.com/homolog-api); anything else is production.
+ */
 export function isTestAddress(baseUrl: string): boolean {
-	const host = new URL(baseUrl).hostname.toLowerCase();
-	return ['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host) || /homolog|sandbox/.test(host);
+	const url = new URL(serviceUrl(baseUrl, '/'));
+	const host = url.hostname.toLowerCase();
+	return ['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host) || /homolog|sandbox/i.test(`${host}${url.pathname}`);
 }

@@ -60,7 +60,7 @@ function isClear(message: string, description: string, fault: Fault): boolean {
 	const text = `${message}\n${description}`;
 	if (!message.trim() || GENERIC.test(message.trim())) return false;
 	if (!WHAT_TO_DO.test(text)) return false;
-	return !fault.unclear || /not sent again/i.test(text);
+	return !fault.unclear || /not sent again|nothing was sent/i.test(text);
 }
 
 interface Tally {
@@ -265,15 +265,29 @@ export const suite: ReliabilitySuite = {
 				'HTML error page 503': (text) => ({ kind: 'own', status: 503, contentType: 'text/html', body: `<html><head><title>${text}</title></head><body>${text}</body></html>` }),
 				'HTML page with 200': (text) => ({ kind: 'own', status: 200, contentType: 'text/html', body: `<html><head><title>Sign in ${text}</title></head></html>` }),
 			};
+			// A successful answer is output as it came: the echo sits in a message, a link, a field of its own.
+			const success = (body: (text: string) => unknown) => (text: string): ProxyAnswer => ({ kind: 'own', status: 200, contentType: 'application/json', body: JSON.stringify(body(text)) });
 			const routes = [
-				{ name: 'create (form field)', parameters: OPERATIONS[0].parameters, items: (await OPERATIONS[0].setup(sandbox, 'scan', 1)).items },
-				{ name: 'chat send (Basic)', parameters: OPERATIONS.find((op) => op.key === 'chatSend')!.parameters, items: [{ json: { phone: CHAT.phones[0] } }] },
-				{ name: 'order get (path)', parameters: { resource: 'order', operation: 'get', orderId: '100001' }, items: undefined },
-				{ name: 'logo (header)', parameters: { resource: 'account', operation: 'getLogo' }, items: undefined },
+				{
+					name: 'create (form field)', parameters: OPERATIONS[0].parameters, items: (await OPERATIONS[0].setup(sandbox, 'scan', 1)).items,
+					success: success((text) => ({ status: 200, status_message: `Sucesso - pedido aceito ${text}`, data: '100001', link: `https://example.com/p/${text}` })),
+				},
+				{
+					name: 'chat send (Basic)', parameters: OPERATIONS.find((op) => op.key === 'chatSend')!.parameters, items: [{ json: { phone: CHAT.phones[0] } }],
+					success: success((text) => ({ status: 200, status_message: 'ok', data: { message_id: 1, visual_id: '1', status: 'processing', [`note ${text}`]: text } })),
+				},
+				{
+					name: 'order get (path)', parameters: { resource: 'order', operation: 'get', orderId: '100001', simplify: false }, items: undefined,
+					success: success((text) => ({ status: 200, status_message: 'ok', data: { id: '100001', status: 0, tracking: text, files: [{ name: `https://example.com/f?token=${text}`, type: 'pdf' }] } })),
+				},
+				{
+					name: 'logo (header)', parameters: { resource: 'account', operation: 'getLogo' }, items: undefined,
+					success: success((text) => ({ code: 200, status: 'success', message: text, data: { logo_url: `https://cdn.example.com/logo.png?token=${text}` } })),
+				},
 			];
 			const forms = echoedForms(TOKEN, EMAIL);
 			for (const route of routes) {
-				for (const [place, answerWith] of Object.entries(places)) {
+				for (const [place, answerWith] of [...Object.entries(places), ['a successful answer', route.success] as const]) {
 					for (const form of forms) {
 						proxy.clear();
 						// Reads are tried up to three times: every try meets the same echo.
@@ -294,7 +308,7 @@ export const suite: ReliabilitySuite = {
 					}
 				}
 			}
-			scanCase = `${forms.length} encodings (escapes in either case, + or %20 for a space, double encoding, HTML and JSON escapes, base64 and base64url of the token and of email:token) × ${Object.keys(places).length} places (Location, error bodies, HTML pages) × ${routes.length} routes`;
+			scanCase = `${forms.length} encodings (escapes in either case, + or %20 for a space, double encoding, HTML and JSON escapes, base64 and base64url of the token and of email:token) × ${Object.keys(places).length + 1} places (Location, error bodies, HTML pages, a successful answer) × ${routes.length} routes`;
 		} finally {
 			await proxy.close();
 			await elsewhere.close();

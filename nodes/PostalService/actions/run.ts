@@ -14,13 +14,14 @@ import {
 	type Deadline,
 } from '../transport';
 import { findOperation } from './resources';
-import { runInSlidingWindow } from './slidingWindow';
-import type { ItemInput, ItemWork, OperationModule, ServiceCall } from './types';
+import { pacing, runInSlidingWindow } from './slidingWindow';
+import type { RouteName } from '../contract/routes';
+import type { ItemInput, OperationModule, ServiceCall, WriteWork } from './types';
 
 type NodeError = NodeApiError | NodeOperationError;
 /** What one item came to: its output items, or the error that stopped it. */
 type Outcome = { items: INodeExecutionData[] } | { error: NodeError };
-type Prepared = { work: ItemWork; deadline: Deadline };
+type Prepared = { work: WriteWork; deadline: Deadline };
 
 /** The longest Timeout the option accepts (timers hold at most 2^31 - 1 ms). */
 const MAX_TIMEOUT_MS = 3_600_000;
@@ -78,6 +79,17 @@ function withCompletedItems(error: NodeError, outcomes: Outcome[], writes: boole
 }
 
 export async function runOperation(ctx: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
+	try {
+		return await runItems(ctx, continueOnFail);
+	} catch (error) {
+		const nodeError = asNodeError(ctx, error, 0);
+		// n8n passes the input items down the success output when a node set to continue throws: each item fails instead.
+		if (!continueOnFail) throw nodeError;
+		return [ctx.getInputData().map((_, itemIndex) => errorItem(nodeError, itemIndex))];
+	}
+}
+
+async function runItems(ctx: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
 	const count = ctx.getInputData().length;
 	const resource = ctx.getNodeParameter('resource', 0) as string;
 	const operation = ctx.getNodeParameter('operation', 0) as string;
@@ -113,18 +125,19 @@ export async function runOperation(ctx: IExecuteFunctions, continueOnFail: boole
 
 	// Each credential is read once per run, when a request first needs it.
 	const credentials = new Map<CredentialName, Promise<Credentials>>();
+	const pace = pacing(size, interval);
 	const callFor =
-		(itemIndex: number, deadline: Deadline): ServiceCall =>
+		(itemIndex: number, deadline: Deadline): ServiceCall<RouteName> =>
 		async (route, call = {}) => {
 			const name = credentialOf(route);
 			if (!credentials.has(name)) credentials.set(name, readCredentials(ctx, name));
-			return await callService(ctx, await credentials.get(name)!, route, call, itemIndex, deadline);
+			return await callService(ctx, await credentials.get(name)!, route, call, itemIndex, deadline, pace);
 		};
 	/** Runs `task` for each of the items, in the window; true when one failed and the run must stop. */
-	const inWindow = async (indexes: number[], task: (work: ItemWork, call: ServiceCall) => Promise<INodeExecutionData[] | void>) => {
+	const inWindow = async (indexes: number[], task: (work: WriteWork, call: ServiceCall<RouteName>) => Promise<INodeExecutionData[] | void>) => {
 		const results = await runInSlidingWindow<Outcome | undefined>(
 			indexes.length,
-			{ size, interval, stopWhen: continueOnFail ? undefined : (outcome) => outcome !== undefined && 'error' in outcome },
+			{ size, stopWhen: continueOnFail ? undefined : (outcome) => outcome !== undefined && 'error' in outcome },
 			async (k) => {
 				const itemIndex = indexes[k];
 				const { work, deadline } = prepared[itemIndex]!;

@@ -1,17 +1,16 @@
 import { sleep } from 'n8n-workflow';
 
 /**
- * Runs `count` tasks, at most `size` in flight (a slow one holds one slot), task k no earlier than
- * `interval` ms after task k - size; after a result `stopWhen` matches, nothing new starts. Results in task order.
+ * Runs `count` tasks, at most `size` in flight (a slow one holds one slot); after a result `stopWhen`
+ * matches, nothing new starts. Results in task order.
  */
 export async function runInSlidingWindow<T>(
 	count: number,
-	options: { size: number; interval: number; stopWhen?: (result: T) => boolean },
+	options: { size: number; stopWhen?: (result: T) => boolean },
 	task: (index: number) => Promise<T>,
 ): Promise<T[]> {
-	const { size, interval, stopWhen } = options;
+	const { size, stopWhen } = options;
 	const results: T[] = new Array(count);
-	const starts: number[] = [];
 	// A count and one waiter rather than Promise.race over the slots, which would keep a reaction
 	// per request in flight for every item.
 	let inFlight = 0;
@@ -20,12 +19,7 @@ export async function runInSlidingWindow<T>(
 	let stopped = false;
 	for (let index = 0; index < count && !stopped; index++) {
 		while (inFlight >= size) await waitForSlot();
-		if (interval > 0 && index >= size) {
-			const wait = starts[index - size] + interval - Date.now();
-			if (wait > 0) await sleep(wait);
-		}
 		if (stopped) break;
-		starts[index] = Date.now();
 		inFlight++;
 		void task(index).then((result) => {
 			results[index] = result;
@@ -38,4 +32,25 @@ export async function runInSlidingWindow<T>(
 	}
 	while (inFlight > 0) await waitForSlot();
 	return results;
+}
+
+/**
+ * The run's one pacing clock (Batch Interval): every request of a run, whatever its phase or attempt,
+ * waits here, so that no more than `size` requests start within any `interval` ms.
+ */
+export function pacing(size: number, interval: number): () => Promise<void> {
+	const starts: number[] = [];
+	let last = Promise.resolve();
+	const next = async () => {
+		if (starts.length === size) {
+			const wait = starts.shift()! + interval - Date.now();
+			if (wait > 0) await sleep(wait);
+		}
+		starts.push(Date.now());
+	};
+	return async () => {
+		if (interval <= 0) return;
+		last = last.then(next);
+		await last;
+	};
 }

@@ -1,5 +1,4 @@
 /** Every route the node calls, as data (method, path, token, envelope, answer): operations name a route, the transport makes the request. */
-import type { IHttpRequestMethods } from 'n8n-workflow';
 import { z, type ZodTypeAny } from 'zod';
 
 const integer = z.number().int();
@@ -38,7 +37,7 @@ export type TokenPlacement =
 	| 'basic';
 
 export interface Route {
-	method: IHttpRequestMethods;
+	method: 'GET' | 'POST' | 'PUT' | 'DELETE';
 	/** Relative to the base URL; `{token}` and `{name}` are filled in, URL-encoded, by the transport. */
 	path: string;
 	token: TokenPlacement;
@@ -102,9 +101,10 @@ export const ROUTES = {
 			.object({ message_id: integer, visual_id: z.string(), status: z.union([z.string(), integer]), template_id: integer.optional(), sender_id: integer.optional() })
 			.passthrough(),
 	},
+	/** Where `no_change` sits is not shown: the answer's fields are checked where present. */
 	reprocessChatMessage: {
 		method: 'POST', path: '/api/chat/v1/process', token: 'basic', envelope: 'A', idempotent: false,
-		answer: z.object({ success: z.boolean(), message_id: integer, visual_id: z.string() }).passthrough(),
+		answer: z.object({ success: z.boolean().optional(), message_id: integer.optional(), visual_id: z.string().optional() }).passthrough().nullable(),
 	},
 	getChatTemplates: {
 		method: 'GET', path: '/api/chat/v1/templates/get', token: 'basic', envelope: 'B', idempotent: true,

@@ -2,7 +2,6 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { redactSecrets } from './redact';
 
 type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions;
 
@@ -31,7 +30,8 @@ export interface Failure {
 	itemIndex: number;
 	/** `METHOD /path` with the token shown as ***. */
 	route: string;
-	secrets: string[];
+	/** Hides the credential's secrets in a text. */
+	redact: (text: string) => string;
 	/** Whether resending is harmless (reads). */
 	idempotent: boolean;
 	/** For a write: how to check whether it went through. */
@@ -59,8 +59,8 @@ function checkFirst(failure: Failure): string {
 
 /** An error of the request itself (no answer of the service's to pass on), with the token hidden everywhere. */
 function requestError(failure: Failure, message: string, description: Array<string | undefined>): NodeOperationError {
-	return new NodeOperationError(failure.ctx.getNode(), redactSecrets(message, failure.secrets), {
-		description: redactSecrets([...description, `Route: ${failure.route}`].filter(Boolean).join('\n'), failure.secrets),
+	return new NodeOperationError(failure.ctx.getNode(), failure.redact(message), {
+		description: failure.redact([...description, `Route: ${failure.route}`].filter(Boolean).join('\n')),
 		itemIndex: failure.itemIndex,
 	});
 }
@@ -98,7 +98,7 @@ export function apiError(failure: Failure, statusCode: number, body: IDataObject
 	// else (a 500, or any answer from a proxy or gateway in front of it) may follow work already done.
 	const refused = !notEnvelope && ((statusCode >= 400 && statusCode < 500) || statusCode === 503);
 	const unclearWrite = !refused && !failure.idempotent;
-	const clean = (s: string) => redactSecrets(s, failure.secrets);
+	const clean = failure.redact;
 	let headline = explain(statusCode);
 	if (unclearWrite) {
 		headline = notEnvelope

@@ -6,10 +6,12 @@ import { ROUTES, type RouteName } from '../contract/routes';
 import { checkShape, describeAnswer, envelopeCode, envelopeOf, isSuccess, readAnswer } from './answer';
 import { apiError, notSent, redirectError, transportError, unexpectedAnswer, type Failure, type NetworkFailure } from './errors';
 import { Multipart } from './multipart';
-import { redactSecrets } from './redact';
+import { redactAnswer, secretRedactor } from './redact';
+import { serviceUrl } from './url';
 
 export { listOf } from './answer';
 export { Multipart } from './multipart';
+export { serviceUrl } from './url';
 export { nothingCarriedOut, notSent, outcomeIsUnclear } from './errors';
 
 export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions;
@@ -19,6 +21,8 @@ export interface Credentials {
 	securityToken: string;
 	/** The account e-mail of the chat credential (HTTP Basic). */
 	email?: string;
+	/** Hides the token (and, for chat, `email:token`) in any text: made once per credential read. */
+	redact: (text: string) => string;
 }
 
 export type CredentialName = 'postalServiceApi' | 'postalServiceChatApi';
@@ -30,7 +34,9 @@ export function credentialOf(route: RouteName): CredentialName {
 
 export async function readCredentials(ctx: ServiceContext, name: CredentialName): Promise<Credentials> {
 	const c = await ctx.getCredentials(name);
-	return { baseUrl: String(c.baseUrl ?? ''), securityToken: String(c.securityToken ?? ''), email: c.email === undefined ? undefined : String(c.email) };
+	const securityToken = String(c.securityToken ?? '');
+	const email = c.email === undefined ? undefined : String(c.email);
+	return { baseUrl: String(c.baseUrl ?? ''), securityToken, email, redact: secretRedactor([securityToken, email ? `${email}:${securityToken}` : undefined]) };
 }
 
 /** The time one item's requests may take together (the Timeout option): each request spends from it. */
@@ -61,6 +67,8 @@ export interface ServiceResponse {
 }
 
 const ATTEMPTS = 3;
+/** The least of an item's Timeout a write starts with. */
+const MIN_WRITE_MS = 1000;
 const BACKOFF_MS = [400, 1200];
 const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
@@ -82,7 +90,7 @@ function requestOptions(name: RouteName, call: Call, creds: Credentials, remaini
 	if (route.token === 'basic') headers.Authorization = `Basic ${Buffer.from(`${creds.email ?? ''}:${token}`).toString('base64')}`;
 	return {
 		method: route.method,
-		url: `${creds.baseUrl.replace(/\/+$/, '')}${path}`,
+		url: serviceUrl(creds.baseUrl, path),
 		qs,
 		headers,
 		body,
@@ -106,7 +114,7 @@ function networkFailure(code: string, deadline: AbortSignal, cancel: AbortSignal
 	return 'dropped';
 }
 
-function redirectTarget(location: unknown, url: string, secrets: string[]): string {
+function redirectTarget(location: unknown, url: string, redact: (text: string) => string): string {
 	const raw = Array.isArray(location) ? location[0] : location;
 	if (typeof raw !== 'string' || !raw) return 'an address it did not give';
 	let target = raw;
@@ -115,7 +123,7 @@ function redirectTarget(location: unknown, url: string, secrets: string[]): stri
 	} catch {
 		// Not a URL: named as given.
 	}
-	return redactSecrets(target, secrets);
+	return redact(target);
 }
 
 /** One request of an item, spent from its deadline; repeated when it never connected, and for a read also after a drop or a 5xx. */
@@ -126,9 +134,13 @@ export async function callService(
 	call: Call,
 	itemIndex: number,
 	deadline: Deadline,
+	/** The run's pacing clock, waited for before each attempt. */
+	pace: () => Promise<void> = async () => {},
 ): Promise<ServiceResponse> {
 	const route = ROUTES[name];
-	const secrets = [creds.securityToken, creds.email ? `${creds.email}:${creds.securityToken}` : undefined].filter((s): s is string => !!s);
+	const { redact } = creds;
+	// Waiting for the first start is not the request's time; a later attempt's wait is.
+	await pace();
 	const started = Date.now();
 	const end = started + deadline.timeoutMs - deadline.spentMs;
 	const cancel = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
@@ -136,7 +148,7 @@ export async function callService(
 		ctx,
 		itemIndex,
 		route: `${route.method} ${route.path.replace('{token}', '***').replace(/\{(\w+)\}/g, (_, key: string) => call.params?.[key] ?? '')}`,
-		secrets,
+		redact,
 		idempotent: route.idempotent,
 		verify: call.verify,
 		labels: call.labels,
@@ -146,6 +158,11 @@ export async function callService(
 	const mayRetry = (attempt: number) => attempt < ATTEMPTS && end - Date.now() > BACKOFF_MS[attempt - 1];
 	try {
 		for (let attempt = 1; ; attempt++) {
+			if (attempt > 1) await pace();
+			// A write started without time for its answer would end unclear: what earlier requests left must hold one.
+			if (attempt === 1 && deadline.timeoutMs - deadline.spentMs < (route.idempotent ? 1 : Math.min(MIN_WRITE_MS, deadline.timeoutMs))) {
+				throw notSent(ctx, itemIndex, `Options > "Timeout (Ms)" (${deadline.timeoutMs} ms) was used up by this item's earlier requests before this one could start`);
+			}
 			const remaining = Math.max(1, end - Date.now());
 			const timer = AbortSignal.timeout(remaining);
 			const signal = cancel ? AbortSignal.any([timer, cancel]) : timer;
@@ -153,7 +170,7 @@ export async function callService(
 			try {
 				options = requestOptions(name, call, creds, remaining, signal);
 			} catch (error) {
-				throw notSent(ctx, itemIndex, `the request could not be built: ${redactSecrets((error as Error).message, secrets)}`);
+				throw notSent(ctx, itemIndex, `the request could not be built: ${redact((error as Error).message)}`);
 			}
 			let response: { statusCode: number; body: unknown; headers?: IDataObject };
 			try {
@@ -170,14 +187,16 @@ export async function callService(
 			}
 			const { statusCode } = response;
 			if (statusCode >= 300 && statusCode < 400) {
-				throw redirectError(failure(attempt), statusCode, redirectTarget(response.headers?.location, String(options.url), secrets));
+				throw redirectError(failure(attempt), statusCode, redirectTarget(response.headers?.location, String(options.url), redact));
 			}
 			const answer = readAnswer(response.body);
 			const enveloped = envelopeOf(answer, route.envelope);
 			const ok = statusCode >= 200 && statusCode < 300;
 			if (ok && enveloped && isSuccess(enveloped)) {
-				const checked = checkShape(enveloped, route.answer);
-				if (checked.ok) return { data: checked.data, body: enveloped.body };
+				// A success is output as it came, so the token is hidden there as in an error.
+				const clean = { ...enveloped, body: redactAnswer(enveloped.body, redact) };
+				const checked = checkShape(clean, route.answer);
+				if (checked.ok) return { data: checked.data, body: clean.body };
 				throw unexpectedAnswer(failure(attempt), statusCode, describeAnswer(answer, checked.issues));
 			}
 			if (ok && !enveloped) throw unexpectedAnswer(failure(attempt), statusCode, describeAnswer(answer));

@@ -33,10 +33,29 @@ function patternOf(secret: string): RegExp {
 	return new RegExp(alternatives.join('|'), 'gi');
 }
 
+/** Hides every form of the secrets in a text; the pattern is made once, on first use. */
+export function secretRedactor(secrets: Array<string | undefined>): (text: string) => string {
+	let pattern: RegExp | undefined;
+	return (text) => {
+		// Longest first: a secret inside another (the token in `email:token`) would leave the rest visible.
+		pattern ??= new RegExp(secrets.filter((s): s is string => !!s).sort((a, b) => b.length - a.length).map((s) => patternOf(s).source).join('|') || '(?!)', 'gi');
+		return text.replace(pattern, REDACTED);
+	};
+}
+
 export function redactSecrets(text: string, secrets: Array<string | undefined>): string {
-	let result = text;
-	// Longest first: a secret inside another (the token in `email:token`) would leave the rest visible.
-	const sorted = secrets.filter((s): s is string => !!s).sort((a, b) => b.length - a.length);
-	for (const secret of sorted) result = result.replace(patternOf(secret), REDACTED);
-	return result;
+	return secretRedactor(secrets)(text);
+}
+
+/** A file's content in base64 (a download, a receipt): data of the user's, which a replacement would corrupt. */
+const isFileContent = (text: string) => text.length >= 4096 && !/[^A-Za-z0-9+/=\r\n]/.test(text);
+
+/** A parsed answer with every text in it redacted: a service, or a proxy in front of it, may echo the token in a link or a message. */
+export function redactAnswer<T>(value: T, redact: (text: string) => string): T {
+	if (typeof value === 'string') return (isFileContent(value) ? value : redact(value)) as T;
+	if (Array.isArray(value)) return value.map((entry: unknown) => redactAnswer(entry, redact)) as T;
+	if (value !== null && typeof value === 'object') {
+		return Object.fromEntries(Object.entries(value).map(([key, entry]) => [redact(key), redactAnswer(entry, redact)])) as T;
+	}
+	return value;
 }
