@@ -49,7 +49,7 @@ export const ASSUMPTIONS: readonly Assumption[] = [
 	{
 		key: 'chatProcessResultPath',
 		guess: 'Chat Message > Reprocess finds `no_change` at `data.result`.',
-		wayAround: 'Read the raw answer in the output item (it is kept whole) and test the field the service uses.',
+		wayAround: 'Read the output item: it keeps the answer\'s `data` whole, `result` found beside it, and the service\'s own words in `message`; test the field the service uses.',
 	},
 	{
 		key: 'templatesQuery',

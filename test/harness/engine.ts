@@ -395,6 +395,30 @@ export async function runNode(options: {
 	return { ...result, items: result.output('Node') };
 }
 
+/**
+ * Runs one node of ours as an AI agent's tool: a test agent calls it once through n8n's own tool
+ * plumbing with `args`, which the node's `$fromAI()` parameters read. Returns what the agent got.
+ */
+export async function runAsTool(options: { type: string; parameters: IDataObject; args: IDataObject; credentials?: CredentialsByType }) {
+	const credentialRefs = Object.fromEntries(Object.keys(options.credentials ?? {}).map((type) => [type, { id: type, name: type }]));
+	const result = await runWorkflow({
+		workflow: {
+			nodes: [
+				{ name: 'Start', type: 'test.items', parameters: { items: '[{"json":{}}]' } },
+				{ name: 'Agent', type: 'test.agent', parameters: { args: JSON.stringify(options.args) } },
+				{ name: 'Tool', type: `${options.type}Tool`, parameters: options.parameters as INode['parameters'], credentials: credentialRefs },
+			],
+			connections: {
+				Start: { main: [[{ node: 'Agent', type: 'main', index: 0 }]] },
+				Tool: { ai_tool: [[{ node: 'Agent', type: 'ai_tool', index: 0 }]] },
+			},
+		},
+		credentials: options.credentials,
+	});
+	const [item] = result.output('Agent');
+	return { ...result, answer: item?.json.answer as string | undefined, thrown: item?.json.thrown as string | undefined };
+}
+
 function serializeItems(items: TestItem[]) {
 	return items.map((item) => ({
 		json: item.json,

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 import type { ICredentialType, INodeType, IVersionedNodeType } from 'n8n-workflow';
 
-import { TestItemsNode, TestPassThroughNode } from './testNodes';
+import { TestAgentNode, TestItemsNode, TestPassThroughNode, toolVariant } from './testNodes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PACKAGE_NAME = 'n8n-nodes-postal-service';
@@ -51,10 +51,12 @@ export async function loadNodeTypes(): Promise<Map<string, INodeType | IVersione
 	for (const file of declared(manifest().nodes)) {
 		for (const node of await instances<INodeType | IVersionedNodeType>(file)) {
 			types.set(`${PACKAGE_NAME}.${node.description.name}`, node);
+			if ('execute' in node && node.description.usableAsTool) types.set(`${PACKAGE_NAME}.${node.description.name}Tool`, toolVariant(node as INodeType));
 		}
 	}
 	types.set('test.items', new TestItemsNode());
 	types.set('test.passThrough', new TestPassThroughNode());
+	types.set('test.agent', new TestAgentNode());
 	for (const [name, type] of extraNodeTypes) types.set(name, type);
 	return types;
 }

@@ -67,3 +67,45 @@ export class TestPassThroughNode implements INodeType {
 		return [this.getInputData().map((item, index) => ({ ...item, pairedItem: { item: index } }))];
 	}
 }
+
+/**
+ * The tool n8n makes of a node marked `usableAsTool` (its replacements applied, no main input, an
+ * AI tool output), as n8n's server registers it beside the node under the name `<name>Tool`.
+ */
+export function toolVariant(nodeType: INodeType): INodeType {
+	const { usableAsTool, ...description } = nodeType.description;
+	const replacements = typeof usableAsTool === 'object' ? usableAsTool.replacements : {};
+	return {
+		description: { ...description, ...replacements, name: `${description.name}Tool`, inputs: [], outputs: [NodeConnectionTypes.AiTool] } as INodeTypeDescription,
+		execute: nodeType.execute,
+		methods: nodeType.methods,
+	};
+}
+
+/**
+ * An agent of test workflows: takes the tool connected to it through n8n's own tool plumbing and
+ * calls it once with the arguments of its `args` parameter (JSON), as a model's tool call would.
+ * Outputs what the agent got: the tool's answer, or the error it threw.
+ */
+export class TestAgentNode implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Test Agent',
+		name: 'testAgent',
+		group: ['transform'],
+		version: 1,
+		description: 'Calls its tool once (tests only)',
+		defaults: { name: 'Agent' },
+		inputs: [NodeConnectionTypes.Main, { type: NodeConnectionTypes.AiTool, displayName: 'Tool', required: true, maxConnections: 1 }],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [{ displayName: 'Args', name: 'args', type: 'string', default: '{}' }],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const tool = (await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0)) as { invoke(args: unknown): Promise<unknown> };
+		try {
+			return [[{ json: { answer: (await tool.invoke(JSON.parse(this.getNodeParameter('args', 0) as string))) as string } }]];
+		} catch (error) {
+			return [[{ json: { thrown: (error as Error).message } }]];
+		}
+	}
+}

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { startSandbox } from '../../sandbox';
 import { runNode } from '../harness/engine';
+import { startHttpServer } from '../harness/httpServer';
 import { CHAT_BASIC as BASIC, CHAT_SEND as SEND, EMAIL, NODE, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
@@ -131,6 +132,29 @@ describe('Chat Message > Reprocess', () => {
 			[{ message_id: messageId }, BASIC],
 			[{ message_id: messageId }, BASIC],
 		]);
+	});
+
+	// Where the interface puts `no_change` is not shown: the guessed place, beside `data`, and an answer with no data.
+	it.each([
+		['at the guessed place, data.result', { result: 'no_change' }, undefined],
+		['beside data', { message_id: 9001 }, 'no_change'],
+		['beside a data of null', null, 'no_change'],
+	])('reads no_change %s and outputs the service\'s message', async (_case, data, result) => {
+		const server = await startHttpServer((_req, res) => {
+			res.setHeader('content-type', 'application/json');
+			res.end(JSON.stringify({ status: 200, status_message: 'Mensagem já está na fila', data, ...(result ? { result } : {}) }));
+		});
+		try {
+			const outcome = await runNode({
+				type: NODE,
+				parameters: { resource: 'chatMessage', operation: 'reprocess', messageId: '9001' },
+				credentials: { postalServiceChatApi: { baseUrl: server.url, email: EMAIL, securityToken: TOKEN } },
+			});
+			expect(outcome.error).toBeUndefined();
+			expect(outcome.items[0].json).toMatchObject({ result: 'no_change', message: 'Mensagem já está na fila' });
+		} finally {
+			await server.close();
+		}
 	});
 
 	it('fails for an unknown message with the service message', async () => {

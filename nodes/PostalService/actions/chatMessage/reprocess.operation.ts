@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { ASSUMED } from '../../contract/assumptions';
 import { creditsNotice } from '../descriptions';
 import { asObject, ItemCheck, withItem } from '../fields';
-import type { ItemInput, ItemWork } from '../types';
+import type { ItemInput, WriteWork } from '../types';
 
 export const option = {
 	name: 'Reprocess',
@@ -32,7 +32,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['chatMessage'], operation: ['reprocess'] } }, properties);
 
-export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
+export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): WriteWork {
 	const check = new ItemCheck(this, itemIndex, { message_id: 'Message ID' });
 	// What is checked is what will be sent: the extras are merged first.
 	const sent: IDataObject = { message_id: this.getNodeParameter('messageId', itemIndex, '') as string, ...check.extraParameters(input) };
@@ -43,7 +43,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemI
 				body: { ...sent, message_id: Number(messageId) },
 				verify: `look at message ${messageId} in the account panel: a reprocessed message is queued or sent, and a second reprocess answers no_change`,
 			});
-			const json: IDataObject = { ...asObject(data) };
+			const json: IDataObject = { ...(data === null ? {} : asObject(data)), message: body.status_message as string };
 			// Where `result` sits is not shown: look at the assumed place, then beside `data`.
 			let result: unknown = body;
 			for (const key of ASSUMED.chatProcessResultPath) result = (result as IDataObject | undefined)?.[key];
