@@ -43,13 +43,13 @@ export class PostalServiceApi implements ICredentialType {
 		},
 	];
 
-	// Used by an HTTP Request node with this credential: the header form is accepted by the routes that take the token
-	// outside the path (logo, receipts); the node itself places the token per route.
+	// For an HTTP Request node with this credential: every route that takes the token outside the path (create, update,
+	// favorites, logo, receipts) accepts the userSecurityToken query parameter; the node itself places the token per route.
 	authenticate: IAuthenticateGeneric = {
 		type: 'generic',
 		properties: {
-			headers: {
-				securityToken: '={{$credentials.securityToken}}',
+			qs: {
+				userSecurityToken: '={{$credentials.securityToken}}',
 			},
 		},
 	};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { AR_TYPES, ENVELOPE_TYPES, PAYMENT_METHODS, SHIP_TYPES, valuesOf, type ShipType } from '../nodes/PostalService/contract/lists';
+import { authenticated, PLACEMENTS } from './auth';
 import type { SandboxCore } from './core';
 import { envelopeA, text, type Ctx, type Reply } from './http';
 import { storeLetter } from './orders';
@@ -207,8 +208,7 @@ async function loadPdf(ctx: Ctx): Promise<{ bytes: Buffer; name: string } | { er
 
 /** POST /api/v2/post: every constraint of the create-order table and rules 1 to 8. */
 export async function createOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
-	const token = text(ctx.fields.userSecurityToken) ?? ctx.query.userSecurityToken;
-	const denied = core.checkAuth(ctx, token === core.settings.token, 'A', 'Token inválido');
+	const denied = core.checkAuth(ctx, authenticated(core, ctx, PLACEMENTS.write), 'A', 'Token inválido');
 	if (denied) return denied;
 	if (ctx.bodyKind !== 'form' && ctx.bodyKind !== 'multipart') {
 		return bad('Requisição incompleta - envie multipart/form-data ou application/x-www-form-urlencoded');

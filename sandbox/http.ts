@@ -142,12 +142,3 @@ export function basicCredentials(headers: IncomingHttpHeaders): { user: string; 
 	if (colon === -1) return null;
 	return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
-
-/** Token of the header styles: `securityToken`, `Authorization: Bearer`, or `userSecurityToken` query. */
-export function headerToken(ctx: Ctx): string | undefined {
-	const header = ctx.headers['securitytoken'];
-	if (typeof header === 'string' && header) return header;
-	const authorization = ctx.headers.authorization;
-	if (authorization && /^bearer\s+/i.test(authorization)) return authorization.replace(/^bearer\s+/i, '').trim();
-	return ctx.query.userSecurityToken || undefined;
-}

@@ -1,6 +1,7 @@
 import { TEMPLATE_STATUSES, valuesOf } from '../../nodes/PostalService/contract/lists';
 import type { SandboxCore } from '../core';
-import { basicCredentials, envelopeA, envelopeB, text, type Ctx, type Reply } from '../http';
+import { authenticated, PLACEMENTS } from '../auth';
+import { envelopeA, envelopeB, text, type Ctx, type Reply } from '../http';
 import type { ChatMessage, ChatTemplate } from '../state';
 import { round2, saoPauloDateTime } from '../util';
 
@@ -8,11 +9,6 @@ import { round2, saoPauloDateTime } from '../util';
 export const CHAT_PRICE = 0.5;
 const TEMPLATE_STATUS_VALUES: ChatTemplate['status'][] = valuesOf(TEMPLATE_STATUSES);
 const INCOMPLETE = 'Campos obrigatórios não preenchidos';
-
-function basicOk(core: SandboxCore, ctx: Ctx): boolean {
-	const credentials = basicCredentials(ctx.headers);
-	return !!credentials && credentials.user === core.settings.email && credentials.password === core.settings.token;
-}
 
 /** E.164 of a Brazilian-style number: `+` kept, 10 or 11 digits get the country code 55. */
 export function normalizePhone(input: string): string | null {
@@ -62,7 +58,7 @@ function messageView(m: ChatMessage): Record<string, unknown> {
 }
 
 export async function sendChatMessage(core: SandboxCore, ctx: Ctx): Promise<Reply> {
-	const denied = core.checkAuth(ctx, basicOk(core, ctx), 'A', 'Unauthorized - invalid credentials');
+	const denied = core.checkAuth(ctx, authenticated(core, ctx, PLACEMENTS.chat), 'A', 'Unauthorized - invalid credentials');
 	if (denied) return denied;
 	const names = core.names.chatSend;
 	const phoneInput = text(ctx.fields[names.phone]);
@@ -137,7 +133,7 @@ export async function sendChatMessage(core: SandboxCore, ctx: Ctx): Promise<Repl
 }
 
 export async function reprocessChatMessage(core: SandboxCore, ctx: Ctx): Promise<Reply> {
-	const denied = core.checkAuth(ctx, basicOk(core, ctx), 'A', 'Unauthorized - invalid credentials');
+	const denied = core.checkAuth(ctx, authenticated(core, ctx, PLACEMENTS.chat), 'A', 'Unauthorized - invalid credentials');
 	if (denied) return denied;
 	const idText = text(ctx.fields.message_id);
 	if (!idText) return envelopeA(400, INCOMPLETE);
@@ -163,7 +159,7 @@ export async function reprocessChatMessage(core: SandboxCore, ctx: Ctx): Promise
 }
 
 export async function listTemplates(core: SandboxCore, ctx: Ctx): Promise<Reply> {
-	const denied = core.checkAuth(ctx, basicOk(core, ctx), 'B', 'Não autorizado — credenciais inválidas');
+	const denied = core.checkAuth(ctx, authenticated(core, ctx, PLACEMENTS.chat), 'B', 'Não autorizado — credenciais inválidas');
 	if (denied) return denied;
 	const q = core.names.templatesQuery;
 	const status = ctx.query[q.status];
@@ -183,7 +179,7 @@ export async function listTemplates(core: SandboxCore, ctx: Ctx): Promise<Reply>
 
 /** Not shown by the spec: envelope A whose data is the array of the account's senders. */
 export async function listSenders(core: SandboxCore, ctx: Ctx): Promise<Reply> {
-	const denied = core.checkAuth(ctx, basicOk(core, ctx), 'A', 'Unauthorized - invalid credentials');
+	const denied = core.checkAuth(ctx, authenticated(core, ctx, PLACEMENTS.chat), 'A', 'Unauthorized - invalid credentials');
 	if (denied) return denied;
 	const f = core.names.chatSenderFields;
 	const senders = core.state.senders.map(({ id, name, phone, ...rest }) => ({ [f.id]: id, [f.name]: name, [f.phone]: phone, ...rest }));

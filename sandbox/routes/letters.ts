@@ -1,6 +1,7 @@
 import { FILE_TYPES, valuesOf } from '../../nodes/PostalService/contract/lists';
 import type { SandboxCore } from '../core';
-import { envelopeA, headerToken, type Ctx, type Reply } from '../http';
+import { authenticated, PLACEMENTS } from '../auth';
+import { envelopeA, type Ctx, type Reply } from '../http';
 import { emitStatusUpdated, findOrder, LETTER_STATUS_TEXT, orderView } from '../orders';
 import { textPdf } from '../pdf';
 import type { LetterFileType, Order } from '../state';
@@ -10,7 +11,7 @@ const FILE_TYPE_VALUES: LetterFileType[] = valuesOf(FILE_TYPES);
 const DEFAULT_CANCEL_REASON = 'Cancelado via API';
 
 function pathAuth(core: SandboxCore, ctx: Ctx): Reply | null {
-	return core.checkAuth(ctx, decodeURIComponent(ctx.params[0]) === core.settings.token, 'A', 'Token inválido');
+	return core.checkAuth(ctx, authenticated(core, ctx, PLACEMENTS.read), 'A', 'Token inválido');
 }
 
 /** Under another reading, registered e-mail has routes of its own and the letter routes refuse `E…` ids. */
@@ -103,7 +104,7 @@ export async function cancelOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 
 /** Not shown by the spec: envelope A with a generated PDF receipt, shaped like a downloaded file. */
 export async function getReceipt(core: SandboxCore, ctx: Ctx): Promise<Reply> {
-	const denied = core.checkAuth(ctx, headerToken(ctx) === core.settings.token, 'A', 'Token inválido');
+	const denied = core.checkAuth(ctx, authenticated(core, ctx, PLACEMENTS.logoAndReceipts), 'A', 'Token inválido');
 	if (denied) return denied;
 	const id = ctx.query[core.names.receiptOrderIdParam];
 	if (!id) return envelopeA(400, `Requisição incompleta - campo obrigatório não preenchido: ${core.names.receiptOrderIdParam}`);

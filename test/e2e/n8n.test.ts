@@ -2,6 +2,7 @@
 import { credentialCases } from './cases/credentials';
 import { editorCases } from './cases/editor';
 import { exampleCases } from './cases/examples';
+import { httpRequestCases } from './cases/httpRequest';
 import { packageCases } from './cases/package';
 import { secretCases } from './cases/secrets';
 import { triggerCases } from './cases/trigger';
@@ -16,5 +17,6 @@ editorCases(env);
 triggerCases(env, 'full');
 exampleCases(env, 'full');
 walkthroughCases(env);
+httpRequestCases(env);
 // Last: over every execution the cases above made.
 secretCases(env);
