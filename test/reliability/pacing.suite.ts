@@ -1,0 +1,91 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
+/**
+ * Batch Interval: "no more than Items per Batch requests start within any interval", whatever phase
+ * a request belongs to. Every setting that makes more than one request per item × Items per Batch ×
+ * Batch Interval, the starts read at the sandbox. Figure: intervals holding more starts than Items
+ * per Batch. A start is seen when its headers reach the sandbox, which can come later than the node
+ * sent them on a loaded machine: an interval counts as a quarter shorter, so that such a delay is not
+ * taken for a burst (a burst starts within milliseconds).
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ReliabilityRow, ReliabilitySuite, SuiteContext } from './types';
+
+const TOKEN = 'pacing-token-51c2';
+const SIZES = [1, 2];
+const INTERVALS = [400, 800];
+const ITEMS = 3;
+const SLACK = 0.75;
+
+export const suite: ReliabilitySuite = {
+	name: 'Batch Interval',
+	async run(context: SuiteContext): Promise<ReliabilityRow[]> {
+		process.env.N8N_LOG_LEVEL ??= 'silent';
+		const { startSandbox } = await import('../../sandbox');
+		const { runNode } = await import('../harness/engine');
+		const { LETTER, makePdf } = await import('../harness/sends');
+		const sandbox = await startSandbox({ port: 0, token: TOKEN, quiet: true, balance: 1_000_000 });
+		const credentials = { postalServiceApi: { baseUrl: sandbox.baseUrl, securityToken: TOKEN } };
+		const pdf = await makePdf(1);
+		const letters = () => Array.from({ length: ITEMS }, (_, i) => ({ json: { i }, binary: { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } } }));
+
+		/** What makes more than one request per item. */
+		const SETTINGS: Array<{ name: string; parameters: IDataObject; items: () => Promise<Array<{ json: IDataObject; binary?: never }>> | unknown[] ; before?: () => void }> = [
+			{ name: 'Letter > Send, Check With the Service First: Always', parameters: { ...LETTER, additionalFields: { checkWithService: 'always' } }, items: letters },
+			{ name: 'Letter > Send, Maximum Price with Check: Never (a price, then the send, in one slot)', parameters: { ...LETTER, additionalFields: { checkWithService: 'never', maxPrice: 1000 } }, items: letters },
+			{ name: 'Letter > Send, Maximum Price with Check: Auto', parameters: { ...LETTER, additionalFields: { maxPrice: 1000 } }, items: letters },
+			{
+				name: 'Letter > Get, each read tried again after a 500',
+				parameters: { resource: 'order', operation: 'get', orderId: '={{ $json.id }}' },
+				items: () => sandbox.control.orders().slice(0, ITEMS).map((o) => ({ json: { id: o.id } })),
+				before: () => sandbox.control.injectFault({ method: 'GET', path: '/api/v2/get/', kind: '500', count: ITEMS }),
+			},
+		];
+
+		const rows: ReliabilityRow[] = [];
+		try {
+			for (const setting of SETTINGS) {
+				let cells = 0;
+				let bad = 0;
+				let requests = 0;
+				let tightest = Number.POSITIVE_INFINITY;
+				for (const size of SIZES) {
+					for (const interval of INTERVALS) {
+						const items = await setting.items();
+						sandbox.control.clearRequests();
+						setting.before?.();
+						await runNode({
+							type: 'n8n-nodes-postal-service.postalService',
+							parameters: { ...setting.parameters, options: { batching: { batch: { batchSize: size, batchInterval: interval } } } } as IDataObject,
+							items: items as never,
+							credentials,
+							continueOnFail: true,
+						});
+						cells++;
+						const starts = sandbox.control.requests().map((r) => Date.parse(r.at)).sort((a, b) => a - b);
+						requests += starts.length;
+						for (let k = 0; k + size < starts.length; k++) {
+							const gap = starts[k + size] - starts[k];
+							tightest = Math.min(tightest, gap / interval);
+							if (gap < interval * SLACK) {
+								bad++;
+								context.log(`${setting.name}, ${size} per batch, ${interval} ms: requests ${k + 1} and ${k + size + 1} started ${gap} ms apart`);
+							}
+						}
+					}
+				}
+				rows.push({
+					suite: 'Batch Interval',
+					case: `${setting.name}: Items per Batch ${SIZES.join(' or ')} × Batch Interval ${INTERVALS.join(' or ')} ms, ${ITEMS} items`,
+					runs: cells,
+					measure: 'intervals holding more request starts than Items per Batch',
+					bad,
+					note: `${requests} requests; the closest starts Items per Batch apart: ${tightest.toFixed(2)} × the interval`,
+				});
+			}
+		} finally {
+			await sandbox.stop();
+		}
+		return rows;
+	},
+};
