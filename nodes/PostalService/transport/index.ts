@@ -10,7 +10,7 @@ import { redactAnswer, secretRedactor } from './redact';
 import { serviceUrl } from './url';
 
 export { listOf } from './answer';
-export { Multipart } from './multipart';
+export { Multipart, type FilePart } from './multipart';
 export { serviceUrl } from './url';
 export { nothingCarriedOut, notSent, outcomeIsUnclear } from './errors';
 
@@ -79,7 +79,7 @@ function requestOptions(name: RouteName, call: Call, creds: Credentials, remaini
 	const qs: IDataObject = { ...call.qs };
 	const headers: IDataObject = { Accept: 'application/json' };
 	const fields: Record<string, string> = { ...('fixedFields' in route ? route.fixedFields : {}), ...(route.token === 'form' ? { userSecurityToken: token } : {}) };
-	let body: IDataObject | Buffer | undefined = call.body instanceof Multipart || !call.body ? undefined : { ...call.body, ...fields };
+	let body: IDataObject | Blob | undefined = call.body instanceof Multipart || !call.body ? undefined : { ...call.body, ...fields };
 	if (call.body instanceof Multipart) {
 		const encoded = call.body.encode(fields);
 		body = encoded.body;
@@ -93,8 +93,8 @@ function requestOptions(name: RouteName, call: Call, creds: Credentials, remaini
 		url: serviceUrl(creds.baseUrl, path),
 		qs,
 		headers,
-		body,
-		json: !Buffer.isBuffer(body),
+		body: body as IHttpRequestOptions['body'],
+		json: !(body instanceof Blob),
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		// The token travels with every request: a redirect must never take it to another address.

@@ -1,23 +1,79 @@
 import { randomBytes } from 'node:crypto';
 
-/** A multipart/form-data body: its fields in order, a file as its bytes with a name and a type. */
-export class Multipart {
-	constructor(readonly fields: Array<[name: string, value: string | { bytes: Buffer; fileName: string; type: string }]>) {}
+/** A file of a multipart body: its size known before it is sent, its bytes read while it is. */
+export interface FilePart {
+	fileName: string;
+	type: string;
+	size: number;
+	read: () => Promise<AsyncIterable<Uint8Array> | Uint8Array[]>;
+}
 
-	/** The body as one buffer, written in place: a file or a long text is copied once. */
-	encode(extra: Record<string, string>): { body: Buffer; contentType: string } {
+/** Characters a text part is encoded in at a time: a long text (a PDF in base64) is never copied whole. */
+const SLICE = 65_536;
+
+async function* textBytes(text: string): AsyncGenerator<Uint8Array> {
+	for (let at = 0; at < text.length; ) {
+		let end = Math.min(at + SLICE, text.length);
+		// A pair of surrogates is one character: never split between two slices.
+		if (end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1])) end--;
+		yield Buffer.from(text.slice(at, end));
+		at = end;
+	}
+}
+
+/**
+ * The body as a Blob, which n8n's HTTP client streams: its size is known up front and its bytes are
+ * made while it is sent, so a file goes from n8n's binary store to the socket a chunk at a time. The
+ * parts are own fields, so that n8n does not take the body for an empty object.
+ */
+class MultipartBody extends Blob {
+	// Own properties over Blob's getters of an empty blob.
+	override readonly size: number;
+	override readonly type: string;
+
+	constructor(
+		private readonly parts: Array<string | FilePart>,
+		size: number,
+		type: string,
+	) {
+		super([]);
+		this.size = size;
+		this.type = type;
+	}
+
+	override stream(): ReadableStream<Uint8Array> {
+		const parts = this.parts;
+		const chunks = (async function* () {
+			for (const part of parts) yield* typeof part === 'string' ? textBytes(part) : await part.read();
+		})();
+		return new ReadableStream<Uint8Array>({
+			async pull(controller) {
+				const { value, done } = await chunks.next();
+				if (done) controller.close();
+				else controller.enqueue(value);
+			},
+			async cancel() {
+				await chunks.return(undefined);
+			},
+		});
+	}
+}
+
+/** A multipart/form-data body: its fields in order, a file with a name and a type. Encoded anew for each request. */
+export class Multipart {
+	constructor(readonly fields: Array<[name: string, value: string | FilePart]>) {}
+
+	encode(extra: Record<string, string>): { body: Blob; contentType: string } {
 		const boundary = `----PostalService${randomBytes(12).toString('hex')}`;
 		const quoted = (text: string) => text.replace(/["\r\n]/g, (c) => encodeURIComponent(c));
-		const pieces: Array<string | Buffer> = [];
+		const parts: Array<string | FilePart> = [];
 		for (const [name, value] of [...this.fields.filter(([field]) => !(field in extra)), ...Object.entries(extra)]) {
 			const file = typeof value === 'string' ? undefined : value;
-			pieces.push(`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"${file ? `; filename="${quoted(file.fileName)}"\r\nContent-Type: ${file.type}` : ''}\r\n\r\n`);
-			pieces.push(file ? file.bytes : (value as string), '\r\n');
+			parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"${file ? `; filename="${quoted(file.fileName)}"\r\nContent-Type: ${file.type}` : ''}\r\n\r\n`, value, '\r\n');
 		}
-		pieces.push(`--${boundary}--\r\n`);
-		const body = Buffer.allocUnsafe(pieces.reduce((size, piece) => size + (typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length), 0));
-		let at = 0;
-		for (const piece of pieces) at += typeof piece === 'string' ? body.write(piece, at) : piece.copy(body, at);
-		return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+		parts.push(`--${boundary}--\r\n`);
+		const size = parts.reduce((total, part) => total + (typeof part === 'string' ? Buffer.byteLength(part) : part.size), 0);
+		const contentType = `multipart/form-data; boundary=${boundary}`;
+		return { body: new MultipartBody(parts, size, contentType), contentType };
 	}
 }

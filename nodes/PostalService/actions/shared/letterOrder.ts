@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { shipTypeName } from '../../contract/lists';
 import { applyForcing, SHIP_TYPE_RULES, validateOrder, type PdfSource } from '../../contract/order';
-import { Multipart } from '../../transport';
+import { Multipart, type FilePart } from '../../transport';
 import type { ItemCheck } from '../fields';
 import type { ItemInput, ServiceCall } from '../types';
 import { CREATE_FIELD_NAMES, RECIPIENT_FIELDS, SENDER_FIELDS } from './letterOrder.description';
@@ -36,7 +36,23 @@ async function firstBytes(ctx: IExecuteFunctions, itemIndex: number, property: s
 	return Buffer.alloc(0);
 }
 
+/** Bytes of a file read from n8n's binary store at a time. */
+const STREAM_CHUNK = 65_536;
+
 const isPdf = (bytes: Buffer) => bytes.subarray(0, 1024).includes('%PDF-');
+
+/** The item's PDF as a part of the body: read from n8n's binary store while it is sent, or from the item when n8n keeps files in memory. */
+async function pdfPart(ctx: IExecuteFunctions, itemIndex: number, property: string): Promise<FilePart> {
+	const binary = ctx.helpers.assertBinaryData(itemIndex, property);
+	const part = { fileName: binary.fileName ?? 'letter.pdf', type: 'application/pdf' };
+	const { id } = binary;
+	if (!id) {
+		const bytes = Buffer.from(binary.data, 'base64');
+		return { ...part, size: bytes.length, read: async () => [bytes] };
+	}
+	const { fileSize } = await ctx.helpers.getBinaryMetadata(id);
+	return { ...part, size: fileSize, read: async () => await ctx.helpers.getBinaryStream(id, STREAM_CHUNK) };
+}
 
 /** Reads one item's create-order parameters once into wire fields, checks them, and says how to build its body. */
 export async function prepareOrder(ctx: IExecuteFunctions, itemIndex: number, input: ItemInput, check: ItemCheck): Promise<Order> {
@@ -112,11 +128,7 @@ export async function prepareOrder(ctx: IExecuteFunctions, itemIndex: number, in
 		additional,
 		form: async () => {
 			const fields: Multipart['fields'] = Object.entries(wire);
-			if (binaryProperty) {
-				const { fileName } = ctx.helpers.assertBinaryData(itemIndex, binaryProperty);
-				const bytes = await ctx.helpers.getBinaryDataBuffer(itemIndex, binaryProperty);
-				fields.push(['pdfFile', { bytes, fileName: fileName ?? 'letter.pdf', type: 'application/pdf' }]);
-			}
+			if (binaryProperty) fields.push(['pdfFile', await pdfPart(ctx, itemIndex, binaryProperty)]);
 			return new Multipart(fields);
 		},
 	};
