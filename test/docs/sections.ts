@@ -19,6 +19,7 @@ export const OUTPUTS: Section = { name: 'outputs', files: ['docs/outputs.md'] };
 // Every event's item sits in the trigger reference; each guide quotes one of them (outputs.test.ts).
 export const EVENTS: Section = { name: 'events', files: ['docs/trigger.md'] };
 export const ASSUMPTIONS_SECTION: Section = { name: 'assumptions', files: ['docs/assumptions.md'] };
+export const ROUTES_SECTION: Section = { name: 'routes', files: ['docs/reference.md'] };
 
 export const startMarker = (name: string) => `<!-- ${name}:start (made by \`npm run docs:outputs\`; a test compares it with a real run) -->`;
 export const endMarker = (name: string) => `<!-- ${name}:end -->`;

@@ -1,7 +1,7 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
- * `npm run docs:outputs`: runs every read operation and every trigger event against a local
- * sandbox and rewrites the sections of the documentation made from them (see sections.ts).
+ * `npm run docs:outputs`: runs every operation and every trigger event against a local sandbox and
+ * rewrites the sections of the documentation made from them (see sections.ts).
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,8 @@ import path from 'node:path';
 import { assumptionsSection } from './assumptions';
 import { eventsSection } from './events';
 import { outputsSection } from './outputs';
-import { ASSUMPTIONS_SECTION, EVENTS, OUTPUTS, readDoc, ROOT, writeSection, type Section } from './sections';
+import { routesSection } from './routes';
+import { ASSUMPTIONS_SECTION, EVENTS, OUTPUTS, readDoc, ROOT, ROUTES_SECTION, writeSection, type Section } from './sections';
 
 async function rewrite(section: Section, made: string): Promise<void> {
 	for (const file of section.files) {
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
 	await rewrite(OUTPUTS, await outputsSection());
 	await rewrite(EVENTS, await eventsSection());
 	await rewrite(ASSUMPTIONS_SECTION, assumptionsSection());
+	await rewrite(ROUTES_SECTION, await routesSection());
 }
 
 main()

@@ -53,3 +53,25 @@ export const CHAT_MESSAGE = {
 		value: { nome: 'Maria', valor: 'R$ 120,00', vencimento: '30/11' } as Record<string, string>,
 	},
 };
+
+/**
+ * Parameters that make each operation of the node send its request, by `resource.operation`: enough
+ * for a request to leave, whatever the answer (an order id the service may not know, for example).
+ */
+export async function everyOperation(): Promise<Record<string, { parameters: Record<string, unknown>; items?: TestItem[] }>> {
+	const letter = [await pdfItem(1)];
+	return {
+		'order.create': { parameters: { ...LETTER, additionalFields: { checkWithService: 'never' } }, items: letter },
+		'order.getPrice': { parameters: { ...LETTER, operation: 'getPrice' }, items: letter },
+		...Object.fromEntries(['get', 'downloadFile', 'cancel'].map((operation) => [`order.${operation}`, { parameters: { resource: 'order', operation, orderId: '100001' } }])),
+		...Object.fromEntries(['get', 'downloadFile', 'cancel'].map((operation) => [`registeredEmail.${operation}`, { parameters: { resource: 'registeredEmail', operation, orderId: 'E5001' } }])),
+		'chatMessage.send': { parameters: CHAT_MESSAGE },
+		'chatMessage.reprocess': { parameters: { resource: 'chatMessage', operation: 'reprocess', messageId: '9001' } },
+		'account.getBalance': { parameters: { resource: 'account', operation: 'getBalance' } },
+		'account.getLogo': { parameters: { resource: 'account', operation: 'getLogo' } },
+		'receipt.get': { parameters: { resource: 'receipt', operation: 'get', orderId: '100001' } },
+		'chatTemplate.getMany': { parameters: { resource: 'chatTemplate', operation: 'getMany', returnAll: true } },
+		'chatSender.getMany': { parameters: { resource: 'chatSender', operation: 'getMany', returnAll: true } },
+		'savedContact.update': { parameters: { resource: 'savedContact', operation: 'update', contactId: 1, updateFields: { city: 'Recife' } } },
+	};
+}

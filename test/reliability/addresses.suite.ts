@@ -26,30 +26,14 @@ export const suite: ReliabilitySuite = {
 		process.env.N8N_LOG_LEVEL ??= 'silent';
 		const { runCredentialTest, runNode } = await import('../harness/engine');
 		const { startHttpServer } = await import('../harness/httpServer');
-		const { CHAT_MESSAGE, LETTER, makePdf } = await import('../harness/sends');
+		const { everyOperation } = await import('../harness/sends');
 		const { checkService } = await import('../../scripts/check-service/run');
 		// Whatever is asked gets an answer the node reads as no success: only the address matters here.
 		const server = await startHttpServer((_req, res) => {
 			res.setHeader('content-type', 'application/json');
 			res.end('{"status":400,"status_message":"Requisição incompleta","data":null}');
 		});
-		const pdf = await makePdf(1);
-		const letterItem = [{ json: {}, binary: { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } } }];
-		/** Every operation of the node, with parameters enough to send its request. */
-		const OPERATIONS: Array<{ parameters: IDataObject; items?: typeof letterItem }> = [
-			{ parameters: { ...LETTER, additionalFields: { checkWithService: 'never' } }, items: letterItem },
-			{ parameters: { ...LETTER, operation: 'getPrice' }, items: letterItem },
-			...['get', 'downloadFile', 'cancel'].map((operation) => ({ parameters: { resource: 'order', operation, orderId: '100001' } })),
-			...['get', 'downloadFile', 'cancel'].map((operation) => ({ parameters: { resource: 'registeredEmail', operation, orderId: 'E5001' } })),
-			{ parameters: CHAT_MESSAGE as IDataObject },
-			{ parameters: { resource: 'chatMessage', operation: 'reprocess', messageId: '9001' } },
-			{ parameters: { resource: 'account', operation: 'getBalance' } },
-			{ parameters: { resource: 'account', operation: 'getLogo' } },
-			{ parameters: { resource: 'receipt', operation: 'get', orderId: '100001' } },
-			{ parameters: { resource: 'chatTemplate', operation: 'getMany', returnAll: true } },
-			{ parameters: { resource: 'chatSender', operation: 'getMany', returnAll: true } },
-			{ parameters: { resource: 'savedContact', operation: 'update', contactId: 1, updateFields: { city: 'Recife' } } },
-		];
+		const OPERATIONS = Object.values(await everyOperation());
 		const root = server.url;
 		const alias = root.replace('127.0.0.1', 'localhost');
 		const SHAPES: Array<{ base: string; prefix?: string }> = [
@@ -76,7 +60,7 @@ export const suite: ReliabilitySuite = {
 				for (const operation of OPERATIONS) {
 					await runNode({
 						type: 'n8n-nodes-postal-service.postalService',
-						parameters: operation.parameters,
+						parameters: operation.parameters as IDataObject,
 						items: operation.items,
 						credentials: {
 							postalServiceApi: { baseUrl: shape.base, securityToken: TOKEN },

@@ -37,7 +37,7 @@ export const requestOptions: INodeProperties = {
 							type: 'number',
 							typeOptions: { minValue: 0 },
 							default: 1000,
-							description: 'Measured between starts: each item starts at least this many milliseconds after the item "Items per Batch" places before it started, so no more than "Items per Batch" requests start within any such interval. 0 for no pause.',
+							description: 'At most "Items per Batch" requests start within any interval this long, whatever they are: a check, a price, a send or a retry. 0 for no pause.',
 						},
 					],
 				},

@@ -229,7 +229,7 @@ export const properties: INodeProperties[] = [
 					{
 						name: 'Auto',
 						value: 'auto',
-						description: 'With more than one item, check every item before any is sent; a single item is sent directly',
+						description: 'With more than one item, check every item before any is sent: each PDF goes to the service twice, about twice the time. A single item is sent directly.',
 					},
 					{
 						name: 'Never',
@@ -238,7 +238,7 @@ export const properties: INodeProperties[] = [
 					},
 				],
 				description:
-					'Whether the service checks each letter (PDF pages and password, addresses, your plan) before any of the run is sent, so that a batch goes out whole or not at all. A check creates and spends nothing, but takes one more request per item.',
+					'Whether the service checks each letter (PDF pages and password, addresses, your plan) before any of the run is sent, so that a batch goes out whole or not at all. A check creates and spends nothing, but sends each letter, its PDF included, once more.',
 				displayOptions: { show: { '/operation': ['create'] } },
 			},
 			{
