@@ -1,9 +1,11 @@
 // Parses the GitHub workflows and checks what publishing relies on, so that a broken workflow shows
 // here rather than on the first tag: CI runs .ci/run with Node 20 on pushes and pull requests; the
-// publish workflow runs on version tags, may obtain the OIDC token npm signs provenance with
-// (id-token: write) and nothing more than reading the repository, checks the tag, runs .ci/run,
-// and only then publishes with --provenance --access public through node-cli's guard; package.json
-// keeps that guard and asks for provenance on any publish.
+// publish workflow runs on version tags, may obtain the OIDC token npm publishes and signs provenance
+// with (id-token: write) and nothing more than reading the repository, installs npm 11.5.1 or later
+// (trusted publishing), checks the tag, runs .ci/run, and only then publishes through
+// `scripts/release.mjs --publish`, the step .ci/run runs with --dry-run. It holds no credential at
+// all: no secret, no npm token in any form, no registry-url (setup-node's .npmrc reads a token), no
+// npm login. package.json keeps node-cli's guard and asks for provenance on any publish.
 // Usage: node scripts/check-workflows.mjs [ci.yml publish.yml]  (the two workflows by default)
 import { readFileSync } from 'node:fs';
 import { parseDocument } from 'yaml';
@@ -51,7 +53,7 @@ for (const [name, job] of jobs) {
 	const where = `${publishPath} job ${name}`;
 	// Job permissions replace the workflow's; whichever applies must be exactly these two.
 	const permissions = job.permissions ?? publish.permissions ?? {};
-	check(where, permissions['id-token'] === 'write', 'needs permissions id-token: write to sign provenance');
+	check(where, permissions['id-token'] === 'write', 'needs permissions id-token: write to publish by trusted publishing and sign provenance');
 	check(where, permissions.contents === 'read', 'needs permissions contents: read');
 	const extra = Object.keys(permissions).filter((p) => !['id-token', 'contents'].includes(p));
 	check(where, extra.length === 0, `grants more than it needs: ${extra.join(', ')}`);
@@ -60,32 +62,43 @@ for (const [name, job] of jobs) {
 	const at = (predicate) => jobSteps.findIndex(predicate);
 	const tagCheck = at((s) => runs(s, 'scripts/release.mjs --tag'));
 	const gate = at((s) => runs(s, 'bash .ci/run'));
-	const publishStep = at((s) => /\bnpm publish\b/.test(s.run ?? ''));
-	check(where, publishStep !== -1, 'has no npm publish step');
-	if (publishStep === -1) continue;
-	const step = jobSteps[publishStep];
-	check(where, /\s--provenance(\s|$)/m.test(step.run), 'npm publish must have --provenance');
-	check(where, /\s--access public(\s|$)/m.test(step.run), 'npm publish must have --access public');
+	const publishStep = at((s) => /\bscripts\/release\.mjs --publish\b/.test(s.run ?? '') && !/--dry-run/.test(s.run));
+	const npmStep = at((s) => /\bnpm (?:install|i) (?:--global|-g) npm@/.test(s.run ?? ''));
+	check(where, publishStep !== -1, 'has no step that runs node scripts/release.mjs --publish');
 	check(
 		where,
-		/\s--ignore-scripts=false(\s|$)/m.test(step.run),
-		'npm publish must run the prepublishOnly guard',
+		!jobSteps.some((s) => /\bnpm publish\b/.test(s.run ?? '')),
+		'publishes with npm publish directly: publish through scripts/release.mjs --publish, the step CI runs with --dry-run',
 	);
+	const npmVersion = /npm@(\d+)\.(\d+)\.(\d+)/.exec(jobSteps[npmStep]?.run ?? '');
 	check(
 		where,
-		step.env?.RELEASE_MODE === 'true',
-		'npm publish needs RELEASE_MODE for the guard to let it through',
-	);
-	check(
-		where,
-		/secrets\.NPM_TOKEN/.test(JSON.stringify(step.env ?? {})),
-		'npm publish needs the NPM_TOKEN secret',
+		npmVersion !== null && npmStep < publishStep && atLeast(npmVersion.slice(1).map(Number), [11, 5, 1]),
+		'must install a pinned npm 11.5.1 or later before publishing: trusted publishing needs it (Node 20 ships npm 10)',
 	);
 	check(where, tagCheck !== -1 && tagCheck < publishStep, 'must check the tag before publishing');
 	check(where, gate !== -1 && gate < publishStep, 'must run bash .ci/run before publishing');
 }
 
-// The two guards the publish step relies on.
+// Trusted publishing only: npm uses any credential it finds before the job's OIDC identity, and a
+// token in this file would be one that expires (granular, 90 days) or no longer exists (classic).
+const publishText = readFileSync(publishPath, 'utf8');
+for (const [pattern, what] of [
+	[/NPM_TOKEN|NODE_AUTH_TOKEN|_authToken/i, 'an npm token'],
+	[/\bsecrets\./, 'a secret'],
+	[/\bnpm_[A-Za-z0-9]{20,}/, 'an npm token written out'],
+	[/\bnpm (?:login|adduser)\b/, 'an npm login'],
+	[/registry-url\s*:/, "setup-node's registry-url (its .npmrc reads a token)"],
+]) {
+	const found = pattern.exec(publishText);
+	check(publishPath, !found, `names ${what} (${found?.[0]}): publish by trusted publishing, with no credential`);
+}
+
+// CI proves the publish step's outcome without uploading.
+check('.ci/run', /^node scripts\/release\.mjs --publish --dry-run$/m.test(readFileSync('.ci/run', 'utf8')), 'must run node scripts/release.mjs --publish --dry-run');
+
+// The guards against a publish from a working copy: node-cli's refuses one without RELEASE_MODE,
+// provenance one from outside CI.
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 check(
 	'package.json',
@@ -99,5 +112,11 @@ if (problems.length) {
 	process.exit(1);
 }
 console.log(
-	`workflows ok: ${ciPath} runs .ci/run; ${publishPath} checks the tag, runs .ci/run, publishes with provenance`,
+	`workflows ok: ${ciPath} runs .ci/run; ${publishPath} checks the tag, runs .ci/run, publishes by trusted publishing with no credential`,
 );
+
+/** Whether version `a` ([major, minor, patch]) is `b` or later. */
+function atLeast(a, b) {
+	for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] > b[i];
+	return true;
+}

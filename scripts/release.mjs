@@ -1,17 +1,25 @@
 // `npm run release`: checks that the working copy is ready to be released and prints the two
 // commands that release it. It publishes nothing: npm provenance, which n8n requires of community
 // packages, can only be signed by .github/workflows/publish.yml, which runs when the tag is pushed.
-// That workflow calls it with `--tag <pushed tag>` to check the tag names package.json's version.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// That workflow calls it with `--tag <pushed tag>` to check the tag names package.json's version,
+// and with `--publish` to publish; .ci/run calls `--publish --dry-run`, the same but the upload.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { brokenPromises, readRecords, RECORD_FILE, recordsOf } from './releasedParameters.mjs';
 
-const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+const { name, version } = JSON.parse(readFileSync('package.json', 'utf8'));
 const tag = `v${version}`;
 const problems = [];
+
+if (process.argv.includes('--publish')) {
+	publish(process.argv.includes('--dry-run'));
+	process.exit(0);
+}
 
 // The workflow publishes to the `latest` dist-tag, which npm refuses for pre-release versions.
 if (!/^\d+\.\d+\.\d+$/.test(version)) problems.push(`version ${version} is not a plain x.y.z release`);
@@ -66,4 +74,60 @@ if (tagIndex !== -1) {
   git tag -a ${tag} -m ${tag}
   git push origin ${tag}
 The publish workflow then runs .ci/run and publishes with provenance.`);
+}
+
+function stop(message) {
+	console.error(`release ${tag}: ${message}`);
+	process.exit(1);
+}
+
+/**
+ * Packs the built package and publishes that tarball with provenance and public access, checking
+ * that npm took exactly the packed bytes. For real only in the publish workflow, with no npm
+ * credential: npm's trusted publishing then authenticates with the job's OIDC identity. With
+ * `dryRun` npm does everything but the upload, the registry's checks included (a version already
+ * published, a higher version holding `latest`).
+ */
+function publish(dryRun) {
+	const { n8n } = JSON.parse(readFileSync('package.json', 'utf8'));
+	if (![...n8n.nodes, ...n8n.credentials].every((file) => existsSync(file))) stop('dist/ is missing or incomplete: run npm run build first');
+	if (!dryRun) {
+		if (process.env.GITHUB_ACTIONS !== 'true' || !process.env.ACTIONS_ID_TOKEN_REQUEST_URL) {
+			stop('publishes only from .github/workflows/publish.yml, whose id-token: write lets npm publish by trusted publishing and sign the provenance');
+		}
+		// A credential would be used instead of the job's identity: none may be configured.
+		const credentials = Object.keys(process.env).filter((key) => /^(NPM_TOKEN|NODE_AUTH_TOKEN)$|_authToken$/i.test(key));
+		const whoami = spawnSync('npm', ['whoami'], { encoding: 'utf8' });
+		if (credentials.length || whoami.status === 0 || !/ENEEDAUTH/.test(whoami.stderr)) {
+			stop(`npm has a credential here (${credentials.join(', ') || 'npm whoami answers'}): publishing uses trusted publishing only`);
+		}
+	}
+	const work = mkdtempSync(path.join(tmpdir(), 'release-'));
+	try {
+		const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { encoding: 'utf8' }));
+		const tarball = path.join(work, packed.filename);
+		const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
+		const args = ['publish', tarball, '--provenance', '--access', 'public', '--json', ...(dryRun ? ['--dry-run'] : [])];
+		console.log(`release ${tag}: npm ${args.join(' ')}`);
+		const result = spawnSync('npm', args, { encoding: 'utf8' });
+		if (result.status !== 0) {
+			const output = `${result.stdout}\n${result.stderr}`;
+			// Every commit after a release runs this until the version is raised: nothing to release then.
+			if (dryRun && /cannot publish over the previously published versions/.test(output)) {
+				console.log(`release ${tag}: ${name}@${version} is published already; raise the version to release again`);
+				return;
+			}
+			stop(`npm publish${dryRun ? ' --dry-run' : ''} failed:\n${output.trim().slice(-3000)}`);
+		}
+		const report = JSON.parse(result.stdout);
+		const published = report[name] ?? report;
+		if (published.id !== `${name}@${version}` || published.integrity !== integrity) {
+			stop(`npm ${dryRun ? 'would publish' : 'published'} ${published.id} (${published.integrity}), not the packed ${name}@${version} (${integrity})`);
+		}
+		console.log(
+			`release ${tag}: ${dryRun ? 'would publish' : 'published'} ${published.id}, ${published.files.length} files, ${published.size} bytes, ${integrity} (--provenance, public access)`,
+		);
+	} finally {
+		rmSync(work, { recursive: true, force: true });
+	}
 }

@@ -3,6 +3,7 @@ import { credentialCases } from './cases/credentials';
 import { editorCases } from './cases/editor';
 import { exampleCases } from './cases/examples';
 import { httpRequestCases } from './cases/httpRequest';
+import { installCases } from './cases/install';
 import { packageCases } from './cases/package';
 import { secretCases } from './cases/secrets';
 import { triggerCases } from './cases/trigger';
@@ -18,5 +19,6 @@ triggerCases(env, 'full');
 exampleCases(env, 'full');
 walkthroughCases(env);
 httpRequestCases(env);
+installCases(env);
 // Last: over every execution the cases above made.
 secretCases(env);
