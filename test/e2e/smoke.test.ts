@@ -2,6 +2,7 @@
 // works in: it loads from the tarball, both account credentials test, one letter with a PDF, one
 // signed delivery of each event kind, a duplicate dropped, the tool variant listed.
 import { credentialCases } from './cases/credentials';
+import { errorOutputCases } from './cases/errorOutput';
 import { exampleCases } from './cases/examples';
 import { packageCases } from './cases/package';
 import { triggerCases } from './cases/trigger';
@@ -13,3 +14,4 @@ packageCases(env, 'smoke');
 credentialCases(env, 'smoke');
 exampleCases(env, 'smoke');
 triggerCases(env, 'smoke');
+errorOutputCases(env);
