@@ -29,6 +29,9 @@ export const PACKAGE_NAME = 'n8n-nodes-postal-service';
  * run), from this working copy's sources, into a folder of its own: a test never runs a stale dist/.
  */
 export function buildPackage(): { dir: string; remove: () => void } {
+	// The run's global setup built it already.
+	const shared = process.env.POSTAL_RELEASES_BUILD;
+	if (shared && existsSync(path.join(shared, 'package.json'))) return { dir: shared, remove: () => {} };
 	const dir = mkdtempSync(path.join(tmpdir(), 'postal-releases-build-'));
 	execFileSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', path.join(root, 'tsconfig.build.json'), '--outDir', path.join(dir, 'dist')], {
 		cwd: root,
@@ -54,6 +57,8 @@ export interface WorkflowNode {
 	type: string;
 	parameters?: Record<string, unknown>;
 	credentials?: Record<string, { id: string; name: string }>;
+	id?: string;
+	webhookId?: string;
 	onError?: 'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput';
 	retryOnFail?: boolean;
 	maxTries?: number;
@@ -61,6 +66,8 @@ export interface WorkflowNode {
 }
 
 export interface TestWorkflow {
+	/** The same id stands for the same workflow across runs (default: a new one). */
+	id?: string;
 	nodes: WorkflowNode[];
 	connections: Record<string, Record<string, Array<Array<{ node: string; type: string; index: number }>>>>;
 	startNode: string;
@@ -85,10 +92,24 @@ export interface RunOutcome {
 	serialized: string;
 }
 
+/** What a webhook node answered, and the run it started when it started one. */
+export interface DeliveryOutcome extends Partial<RunOutcome> {
+	/** The HTTP status the request was answered with. */
+	answered: number;
+	ran: boolean;
+}
+
 export interface Engine {
 	release: Release;
 	info: EngineInfo;
 	run(workflow: TestWorkflow, credentials: Record<string, Record<string, string>>): Promise<RunOutcome>;
+	/** Hands one POST request (headers and raw body) to the workflow's webhook node, then runs what it started. */
+	deliver(
+		workflow: Omit<TestWorkflow, 'startNode'>,
+		webhookNode: string,
+		request: { headers: Record<string, string>; body: Buffer },
+		credentials: Record<string, Record<string, string>>,
+	): Promise<DeliveryOutcome>;
 	stop(): Promise<void>;
 }
 
@@ -156,6 +177,8 @@ export async function startEngine(release: Release, built: string, options: { bi
 		release,
 		info,
 		run: (workflow, credentials) => ask<RunOutcome>({ op: 'run', workflow, credentials }),
+		deliver: (workflow, webhookNode, request, credentials) =>
+			ask<DeliveryOutcome>({ op: 'deliver', workflow, webhookNode, request: { headers: request.headers, bodyBase64: request.body.toString('base64') }, credentials }),
 		async stop() {
 			child.stdin.end();
 			await exited;

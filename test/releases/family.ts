@@ -182,7 +182,7 @@ export async function workflowOf(testCase: Case, onError: OnError): Promise<Test
 		parameters: testCase.parameters,
 		credentials: CREDENTIAL_REFS,
 		onError,
-		...(testCase.retryOnFail ? { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 } : {}),
+		...(testCase.retryOnFail ? { retryOnFail: true, maxTries: 3, waitBetweenTries: 10 } : {}),
 	};
 	const to = (name: string) => [{ node: name, type: 'main', index: 0 }];
 	return {

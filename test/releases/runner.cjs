@@ -9,7 +9,8 @@
 const Module = require('node:module');
 const path = require('node:path');
 const readline = require('node:readline');
-const { randomUUID } = require('node:crypto');
+const { createHash, randomUUID } = require('node:crypto');
+const { EventEmitter } = require('node:events');
 
 const [engineDir, userFolder] = process.argv.slice(2);
 process.env.N8N_USER_FOLDER = userFolder;
@@ -295,14 +296,14 @@ async function prepare() {
 	} else {
 		await service.init();
 	}
+	await core.DataDeduplicationService.init(new ProcessedDataStore());
 	return { binaryMode: service.mode };
 }
 
-async function runWorkflow({ workflow: json, credentials }) {
-	const executionId = randomUUID();
+function workflowOf(json) {
 	const nodes = json.nodes.map((node, index) => ({ id: randomUUID(), position: [index * 220, 0], typeVersion: 1, ...node }));
-	const workflow = new Workflow({
-		id: randomUUID(),
+	return new Workflow({
+		id: json.id ?? randomUUID(),
 		name: 'release test',
 		nodes,
 		connections: json.connections,
@@ -311,17 +312,31 @@ async function runWorkflow({ workflow: json, credentials }) {
 		staticData: {},
 		settings: { executionOrder: 'v1' },
 	});
-	const hooks = new core.ExecutionLifecycleHooks('manual', executionId, { id: workflow.id, name: workflow.name, nodes, connections: json.connections, active: false, settings: {} });
-	const execute = new core.WorkflowExecute(additionalData(credentials, hooks, executionId, workflow.id), 'manual');
-	const startNode = workflow.getNode(json.startNode);
-	// n8n-core 2.41 takes one object; every earlier tested release takes (workflow, startNode).
-	const run = execute.run.length === 1 ? await execute.run({ workflow, startNode }) : await execute.run(workflow, startNode);
+}
+
+function hooksOf(workflow, executionId, mode) {
+	const nodes = Object.values(workflow.nodes);
+	return new core.ExecutionLifecycleHooks(mode, executionId, { id: workflow.id, name: workflow.name, nodes, connections: workflow.connectionsBySourceNode, active: false, settings: {} });
+}
+
+/** A run as the test reads it: each node's runs (files read back with their digests), the run's error, all of it serialized. */
+async function outcomeOf(run) {
 	const nodeRuns = {};
+	const files = Container.get(core.BinaryDataService);
 	for (const [name, runs] of Object.entries(run.data.resultData.runData)) {
-		nodeRuns[name] = runs.map((task) => ({
-			error: task.error ? { message: task.error.message, description: task.error.description } : undefined,
-			data: task.data,
-		}));
+		nodeRuns[name] = [];
+		for (const task of runs) {
+			// Each file an item carries, read back through n8n as the next node would: where it is kept and its digest.
+			for (const output of task.data?.main ?? []) {
+				for (const item of output ?? []) {
+					for (const file of Object.values(item.binary ?? {})) {
+						file.stored = file.id ? file.id.split(':')[0] : 'in the item';
+						file.sha256 = createHash('sha256').update(await files.getAsBuffer(file)).digest('hex');
+					}
+				}
+			}
+			nodeRuns[name].push({ error: task.error ? { message: task.error.message, description: task.error.description } : undefined, data: task.data });
+		}
 	}
 	const error = run.data.resultData.error;
 	return {
@@ -330,6 +345,122 @@ async function runWorkflow({ workflow: json, credentials }) {
 		nodeRuns,
 		serialized: JSON.stringify(run),
 	};
+}
+
+async function runWorkflow({ workflow: json, credentials }) {
+	const executionId = randomUUID();
+	const workflow = workflowOf(json);
+	const execute = new core.WorkflowExecute(additionalData(credentials, hooksOf(workflow, executionId, 'manual'), executionId, workflow.id), 'manual');
+	const startNode = workflow.getNode(json.startNode);
+	// n8n-core 2.41 takes one object; every earlier tested release takes (workflow, startNode).
+	const run = execute.run.length === 1 ? await execute.run({ workflow, startNode }) : await execute.run(workflow, startNode);
+	return await outcomeOf(run);
+}
+
+/**
+ * The processed-data store n8n's server keeps in its database (one row of values per node), in
+ * memory here: what reaches it is the engine's own path, from the node's helper through n8n-core's
+ * DataDeduplicationService, which every tested release has.
+ */
+class ProcessedDataStore {
+	constructor() {
+		this.rows = new Map();
+	}
+	key(scope, context) {
+		return `${context.workflow.id}|${scope === 'node' ? context.node.id : ''}`;
+	}
+	async checkProcessedAndRecord(items, scope, context) {
+		const row = this.rows.get(this.key(scope, context)) ?? new Set();
+		const result = { new: [], processed: [] };
+		for (const item of items) {
+			if (row.has(String(item))) result.processed.push(item);
+			else {
+				result.new.push(item);
+				row.add(String(item));
+			}
+		}
+		this.rows.set(this.key(scope, context), row);
+		return result;
+	}
+	async checkProcessedItemsAndRecord(key, items, scope, context, options) {
+		return await this.checkProcessedAndRecord(items.map((item) => item[key]), scope, context, options);
+	}
+	async removeProcessed(items, scope, context) {
+		const row = this.rows.get(this.key(scope, context));
+		for (const item of items) row?.delete(String(item));
+	}
+	async clearAllProcessedItems(scope, context) {
+		this.rows.delete(this.key(scope, context));
+	}
+	async getProcessedDataCount(scope, context) {
+		return this.rows.get(this.key(scope, context))?.size ?? 0;
+	}
+}
+
+/** The answer a webhook node gives through the response object, as Express would send it. */
+class RecordedResponse extends EventEmitter {
+	constructor() {
+		super();
+		this.statusCode = 200;
+		this.headers = {};
+		this.ended = false;
+	}
+	status(code) {
+		this.statusCode = code;
+		return this;
+	}
+	setHeader(name, value) {
+		this.headers[name.toLowerCase()] = value;
+		return this;
+	}
+	header(name, value) {
+		return this.setHeader(name, value);
+	}
+	set(name, value) {
+		return this.setHeader(name, value);
+	}
+	json(body) {
+		return this.end(body);
+	}
+	send(body) {
+		return this.end(body);
+	}
+	end(body) {
+		if (body !== undefined) this.body = body;
+		if (!this.ended) {
+			this.ended = true;
+			this.emit('finish');
+		}
+		return this;
+	}
+}
+
+/**
+ * Hands one HTTP request to a webhook node through n8n-core's WebhookContext and, when the node
+ * returns items, runs the rest of the workflow from them, as n8n's webhook service does.
+ */
+async function deliver({ workflow: json, webhookNode, request, credentials }) {
+	const executionId = randomUUID();
+	const workflow = workflowOf(json);
+	const node = workflow.getNode(webhookNode);
+	const hooks = hooksOf(workflow, executionId, 'webhook');
+	const data = additionalData(credentials, hooks, executionId, workflow.id);
+	const rawBody = Buffer.from(request.bodyBase64, 'base64');
+	data.httpRequest = { method: 'POST', headers: request.headers, body: JSON.parse(rawBody.toString('utf8')), rawBody, query: {}, params: {}, readRawBody: async () => {} };
+	const response = new RecordedResponse();
+	data.httpResponse = response;
+	const type = registry.getByNameAndVersion(node.type, node.typeVersion);
+	const description = type.description.webhooks[0];
+	const webhookData = { httpMethod: 'POST', node: node.name, path: String(description.path), webhookDescription: description, workflowId: workflow.id, workflowExecuteAdditionalData: data };
+	const answer = await type.webhook.call(new core.WebhookContext(workflow, node, data, 'webhook', webhookData, [], null));
+	if (!answer.workflowData) return { answered: response.statusCode, ran: false };
+	if (!response.ended) response.status(200).json({ message: 'Workflow was started' });
+	const stack = [{ node, data: { main: answer.workflowData }, source: null }];
+	const executionData = { contextData: {}, nodeExecutionStack: stack, waitingExecution: {}, waitingExecutionSource: {} };
+	const start = { startData: {}, resultData: { runData: {} }, executionData };
+	const runExecutionData = workflowLib.createRunExecutionData ? workflowLib.createRunExecutionData(start) : start;
+	const run = await new core.WorkflowExecute(data, 'webhook', runExecutionData).processRunExecutionData(workflow);
+	return { answered: response.statusCode, ran: true, ...(await outcomeOf(run)) };
 }
 
 async function handle(request) {
@@ -346,6 +477,9 @@ async function handle(request) {
 		case 'run':
 			await ready;
 			return await runWorkflow(request);
+		case 'deliver':
+			await ready;
+			return await deliver(request);
 		default:
 			throw new Error(`unknown request "${request.op}"`);
 	}
