@@ -107,6 +107,7 @@ for (const release of RELEASES) {
 					testCase.before?.(sandbox);
 					const outcome = await engine.run(await workflowOf(testCase, onError), credentials(sandbox.baseUrl, testCase.token));
 					expectRouted(testCase, outcome, onError);
+					testCase.after?.(sandbox);
 					for (const { item } of routed(outcome, onError)) {
 						if ('error' in item.json) shapes.add(Object.keys(failureOnly(item, testCase)).sort().join(','));
 					}

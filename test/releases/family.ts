@@ -47,6 +47,8 @@ export interface Case {
 	token?: string;
 	/** Sets up the sandbox before the run (a fault, a seeded record). */
 	before?: (sandbox: Sandbox) => void;
+	/** What the service must (not) have seen, checked after the run. */
+	after?: (sandbox: Sandbox) => void;
 }
 
 /** Create parameters read from the item, so that one run holds valid and invalid letters. */
@@ -132,6 +134,24 @@ export function family(): Case[] {
 			items: [letter('a'), letter('b')],
 			expected: [/connection|answer/i, 'through'],
 			before: (sandbox) => sandbox.control.injectFault({ method: 'POST', path: '/api/v2/post', kind: 'dropAfterAccept', count: 1 }),
+		},
+		{
+			name: 'a redirect answered to a read: not followed, so the token goes nowhere else',
+			parameters: { resource: 'account', operation: 'getBalance' },
+			items: [{ json: { ref: 'a' } }, { json: { ref: 'b' } }],
+			expected: [/does not follow redirects/, 'through'],
+			before: (sandbox) => sandbox.control.injectFault({ path: '/api/v2/balance/', kind: 'redirect', location: `${sandbox.baseUrl}/elsewhere`, count: 1 }),
+			after: (sandbox) => {
+				if (sandbox.control.requests({ path: '/elsewhere' }).length > 0) throw new Error('the redirect was followed');
+			},
+		},
+		{
+			// Thirty seconds against half a second: no machine is that slow, and the answer never comes before the stop.
+			name: 'a read that outlasts its Options > Timeout',
+			parameters: { resource: 'account', operation: 'getBalance', options: { timeout: '={{ $json.timeout }}' } },
+			items: [{ json: { ref: 'a', timeout: 500 } }, { json: { ref: 'b', timeout: 60_000 } }],
+			expected: [/did not answer in time/, 'through'],
+			before: (sandbox) => sandbox.control.injectFault({ path: '/api/v2/balance/', kind: 'slow', delayMs: 30_000, count: 1 }),
 		},
 		{
 			// What a workflow saved with an operation that a later version of the package renamed meets: its one failure has no description.
