@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * What else the package relies on that differs by release, in each tested release's own engine:
  * - files in both binary-data modes a single n8n offers (in memory, "default", and on disk,

@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // On Error: Continue (using error output) in a real n8n: one request posts two letters, one the node
 // refuses (its postal code belongs to another state) and one it sends; the refused one reaches the
 // node on the error branch and the sent one the node on the success branch, as the execution that
