@@ -56,7 +56,7 @@ install_one() {
   local release=$1 major=$2 dir="$cache/engine-$1" core workflow started
   read -r core workflow <<<"$(pair_of "$release")"
   started=$(date +%s)
-  echo "Installing the engine of n8n $release (n8n-core $core + n8n-workflow $workflow, Node $major) into $dir with --ignore-scripts: about 35 s and 160 MB, once" >&2
+  echo "Installing the engine of n8n $release (n8n-core $core + n8n-workflow $workflow, Node $major) into $dir with --ignore-scripts: under a minute and 160 to 330 MB, once" >&2
   local partial="$dir.partial-$$"
   rm -rf "$partial"
   mkdir -p "$partial"
