@@ -4,7 +4,7 @@
  * - in-process: the agent calls the tool object n8n makes of the node (getInputConnectionData; the
  *   only way in n8n 1.85, and the way of the Agent node before version 3 on later releases);
  * - by engine request: the agent asks the engine to run the tool node as a node and reads its run
- *   (the Agent node from version 3, the default from n8n 1.1xx; not in n8n-core 1.84).
+ *   (the Agent node from version 3, the default on 1.123.81, 2.0.0 and 2.41.1; not in n8n-core 1.84).
  * The agent of the second way reads the tool run's items, or when it has none the run's error
  * message (buildSteps in @n8n/n8n-nodes-langchain 1.122.57, 2.0.0 and 2.41.1); the test agents here
  * put out what each way hands over. The requirement: the agent reads the error text, never the token.
