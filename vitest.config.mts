@@ -16,7 +16,7 @@ export default defineConfig({
 					name: 'unit',
 					globalSetup: ['test/harness/globalSetup.ts'],
 					include: ['test/**/*.test.ts'],
-					exclude: ['test/e2e/**', 'node_modules/**'],
+					exclude: ['test/e2e/**', 'test/releases/**', 'node_modules/**'],
 					testTimeout: 30_000,
 					hookTimeout: 30_000,
 				},
@@ -27,6 +27,7 @@ export default defineConfig({
 				{ name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: ['test/e2e/queue.test.ts', 'test/e2e/smoke.test.ts'], testTimeout: 180_000 },
 				{ name: 'e2e-queue', include: ['test/e2e/queue.test.ts'], testTimeout: 900_000 },
 				{ name: 'e2e-smoke', include: ['test/e2e/smoke.test.ts'], testTimeout: 180_000 },
+				{ name: 'releases', include: ['test/releases/**/*.test.ts'], globalSetup: ['test/releases/globalSetup.ts'], testTimeout: 60_000 },
 			].map((project) => ({
 				extends: true as const,
 				test: { ...project, hookTimeout: 900_000, fileParallelism: false },

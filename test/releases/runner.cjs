@@ -1,0 +1,496 @@
+// Runs workflows through one n8n release's own engine (the n8n-core and n8n-workflow that release
+// ships, from scripts/install-engines.sh), with the built package laid out as n8n installs it: in
+// <user folder>/.n8n/nodes/node_modules/<package>, with n8n's module folder on NODE_PATH as n8n sets
+// it, so that the package's require('n8n-workflow') finds the release's copy and no other.
+// Plain CommonJS, run by the release's own Node: the test process (test/releases/engine.ts) starts it
+// and sends one JSON request per line on stdin; each answer is one JSON line on stdout.
+// Usage: node test/releases/runner.cjs <engine dir> <user folder>
+'use strict';
+const Module = require('node:module');
+const path = require('node:path');
+const readline = require('node:readline');
+const { createHash, randomUUID } = require('node:crypto');
+const { EventEmitter } = require('node:events');
+
+const [engineDir, userFolder] = process.argv.slice(2);
+process.env.N8N_USER_FOLDER = userFolder;
+process.env.N8N_RUNNERS_ENABLED = 'false';
+process.env.N8N_LOG_LEVEL = process.env.N8N_LOG_LEVEL || 'silent';
+// n8n puts its own module folders on NODE_PATH before it loads community packages.
+const engineModules = path.join(engineDir, 'node_modules');
+process.env.NODE_PATH = [engineModules, process.env.NODE_PATH].filter(Boolean).join(path.delimiter);
+Module._initPaths();
+
+const PACKAGE = 'n8n-nodes-postal-service';
+const packageDir = path.join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE);
+const fromEngine = Module.createRequire(path.join(engineDir, 'package.json'));
+const fromCore = Module.createRequire(fromEngine.resolve('n8n-core'));
+const fromPackage = Module.createRequire(path.join(packageDir, 'package.json'));
+const core = fromEngine('n8n-core');
+const workflowLib = fromEngine('n8n-workflow');
+const { Container } = fromCore('@n8n/di');
+const { NodeConnectionTypes, NodeHelpers, Workflow, ICredentialsHelper } = workflowLib;
+
+/** Where each party finds n8n-workflow: one file for all three, or the release is not what runs. */
+const resolved = {
+	'n8n-core': fromCore.resolve('n8n-workflow'),
+	package: fromPackage.resolve('n8n-workflow'),
+	engine: fromEngine.resolve('n8n-workflow'),
+};
+
+// ---- Node types: the package's, its tool variant, and the test's own small nodes ----
+
+class TestItems {
+	constructor() {
+		this.description = {
+			displayName: 'Test Items',
+			name: 'testItems',
+			group: ['trigger'],
+			version: 1,
+			description: 'Emits the items of its parameter, each PDF stored through n8n',
+			defaults: { name: 'Start' },
+			inputs: [],
+			outputs: [NodeConnectionTypes.Main],
+			properties: [{ displayName: 'Items', name: 'items', type: 'string', default: '[]' }],
+		};
+	}
+
+	async execute() {
+		const items = JSON.parse(this.getNodeParameter('items', 0));
+		const output = [];
+		for (const [index, item] of items.entries()) {
+			const out = { json: item.json, pairedItem: { item: index } };
+			if (item.pdfBase64) {
+				out.binary = { data: await this.helpers.prepareBinaryData(Buffer.from(item.pdfBase64, 'base64'), 'carta.pdf', 'application/pdf') };
+			}
+			output.push(out);
+		}
+		return [output];
+	}
+}
+
+/** Stands for what a user puts after a branch: passes its items on, so the run data shows what reached it. */
+class TestBranch {
+	constructor() {
+		this.description = {
+			displayName: 'Test Branch',
+			name: 'testBranch',
+			group: ['transform'],
+			version: 1,
+			description: 'Passes its items on',
+			defaults: { name: 'Branch' },
+			inputs: [NodeConnectionTypes.Main],
+			outputs: [NodeConnectionTypes.Main],
+			properties: [],
+		};
+	}
+
+	async execute() {
+		return [this.getInputData().map((item, index) => ({ json: item.json, pairedItem: { item: index } }))];
+	}
+}
+
+const agentInputs = [NodeConnectionTypes.Main, { type: NodeConnectionTypes.AiTool, displayName: 'Tools', required: true }];
+
+/**
+ * An agent that calls its tool once with the arguments it is given, the way n8n's agents of every
+ * release can: through the tool object n8n makes of the node (getInputConnectionData). Its output is
+ * what the call returned, or the message of what it threw.
+ */
+class TestToolAgent {
+	constructor() {
+		this.description = {
+			displayName: 'Test Tool Agent',
+			name: 'testToolAgent',
+			group: ['transform'],
+			version: 1,
+			description: 'Calls its connected tool once',
+			defaults: { name: 'Agent' },
+			inputs: agentInputs,
+			outputs: [NodeConnectionTypes.Main],
+			properties: [],
+		};
+	}
+
+	async execute() {
+		const tools = [await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0)].flat();
+		const answers = [];
+		for (const tool of tools) {
+			try {
+				answers.push({ json: { tool: tool.name, returned: await tool.invoke({}) } });
+			} catch (error) {
+				answers.push({ json: { tool: tool.name, thrown: String(error.message) } });
+			}
+		}
+		return [answers];
+	}
+}
+
+/**
+ * An agent that asks the engine to run its tool node (an engine request), as the Agent node of the
+ * releases that have them does, and puts out the tool run's data the engine hands back.
+ */
+class TestEngineAgent {
+	constructor() {
+		this.description = {
+			displayName: 'Test Engine Agent',
+			name: 'testEngineAgent',
+			group: ['transform'],
+			version: 1,
+			description: 'Asks the engine to run its tool once',
+			defaults: { name: 'Agent' },
+			inputs: agentInputs,
+			outputs: [NodeConnectionTypes.Main],
+			properties: [{ displayName: 'Tool', name: 'tool', type: 'string', default: '' }],
+		};
+	}
+
+	async execute(response) {
+		if (!response || !response.actionResponses || response.actionResponses.length === 0) {
+			const nodeName = this.getNodeParameter('tool', 0);
+			return {
+				actions: [{ actionType: 'ExecutionNodeAction', nodeName, input: {}, type: NodeConnectionTypes.AiTool, id: 'call-1', metadata: { itemIndex: 0 } }],
+				metadata: {},
+			};
+		}
+		return [response.actionResponses.map((answer) => ({ json: { toolRun: JSON.parse(JSON.stringify(answer.data)) } }))];
+	}
+}
+
+function packageTypes() {
+	const manifest = fromPackage('./package.json').n8n;
+	const nodes = new Map();
+	for (const file of manifest.nodes) {
+		for (const Class of Object.values(fromPackage(`./${file}`))) {
+			if (typeof Class !== 'function') continue;
+			const node = new Class();
+			nodes.set(`${PACKAGE}.${node.description.name}`, node);
+			if (node.description.usableAsTool) nodes.set(`${PACKAGE}.${node.description.name}Tool`, asTool(node));
+		}
+	}
+	const credentials = new Map();
+	for (const file of manifest.credentials) {
+		for (const Class of Object.values(fromPackage(`./${file}`))) {
+			if (typeof Class === 'function') credentials.set(new Class().name, new Class());
+		}
+	}
+	return { nodes, credentials };
+}
+
+/**
+ * The tool variant n8n's server adds for a node with `usableAsTool` (in n8n's package, not the
+ * engine): the node's own execute(), described with its replacements, no main input and one AI
+ * tool output. Only the outputs matter to the engine's choice of running it as a tool.
+ */
+function asTool(node) {
+	const replacements = typeof node.description.usableAsTool === 'object' ? node.description.usableAsTool.replacements : {};
+	const description = {
+		...node.description,
+		...replacements,
+		name: `${node.description.name}Tool`,
+		displayName: `${node.description.displayName} Tool`,
+		inputs: [],
+		outputs: [NodeConnectionTypes.AiTool],
+	};
+	delete description.usableAsTool;
+	return Object.create(node, { description: { value: description } });
+}
+
+const { nodes: packageNodes, credentials: credentialTypes } = packageTypes();
+const nodeTypes = new Map([
+	...packageNodes,
+	['test.items', new TestItems()],
+	['test.branch', new TestBranch()],
+	['test.toolAgent', new TestToolAgent()],
+	['test.engineAgent', new TestEngineAgent()],
+]);
+
+const registry = {
+	getByName(name) {
+		const type = nodeTypes.get(name);
+		if (!type) throw new Error(`Unknown node type "${name}"`);
+		return type;
+	},
+	getByNameAndVersion(name, version) {
+		return NodeHelpers.getVersionedNodeType(this.getByName(name), version);
+	},
+	getKnownTypes() {
+		return {};
+	},
+};
+
+// ---- Credentials and the rest of what the engine asks of its host ----
+
+class CredentialsHelper extends ICredentialsHelper {
+	constructor(credentials) {
+		super();
+		this.credentials = credentials;
+	}
+	getParentTypes(name) {
+		return credentialTypes.get(name)?.extends ?? [];
+	}
+	isCredentialUsableByNode() {
+		return true;
+	}
+	async authenticate(_credentials, _type, requestOptions) {
+		return requestOptions;
+	}
+	async preAuthentication() {
+		return undefined;
+	}
+	async runPreAuthentication() {
+		return undefined;
+	}
+	async getCredentials() {
+		throw new Error('getCredentials is not used here');
+	}
+	async getDecrypted(_additionalData, _nodeCredentials, type) {
+		const data = this.credentials[type];
+		if (!data) throw new Error(`The test gave no credentials of type "${type}"`);
+		return { ...data };
+	}
+	async updateCredentials() {}
+	async updateCredentialsOauthTokenData() {}
+	getCredentialsProperties(type) {
+		return credentialTypes.get(type)?.properties ?? [];
+	}
+}
+
+function additionalData(credentials, hooks, executionId, workflowId) {
+	const base = 'http://127.0.0.1:5678';
+	const refused = async () => {
+		throw new Error('not available in these runs');
+	};
+	return {
+		credentialsHelper: new CredentialsHelper(credentials),
+		hooks,
+		executionId,
+		workflowId,
+		executeWorkflow: refused,
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: `${base}/rest`,
+		instanceBaseUrl: base,
+		formBaseUrl: `${base}/form`,
+		formWaitingBaseUrl: `${base}/form-waiting`,
+		formTestBaseUrl: `${base}/form-test`,
+		webhookBaseUrl: `${base}/webhook`,
+		webhookWaitingBaseUrl: `${base}/webhook-waiting`,
+		webhookTestBaseUrl: `${base}/webhook-test`,
+		mcpBaseUrl: `${base}/mcp`,
+		mcpTestBaseUrl: `${base}/mcp-test`,
+		variables: {},
+		logAiEvent: () => {},
+		startRunnerTask: refused,
+	};
+}
+
+let ready;
+/** Binary data in the mode the test asked for (the release's default when none), as n8n starts it. */
+async function prepare() {
+	const service = Container.get(core.BinaryDataService);
+	if (service.init.length === 1) {
+		// n8n-core 1.84 takes its configuration as an argument; later releases read the environment.
+		await service.init({ mode: process.env.N8N_DEFAULT_BINARY_DATA_MODE || 'default', availableModes: ['filesystem'], localStoragePath: path.join(userFolder, 'binaryData') });
+	} else {
+		await service.init();
+	}
+	await core.DataDeduplicationService.init(new ProcessedDataStore());
+	return { binaryMode: service.mode };
+}
+
+function workflowOf(json) {
+	const nodes = json.nodes.map((node, index) => ({ id: randomUUID(), position: [index * 220, 0], typeVersion: 1, ...node }));
+	return new Workflow({
+		id: json.id ?? randomUUID(),
+		name: 'release test',
+		nodes,
+		connections: json.connections,
+		active: false,
+		nodeTypes: registry,
+		staticData: {},
+		settings: { executionOrder: 'v1' },
+	});
+}
+
+function hooksOf(workflow, executionId, mode) {
+	const nodes = Object.values(workflow.nodes);
+	return new core.ExecutionLifecycleHooks(mode, executionId, { id: workflow.id, name: workflow.name, nodes, connections: workflow.connectionsBySourceNode, active: false, settings: {} });
+}
+
+/** A run as the test reads it: each node's runs (files read back with their digests), the run's error, all of it serialized. */
+async function outcomeOf(run) {
+	const nodeRuns = {};
+	const files = Container.get(core.BinaryDataService);
+	for (const [name, runs] of Object.entries(run.data.resultData.runData)) {
+		nodeRuns[name] = [];
+		for (const task of runs) {
+			// Each file an item carries, read back through n8n as the next node would: where it is kept and its digest.
+			for (const output of task.data?.main ?? []) {
+				for (const item of output ?? []) {
+					for (const file of Object.values(item.binary ?? {})) {
+						file.stored = file.id ? file.id.split(':')[0] : 'in the item';
+						file.sha256 = createHash('sha256').update(await files.getAsBuffer(file)).digest('hex');
+					}
+				}
+			}
+			nodeRuns[name].push({ error: task.error ? { message: task.error.message, description: task.error.description } : undefined, data: task.data });
+		}
+	}
+	const error = run.data.resultData.error;
+	return {
+		status: run.status,
+		error: error ? { message: error.message, description: error.description } : undefined,
+		nodeRuns,
+		serialized: JSON.stringify(run),
+	};
+}
+
+async function runWorkflow({ workflow: json, credentials }) {
+	const executionId = randomUUID();
+	const workflow = workflowOf(json);
+	const execute = new core.WorkflowExecute(additionalData(credentials, hooksOf(workflow, executionId, 'manual'), executionId, workflow.id), 'manual');
+	const startNode = workflow.getNode(json.startNode);
+	// n8n-core 2.41 takes one object; every earlier tested release takes (workflow, startNode).
+	const run = execute.run.length === 1 ? await execute.run({ workflow, startNode }) : await execute.run(workflow, startNode);
+	return await outcomeOf(run);
+}
+
+/**
+ * The processed-data store n8n's server keeps in its database (one row of values per node), in
+ * memory here: what reaches it is the engine's own path, from the node's helper through n8n-core's
+ * DataDeduplicationService, which every tested release has.
+ */
+class ProcessedDataStore {
+	constructor() {
+		this.rows = new Map();
+	}
+	key(scope, context) {
+		return `${context.workflow.id}|${scope === 'node' ? context.node.id : ''}`;
+	}
+	async checkProcessedAndRecord(items, scope, context) {
+		const row = this.rows.get(this.key(scope, context)) ?? new Set();
+		const result = { new: [], processed: [] };
+		for (const item of items) {
+			if (row.has(String(item))) result.processed.push(item);
+			else {
+				result.new.push(item);
+				row.add(String(item));
+			}
+		}
+		this.rows.set(this.key(scope, context), row);
+		return result;
+	}
+	async checkProcessedItemsAndRecord(key, items, scope, context, options) {
+		return await this.checkProcessedAndRecord(items.map((item) => item[key]), scope, context, options);
+	}
+	async removeProcessed(items, scope, context) {
+		const row = this.rows.get(this.key(scope, context));
+		for (const item of items) row?.delete(String(item));
+	}
+	async clearAllProcessedItems(scope, context) {
+		this.rows.delete(this.key(scope, context));
+	}
+	async getProcessedDataCount(scope, context) {
+		return this.rows.get(this.key(scope, context))?.size ?? 0;
+	}
+}
+
+/** The answer a webhook node gives through the response object, as Express would send it. */
+class RecordedResponse extends EventEmitter {
+	constructor() {
+		super();
+		this.statusCode = 200;
+		this.headers = {};
+		this.ended = false;
+	}
+	status(code) {
+		this.statusCode = code;
+		return this;
+	}
+	setHeader(name, value) {
+		this.headers[name.toLowerCase()] = value;
+		return this;
+	}
+	header(name, value) {
+		return this.setHeader(name, value);
+	}
+	set(name, value) {
+		return this.setHeader(name, value);
+	}
+	json(body) {
+		return this.end(body);
+	}
+	send(body) {
+		return this.end(body);
+	}
+	end(body) {
+		if (body !== undefined) this.body = body;
+		if (!this.ended) {
+			this.ended = true;
+			this.emit('finish');
+		}
+		return this;
+	}
+}
+
+/**
+ * Hands one HTTP request to a webhook node through n8n-core's WebhookContext and, when the node
+ * returns items, runs the rest of the workflow from them, as n8n's webhook service does.
+ */
+async function deliver({ workflow: json, webhookNode, request, credentials }) {
+	const executionId = randomUUID();
+	const workflow = workflowOf(json);
+	const node = workflow.getNode(webhookNode);
+	const hooks = hooksOf(workflow, executionId, 'webhook');
+	const data = additionalData(credentials, hooks, executionId, workflow.id);
+	const rawBody = Buffer.from(request.bodyBase64, 'base64');
+	data.httpRequest = { method: 'POST', headers: request.headers, body: JSON.parse(rawBody.toString('utf8')), rawBody, query: {}, params: {}, readRawBody: async () => {} };
+	const response = new RecordedResponse();
+	data.httpResponse = response;
+	const type = registry.getByNameAndVersion(node.type, node.typeVersion);
+	const description = type.description.webhooks[0];
+	const webhookData = { httpMethod: 'POST', node: node.name, path: String(description.path), webhookDescription: description, workflowId: workflow.id, workflowExecuteAdditionalData: data };
+	const answer = await type.webhook.call(new core.WebhookContext(workflow, node, data, 'webhook', webhookData, [], null));
+	if (!answer.workflowData) return { answered: response.statusCode, ran: false };
+	if (!response.ended) response.status(200).json({ message: 'Workflow was started' });
+	const stack = [{ node, data: { main: answer.workflowData }, source: null }];
+	const executionData = { contextData: {}, nodeExecutionStack: stack, waitingExecution: {}, waitingExecutionSource: {} };
+	const start = { startData: {}, resultData: { runData: {} }, executionData };
+	const runExecutionData = workflowLib.createRunExecutionData ? workflowLib.createRunExecutionData(start) : start;
+	const run = await new core.WorkflowExecute(data, 'webhook', runExecutionData).processRunExecutionData(workflow);
+	return { answered: response.statusCode, ran: true, ...(await outcomeOf(run)) };
+}
+
+async function handle(request) {
+	switch (request.op) {
+		case 'hello':
+			ready ??= prepare();
+			return {
+				...(await ready),
+				node: process.versions.node,
+				versions: { 'n8n-core': fromEngine('n8n-core/package.json').version, 'n8n-workflow': fromEngine('n8n-workflow/package.json').version },
+				resolved,
+				nodeTypes: [...nodeTypes.keys()],
+			};
+		case 'run':
+			await ready;
+			return await runWorkflow(request);
+		case 'deliver':
+			await ready;
+			return await deliver(request);
+		default:
+			throw new Error(`unknown request "${request.op}"`);
+	}
+}
+
+const lines = readline.createInterface({ input: process.stdin });
+lines.on('line', (line) => {
+	const request = JSON.parse(line);
+	handle(request).then(
+		(result) => process.stdout.write(`${JSON.stringify({ id: request.id, result })}\n`),
+		(error) => process.stdout.write(`${JSON.stringify({ id: request.id, error: String(error && error.stack ? error.stack : error) })}\n`),
+	);
+});
+lines.on('close', () => process.exit(0));
