@@ -61,7 +61,10 @@ export class PostalService implements INodeType {
 	methods = { listSearch, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		// Continue On Fail is applied per item by the run: a failing item becomes an output item.
-		return await runOperation(this, this.continueOnFail());
+		// Continue On Fail is applied per item by the run: a failing item becomes an output item. A tool
+		// answers its agent with the failure, as n8n 2.41 does by default (older releases stop the
+		// execution or lose the reason); an explicit Stop Workflow still stops.
+		const { type, onError } = this.getNode();
+		return await runOperation(this, this.continueOnFail() || (type.endsWith('Tool') && onError !== 'stopWorkflow'));
 	}
 }

@@ -30,17 +30,6 @@ const FAILURES: Array<{ name: string; parameters: (sandbox: Sandbox) => Record<s
 	{ name: 'a wrong token', parameters: () => ({ resource: 'order', operation: 'get', orderId: '100001' }), token: WRONG_TOKEN, reads: /Check the security token.*Token inválido/ },
 ];
 
-/**
- * Where the requirement does not hold today, with why; these run as expected failures, so that a
- * fix shows up as a test to update here. The node could close them by answering as under Continue
- * whenever it runs as a tool (its type name ends in "Tool"): measured in every cell below.
- */
-const GAPS: Record<string, string> = {
-	'1.85.4 in-process default': 'n8n-core 1.84 hands the agent "Error during node execution: " and the description of a NodeOperationError made of the error: for a service refusal that is "undefined", for a refused field only the hint',
-	'1.123.81 engine request default': 'n8n-core 1.122 stops the execution when a tool node fails under its default setting: the agent never reads it',
-	'2.0.0 engine request default': 'n8n-core 2.0.0 stops the execution when a tool node fails under its default setting: the agent never reads it',
-};
-
 /** Releases whose engine runs engine requests (n8n-core 1.84 has none). */
 const hasEngineRequests = (release: string) => release !== '1.85.4';
 
@@ -100,11 +89,11 @@ for (const release of RELEASES) {
 		const ways: Way[] = hasEngineRequests(release.n8n) ? ['in-process', 'engine request'] : ['in-process'];
 		for (const way of ways) {
 			for (const setting of ['default', 'continueRegularOutput'] as const) {
-				const gap = GAPS[`${release.n8n} ${way} ${setting}`];
-				const test = gap ? it.fails : it;
 				describe(`${way}, On Error: ${setting === 'default' ? 'left as it comes (Stop Workflow)' : 'Continue'}`, () => {
 					for (const failure of FAILURES) {
-						test(`${failure.name}: the agent reads the failure's text, never the token${gap ? ` (expected to fail: ${gap})` : ''}`, async () => {
+						// The node answers as under Continue whenever it runs as a tool: n8n-core 1.84 would hand the agent
+						// "Error during node execution: undefined", and 1.122 and 2.0.0 would stop the execution.
+						it(`${failure.name}: the agent reads the failure's text, never the token`, async () => {
 							const outcome = await engine.run(workflowOf(way, failure.parameters(sandbox), setting), credentials(sandbox.baseUrl, failure.token));
 							for (const form of tokenForms(failure.token ?? TOKEN)) expect(outcome.serialized).not.toContain(form);
 							const read = agentRead(way, outcome);
