@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * The operation → route table of docs/reference.md, made from a real run: every operation of the
  * node sends its request to a fresh sandbox, and each request is named by the route table
