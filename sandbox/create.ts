@@ -87,7 +87,7 @@ const flag = (field: string) => oneOf(field, ['0', '1']);
 const bool = (field: string) => oneOf(field, ['0', '1', 'true', 'false']);
 
 /** Field-level constraints of the create-order table; the rules across fields follow in code. */
-const createSchema = z.object({
+export const createSchema = z.object({
 	shipType: z
 		.string()
 		.refine((value) => SHIP_TYPE_VALUES.includes(value), `shipType: use um inteiro de ${SHIP_TYPE_VALUES[0]} a ${SHIP_TYPE_VALUES.at(-1)}`),

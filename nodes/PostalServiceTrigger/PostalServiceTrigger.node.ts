@@ -11,6 +11,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { clip, readDelivery } from './body';
+import { WEBHOOK_EVENTS } from './contract';
 import { signingSecretTest } from './credentialTest';
 import { triggerProperties, type TriggerOptions } from './description';
 import { keepFirstDeliveries, KEYS_FIELD } from './processedDeliveries';
@@ -26,7 +27,8 @@ export class PostalServiceTrigger implements INodeType {
 		icon: { light: 'file:../../icons/postalService.svg', dark: 'file:../../icons/postalService.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		// The events as the Events list names them; a chain of comparisons, since n8n's expressions do not index an object by a computed key.
+		subtitle: `={{ $parameter["events"].map((event) => ${WEBHOOK_EVENTS.map(({ value, name }) => `event === ${JSON.stringify(value)} ? ${JSON.stringify(name)} : `).join('')}event).join(", ") }}`,
 		// n8n's node panel merges this node with the action node into one entry that shows this text.
 		description: 'Send registered letters, telegrams and chat messages through the postal-mail service, and track them',
 		defaults: { name: 'Postal Service Trigger' },

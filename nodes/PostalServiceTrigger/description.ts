@@ -43,7 +43,7 @@ export const triggerProperties: INodeProperties[] = [
 		],
 		default: 'production',
 		description:
-			'Which environment\'s deliveries start the workflow, as the signed body names it. Deliveries from the other one are acknowledged (200) and dropped, and nothing shows in the n8n executions list; while the editor listens for a test event they still show, with "notTakenWhenActive" saying why. The local sandbox and the test environment send Test Environment (Homolog) deliveries. A delivery whose body names no environment starts the workflow only with Both.',
+			'Which environment\'s deliveries start the workflow, as the signed body names it. Deliveries from the other one are acknowledged (200) and dropped, and nothing shows in the n8n executions list; while the editor listens for a test event they still show, saying why the active workflow would drop them. The local sandbox and the test environment send Test Environment (Homolog) deliveries. A delivery whose body names no environment starts the workflow only with Both.',
 	},
 	{
 		displayName:
@@ -57,7 +57,7 @@ export const triggerProperties: INodeProperties[] = [
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add option',
+		placeholder: 'Add Option',
 		default: {},
 		options: [
 			{

@@ -79,7 +79,7 @@ describe('Batching', () => {
 		expect(log.map((r) => r.path.split('/').pop())).toEqual([ids[0], '9']);
 		expect(log.every((r) => r.answered !== undefined)).toBe(true);
 		const error = result.error as { description?: string };
-		expect(error.description).toContain(`completed 1 item(s), which are not in the output: item 0 (id ${ids[0]})`);
+		expect(error.description).toContain(`completed 1 item(s), which are not in the output: item 1 (id ${ids[0]})`);
 	});
 
 	it('with Continue On Fail keeps every item in its place while the window slides', async () => {

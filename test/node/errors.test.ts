@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { CHAT_FIELD_NAMES } from '../../nodes/PostalService/actions/chatMessage/send.operation';
+import { CREATE_FIELD_NAMES } from '../../nodes/PostalService/actions/shared/letterOrder.description';
+import { createSchema } from '../../sandbox/create';
 
 import { closedPort, startHttpServer } from '../harness/httpServer';
-import { EMAIL, LETTER, pdfItem, run, TOKEN, useSandbox } from './fixture';
+import { CHAT_MESSAGE, EMAIL, LETTER, pdfItem, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
 
@@ -23,13 +27,13 @@ describe('failures: what the user reads, and the token nowhere', () => {
 		const refusal = ctx.sandbox.control.requests({ path: '/api/v2/post' })[0];
 		expect(refusal.status).toBe(400);
 		// The service's own reason, as sent, is in the message an AI agent reads, after the English explanation.
-		expect(result.error?.message).toMatch(/^The service refused the request as invalid or incomplete\. .* The service said: ".+"$/);
+		expect(result.error?.message).toMatch(/^The service refused .* The service said: .+$/);
 		expect(result.error?.message).toMatch(/virtualbox|caixa virtual|unidade/i);
 		expect(result.error?.description).toMatch(/Service message: /);
 		expectNoToken(result.serialized);
 	});
 
-	it("a refusal naming wire fields: the message shows the node's labels, the description the message as sent", async () => {
+	it("a refusal naming wire fields: the message names the first as the panel shows it, in English, then the service's words as sent", async () => {
 		const fake = await startHttpServer((_req, res) => {
 			res.statusCode = 400;
 			res.setHeader('content-type', 'application/json');
@@ -37,8 +41,8 @@ describe('failures: what the user reads, and the token nowhere', () => {
 		});
 		try {
 			const result = await run({ baseUrl: fake.url }, LETTER, { items: [await pdfItem(1)] });
-			expect(result.error?.message).toContain(
-				'The service said: "Requisição incompleta - campos obrigatórios não preenchidos: "Recipient Postal Code" (zip), "Recipient City" (city) (***)"',
+			expect(result.error?.message).toBe(
+				'The service refused "Recipient Postal Code" (zip): fix it and run again. Nothing was sent. The service said: Requisição incompleta - campos obrigatórios não preenchidos: zip, city (***)',
 			);
 			expect(result.error?.description).toContain('Service message: Requisição incompleta - campos obrigatórios não preenchidos: zip, city (***)');
 			expectNoToken(result.serialized);
@@ -161,5 +165,49 @@ describe('never send a letter twice', () => {
 		expect(result.error?.message).toMatch(/internal error.*The request was not sent again/);
 		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(1);
 		expectNoToken(result.serialized);
+	});
+});
+
+// The service's refusals name a field by its wire name (how it words them is not shown): every field
+// the panel offers, for each operation that sends named fields, is named back as the panel shows it.
+describe('a refusal that names a field names the field of the panel', () => {
+	const SOURCES: Record<string, { parameters: Record<string, unknown>; pdfFile: string; items: boolean }> = {
+		'File From a Previous Node': { parameters: {}, pdfFile: 'Input Binary Field', items: true },
+		Link: { parameters: { pdfSource: 'url', pdfUrl: 'https://example.com/carta.pdf' }, pdfFile: 'PDF URL', items: false },
+		'Base64 Text': { parameters: { pdfSource: 'base64', pdfBase64: 'JVBERi0xLjQK' }, pdfFile: 'PDF Base64', items: false },
+	};
+	const letterFields = Object.entries(CREATE_FIELD_NAMES).flatMap(([wire, label]) =>
+		wire === 'pdfFile'
+			? Object.entries(SOURCES).map(([source, { pdfFile }]) => ({ case: `${wire} (PDF Source: ${source})`, wire, label: pdfFile, source }))
+			: [{ case: wire, wire, label, source: 'File From a Previous Node' }],
+	);
+	it("names every field of the create-order table (the sandbox's reading of it) but the two the node owns", () => {
+		const owned = ['test'];
+		expect(Object.keys(createSchema.shape).filter((wire) => !owned.includes(wire) && !(wire in CREATE_FIELD_NAMES))).toEqual([]);
+		expect(CREATE_FIELD_NAMES.pdfFile).toBeDefined();
+	});
+
+	let said = '';
+	let fake: Awaited<ReturnType<typeof startHttpServer>>;
+	beforeAll(async () => {
+		fake = await startHttpServer((_req, res) => {
+			res.statusCode = 400;
+			res.setHeader('content-type', 'application/json');
+			res.end(JSON.stringify({ status: 400, status_message: said, data: null }));
+		});
+	});
+	afterAll(async () => await fake.close());
+
+	it.each(letterFields.flatMap((field) => ['create', 'getPrice'].map((operation) => ({ ...field, operation }))))('Letter > $operation, $case', async ({ wire, label, source, operation }) => {
+		said = `${wire}: valor inválido`;
+		const { parameters, items } = SOURCES[source];
+		const result = await run({ baseUrl: fake.url }, { ...LETTER, operation, ...parameters }, { items: items ? [await pdfItem(1)] : [{ json: {} }] });
+		expect(result.error?.message).toBe(`The service refused "${label}" (${wire}): fix it and run again.${operation === 'create' ? ' Nothing was sent.' : ''} The service said: ${wire}: valor inválido`);
+	});
+
+	it.each(Object.entries(CHAT_FIELD_NAMES))('Chat Message > Send, %s', async (wire, label) => {
+		said = `Campo ${wire} inválido`;
+		const result = await run({ baseUrl: fake.url }, CHAT_MESSAGE);
+		expect(result.error?.message).toBe(`The service refused "${label}" (${wire}): fix it and run again. Nothing was sent. The service said: Campo ${wire} inválido`);
 	});
 });

@@ -28,7 +28,7 @@ describe('Letter > Send with "Maximum Price (BRL)"', () => {
 		const max = Math.round((price - 0.01) * 100) / 100;
 		const refused = await run(ctx.sandbox, { ...LETTER, tag: 'capped-no', additionalFields: { maxPrice: max } }, { items: [await pdfItem(1)] });
 		expect(refused.error?.message).toBe(
-			`The price of this letter, R$ ${price.toFixed(2)}, is above "Maximum Price (BRL)" (R$ ${max.toFixed(2)}). Nothing was sent.`,
+			`Tag "capped-no": The price of this letter, R$ ${price.toFixed(2)}, is above "Maximum Price (BRL)" (R$ ${max.toFixed(2)}). Nothing was sent.`,
 		);
 		expect(refused.error?.description).toMatch(/Raise "Maximum Price \(BRL\)"/);
 		expect(ctx.sandbox.control.orders().filter((order) => order.tag === 'capped-no')).toHaveLength(0);
@@ -52,7 +52,7 @@ describe('Letter > Send with "Maximum Price (BRL)"', () => {
 	it('refuses a PDF given as a link before anything is sent: the service would download it again for the send', async () => {
 		const linked = { ...LETTER, pdfSource: 'url', pdfUrl: 'https://example.com/carta.pdf', additionalFields: { maxPrice: 30 } };
 		const result = await run(ctx.sandbox, linked, { items: [{ json: {} }] });
-		expect(result.error?.message).toMatch(/^Item 0: "PDF Source" \(pdfFile\) is a link, which "Maximum Price \(BRL\)" cannot hold to: .*Nothing was sent\.$/);
+		expect(result.error?.message).toMatch(/^"PDF Source" \(pdfFile\) is a link, which "Maximum Price \(BRL\)" cannot hold to: .*Nothing was sent\.$/);
 		expect(ctx.sandbox.control.requests()).toEqual([]);
 	});
 
@@ -68,7 +68,7 @@ describe('Letter > Send with "Maximum Price (BRL)"', () => {
 		ctx.sandbox.control.injectFault({ path: '/api/v2/post', kind: 'slow', delayMs: 1300, count: 1 });
 		const result = await run(ctx.sandbox, { ...LETTER, tag: 'deadline-spent', additionalFields: { maxPrice: 1000 }, options: { timeout: 2000 } }, { items: [await pdfItem(1)] });
 		expect(result.error?.message).toBe(
-			'Options > "Timeout (Ms)" (2000 ms) was used up by this item\'s earlier requests before this one could start. Nothing was sent.',
+			'Tag "deadline-spent": Options > "Timeout (Ms)" (2000 ms) was used up by this item\'s earlier requests before this one could start. Nothing was sent.',
 		);
 		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((request) => request.fields.test ?? '0')).toEqual(['1']);
 		expect(ctx.sandbox.control.orders().filter((order) => order.tag === 'deadline-spent')).toEqual([]);
@@ -90,7 +90,7 @@ describe('Letter > Send with "Maximum Price (BRL)"', () => {
 	it.each(refused)('refuses %s before any request, naming the field and what it got', async (_case, maxPrice, got) => {
 		const result = await run(ctx.sandbox, { ...LETTER, tag: 'cap-bad', additionalFields: { maxPrice } }, { items: [await pdfItem(1)] });
 		expect(result.error?.message).toBe(
-			`Item 0: "Maximum Price (BRL)" (maxPrice) must be an amount in reais of 0 or more, like 30 or 30,00; got ${got}. Fix it, or remove the field to send without a cap. Nothing was sent.`,
+			`Tag "cap-bad": "Maximum Price (BRL)" (maxPrice) must be an amount in reais of 0 or more, like 30 or 30,00; got ${got}. Fix it, or remove the field to send without a cap. Nothing was sent.`,
 		);
 		expect(ctx.sandbox.control.requests()).toEqual([]);
 	});

@@ -127,11 +127,10 @@ describe('Order > Create', () => {
 			{
 				...LETTER,
 				shipType: 3,
-				toAddrOnly: true,
 				paymentMethod: 'team',
 				teamMemberId: 7,
 				sender: { name: 'Empresa Exemplo', addr1: 'Rua do Ouvidor', streetNumber: '50', zip: '20040-030', city: 'Rio de Janeiro', state: 'RJ', country: 'Brasil' },
-				additionalFields: { duplexPrinting: false, envelopeType: 'regular', useClientContract: true },
+				additionalFields: { duplexPrinting: false, envelopeType: 'regular', useClientContract: true, toAddrOnly: true },
 			},
 			{ items: [await pdfItem(2)] },
 		);
@@ -157,7 +156,7 @@ describe('Order > Create', () => {
 			{
 				...LETTER,
 				shipType: '={{ $json.shipType }}',
-				toAddrOnly: '={{ $json.addressOnly }}',
+				additionalFields: { toAddrOnly: '={{ $json.addressOnly }}' },
 				options: { extraParameters: { parameter: [{ name: 'campo_novo', value: 'x1' }] } },
 			},
 			{ items: [await pdfItem(1, { shipType: 1, addressOnly: true })] },
@@ -170,7 +169,7 @@ describe('Order > Create', () => {
 	it('reports a refusal of the service with its own message', async () => {
 		// An express parcel without virtual box: the node cannot know the service's city, the service refuses.
 		const result = await run(ctx.sandbox, { ...LETTER, shipType: 6 }, { items: [await pdfItem(1)] });
-		expect(result.error?.message).toMatch(/refused the request/i);
+		expect(result.error?.message).toMatch(/^The service refused /);
 		expect(result.error?.description).toMatch(/Service message: .+/);
 		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(1);
 		expect(ctx.sandbox.control.orders()).toHaveLength(0);

@@ -20,7 +20,7 @@ describe('the PDF rules are the service’s', () => {
 		['password-protected', encryptedPdf, /protegido por senha/],
 	])('a file with %s is sent, and the service’s refusal reaches the user naming the field as the panel does', async (_, file, reason) => {
 		const result = await run(ctx.sandbox, TAGGED, { items: [fileItem(await file(), 'one')] });
-		expect(result.error?.message).toMatch(/^The service refused the request as invalid or incomplete\. .*The service said: ".*"PDF Source" \(pdfFile\).*"$/);
+		expect(result.error?.message).toMatch(/^Tag "one": The service refused "Input Binary Field" \(pdfFile\): fix it and run again\. Nothing was sent\. The service said: .*pdfFile/);
 		expect(result.error?.message).toMatch(reason);
 		expect(ctx.sandbox.control.orders()).toEqual([]);
 	});
@@ -65,7 +65,7 @@ describe('the PDF rules are the service’s', () => {
 
 	it('a file that is not a PDF is refused before anything is sent, naming its field', async () => {
 		const result = await run(ctx.sandbox, TAGGED, { items: [fileItem(Buffer.from('not a pdf at all'), 'text')] });
-		expect(result.error?.message).toBe('Item 0: "PDF Source" (pdfFile) is not a PDF (its content does not start with %PDF-). Nothing was sent.');
+		expect(result.error?.message).toBe('Tag "text": "PDF Source" (pdfFile) is not a PDF (its content does not start with %PDF-). Nothing was sent.');
 		expect(ctx.sandbox.control.requests()).toEqual([]);
 	});
 });

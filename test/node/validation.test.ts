@@ -139,7 +139,7 @@ describe('validation before any request', () => {
 				continue;
 			}
 			const message = String(out.json.error);
-			expect(message, rule).toContain(`Item ${index}:`);
+			expect(message, rule).toContain(`Item ${index + 1} of ${items.length}`);
 			// the wire name, quoted alone or next to the node field's name
 			expect(message.includes(`"${field}"`) || message.includes(`(${field})`), `${rule}: ${message}`).toBe(true);
 			expect(message, rule).toMatch(/Nothing was sent\.$/);
@@ -162,7 +162,7 @@ describe('validation before any request', () => {
 				{ ...VALID, tag: 'c' },
 			),
 		});
-		expect(result.error?.message).toBe('Item 1: "Recipient Name" (name) is 75 characters long; the limit is 60 characters. Nothing was sent.');
+		expect(result.error?.message).toBe('Item 2 of 3, tag "b": "Recipient Name" (name) is 75 characters long; the limit is 60 characters. Nothing was sent.');
 		expect(result.error?.description).toMatch(/No item of this run was sent/);
 		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toEqual([]);
 		expect(ctx.sandbox.control.orders()).toEqual([]);
@@ -171,7 +171,7 @@ describe('validation before any request', () => {
 	it('names the node field next to the wire name, so an agent reading only the message can fix it', async () => {
 		const result = await run(ctx.sandbox, FROM_ITEM, { items: await letters({ ...VALID, zip: '0130-500' }) });
 		expect(result.error?.message).toMatch(
-			/^Item 0: "Recipient Postal Code" \(zip\) must be a Brazilian postal code of 8 digits .*; got "0130-500"\. Nothing was sent\.$/,
+			/^"Recipient Postal Code" \(zip\) must be a Brazilian postal code of 8 digits .*; got "0130-500"\. Nothing was sent\.$/,
 		);
 		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toEqual([]);
 	});
@@ -181,15 +181,15 @@ describe('validation before any request', () => {
 		const result = await run(ctx.sandbox, never, { items: await refusedThird() });
 		const ids = ctx.sandbox.control.orders().map((o) => o.id);
 		expect(ids).toHaveLength(2);
-		expect(result.error?.message).toMatch(/refused the request/);
-		expect(result.error?.description).toContain(`item 0 (id ${ids[0]}), item 1 (id ${ids[1]})`);
+		expect(result.error?.message).toMatch(/The service refused /);
+		expect(result.error?.description).toContain(`item 1 (id ${ids[0]}), item 2 (id ${ids[1]})`);
 		expect(result.error?.description).toMatch(/Do not send them again/);
 		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((r) => r.fields.tag)).toEqual(['a', 'b', 'c']);
 	});
 
 	it('with Check With the Service First (Auto), the same run sends nothing: the service refused an item when asked first', async () => {
 		const result = await run(ctx.sandbox, FROM_ITEM, { items: await refusedThird() });
-		expect(result.error?.message).toMatch(/refused the request/);
+		expect(result.error?.message).toMatch(/The service refused /);
 		expect(result.error?.description).toMatch(/No item of this run was sent/);
 		expect(result.error?.description).not.toMatch(/Do not send them again/);
 		expect(ctx.sandbox.control.orders()).toEqual([]);
@@ -206,7 +206,7 @@ describe('validation before any request', () => {
 		});
 		expect(result.items[0].json.id).toMatch(/^\d+$/);
 		// The node cannot know the service's own city, so the request goes and the service decides.
-		expect(result.items[1].json.error).toMatch(/refused the request/);
+		expect(result.items[1].json.error).toMatch(/The service refused /);
 		const posts = ctx.sandbox.control.requests({ path: '/api/v2/post' });
 		expect(posts.filter((r) => r.fields.test === '1').map((r) => r.fields.tag)).toEqual(['with-box', 'without-box']);
 		expect(posts.filter((r) => r.fields.test !== '1').map((r) => r.fields.tag)).toEqual(['with-box']);

@@ -31,7 +31,7 @@ export class ItemCheck {
 		// Only the message reaches an AI agent: it names the field as the node shows it and says nothing left.
 		const messages = problems.map(({ field, message }) => message.replace(`"${field}"`, named(field)));
 		const fields = [...new Set(problems.map((p) => named(p.field)))];
-		const error = new NodeOperationError(this.ctx.getNode(), `Item ${this.itemIndex}: ${messages.join('; ')}. Nothing was sent.`, {
+		const error = new NodeOperationError(this.ctx.getNode(), `${messages.join('; ')}. Nothing was sent.`, {
 			itemIndex: this.itemIndex,
 			description: `Nothing was sent to the service for this item. Fix ${fields.join(', ')} and run again.`,
 		});

@@ -63,9 +63,9 @@ function withCompletedItems(error: NodeError, outcomes: Outcome[], writes: boole
 		if (!outcome) return;
 		if ('items' in outcome) {
 			const id = outcome.items[0]?.json.id;
-			done.push(`item ${itemIndex}${id ? ` (id ${String(id)})` : ''}`);
+			done.push(`item ${itemIndex + 1}${id ? ` (id ${String(id)})` : ''}`);
 		} else if (writes && outcome.error !== error && outcomeIsUnclear(outcome.error)) {
-			unclear.push(`item ${itemIndex} (${outcome.error.message})`);
+			unclear.push(outcome.error.message);
 		}
 	});
 	if (done.length > 0) {
@@ -91,6 +91,19 @@ export async function runOperation(ctx: IExecuteFunctions, continueOnFail: boole
 
 async function runItems(ctx: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
 	const count = ctx.getInputData().length;
+	/** An item's error names the item as n8n and a spreadsheet count them, from 1, and its Tag if it has one. */
+	const itemError = (error: unknown, itemIndex: number): NodeError => {
+		const nodeError = asNodeError(ctx, error, itemIndex);
+		let tag: unknown = '';
+		try {
+			tag = ctx.getNodeParameter('tag', itemIndex, '');
+		} catch {
+			// A Tag whose expression fails names nothing.
+		}
+		const names = [count > 1 ? `item ${itemIndex + 1} of ${count}` : '', tag ? `tag "${String(tag)}"` : ''].filter(Boolean).join(', ');
+		if (names) nodeError.message = `${names[0].toUpperCase()}${names.slice(1)}: ${nodeError.message}`;
+		return nodeError;
+	};
 	const resource = ctx.getNodeParameter('resource', 0) as string;
 	const operation = ctx.getNodeParameter('operation', 0) as string;
 	const module = findOperation(resource, operation);
@@ -117,7 +130,7 @@ async function runItems(ctx: IExecuteFunctions, continueOnFail: boolean): Promis
 			const extraParameters = ((options.extraParameters as IDataObject | undefined)?.parameter ?? []) as ItemInput['extraParameters'];
 			prepared[itemIndex] = { work: await module.prepare.call(ctx, itemIndex, { itemCount: count, extraParameters }), deadline };
 		} catch (error) {
-			const nodeError = asNodeError(ctx, error, itemIndex);
+			const nodeError = itemError(error, itemIndex);
 			if (!continueOnFail) throw writes ? withNote(nodeError, 'No item of this run was sent.') : nodeError;
 			outcomes[itemIndex] = { error: nodeError };
 		}
@@ -145,7 +158,7 @@ async function runItems(ctx: IExecuteFunctions, continueOnFail: boolean): Promis
 					const items = await task(work, callFor(itemIndex, deadline));
 					return items ? { items } : undefined;
 				} catch (error) {
-					return { error: asNodeError(ctx, error, itemIndex) };
+					return { error: itemError(error, itemIndex) };
 				}
 			},
 		);

@@ -82,12 +82,12 @@ function explain(statusCode: number): string {
 	return `The service answered with HTTP ${statusCode}. Check the base URL and the request.`;
 }
 
-/** The service's message with the node's field labels next to the wire names it uses. */
-function withLabels(labels: Record<string, string>, message: string): string {
+/** The first field of the panel the service's message names by its wire name, longest names first. */
+function namedField(labels: Record<string, string>, message: string): string | undefined {
 	const wires = Object.keys(labels).sort((a, b) => b.length - a.length);
-	if (wires.length === 0) return message;
-	const pattern = new RegExp(`(?<![\\w"])(${wires.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w"])`, 'g');
-	return message.replace(pattern, (wire) => `"${labels[wire]}" (${wire})`);
+	if (wires.length === 0) return undefined;
+	const pattern = new RegExp(`(?<![\\w"])(${wires.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w"])`);
+	return pattern.exec(message)?.[1];
 }
 
 /** A refusal or failure the service (or something at its address) answered with an HTTP code. */
@@ -107,9 +107,11 @@ export function apiError(failure: Failure, statusCode: number, body: IDataObject
 				? 'The service had an internal error; the request may have been accepted. The request was not sent again.'
 				: `The service answered with HTTP ${statusCode}; ${NOT_RESENT}`;
 	}
-	// An AI agent reads only the message: the service's own reason for a refusal goes there.
-	const reason = refused && message ? withLabels(failure.labels ?? {}, message) : undefined;
-	const shown = reason ? `${headline} The service said: "${reason}"` : headline;
+	// A refusal that names a field says which one in the panel, in English; the service's own words
+	// follow as it sent them, since an AI agent reads only the message.
+	const field = refused && message ? namedField(failure.labels ?? {}, message) : undefined;
+	if (field) headline = `The service refused "${failure.labels![field]}" (${field}): fix it and run again.${failure.idempotent ? '' : ' Nothing was sent.'}`;
+	const shown = refused && message ? `${headline} The service said: ${message}` : headline;
 	const parts = [
 		message ? `Service message: ${message}` : undefined,
 		notEnvelope ? `The answer was not the service's usual answer: ${notEnvelope}. Check that the base URL in the credential is the service's API address.` : undefined,

@@ -9,7 +9,7 @@ import type { ItemInput, WriteWork } from '../types';
 export const option = {
 	name: 'Send',
 	value: 'send',
-	description: 'Send an approved template message to a chat-app number; spends credits. Sent once, never repeated automatically.',
+	description: 'Send an approved template message to a WhatsApp number; spends credits. Sent once, never repeated automatically.',
 	action: 'Send chat message',
 };
 
@@ -57,7 +57,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		placeholder: '+5511999998888',
 		description:
-			'Chat-app number of the recipient with country and area code: 10 to 15 digits, like +5511999998888. The service refuses numbers that are not on the chat app.',
+			'WhatsApp number of the recipient with country and area code: 10 to 15 digits, like +5511999998888. The service refuses numbers that are not on WhatsApp.',
 	},
 	{
 		displayName: 'Template Variables',
@@ -86,7 +86,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['chatMessage'], operation: ['send'] } }, properties);
 
 /** What each wire name of a chat message is called in the panel. */
-const LABELS: Record<string, string> = {
+export const CHAT_FIELD_NAMES: Record<string, string> = {
 	[ASSUMED.chatSend.senderId]: 'Sender',
 	[ASSUMED.chatSend.templateId]: 'Template',
 	[ASSUMED.chatSend.phone]: 'Recipient Phone',
@@ -139,7 +139,7 @@ function variablesFromInput(ctx: IExecuteFunctions, check: ItemCheck, raw: IData
 
 export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): WriteWork {
 	const names = ASSUMED.chatSend;
-	const check = new ItemCheck(this, itemIndex, LABELS);
+	const check = new ItemCheck(this, itemIndex, CHAT_FIELD_NAMES);
 	const variables = readVariables(this, check);
 	const paymentMethod = this.getNodeParameter('paymentMethod', itemIndex, 'service_credits') as string;
 	const fields: IDataObject = {
@@ -181,7 +181,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemI
 		send: async (call) => {
 			const { data } = await call('sendChatMessage', {
 				body,
-				labels: LABELS,
+				labels: CHAT_FIELD_NAMES,
 				verify: `look for the message to ${String(body[names.phone])} in the account panel (chat messages), or check the balance with Account > Get Balance`,
 			});
 			return [withItem(asObject(data), itemIndex)];

@@ -73,7 +73,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number, input:
 		send: async (call): Promise<INodeExecutionData[]> => {
 			const { data, body } = await call('createOrder', {
 				body: await order.form(),
-				labels: CREATE_FIELD_NAMES,
+				labels: order.labels,
 				verify: `look for the order in the account panel (search by its tag${tagHint}), or read it with Letter > Get if you have its id; Account > Get Balance shows whether it was paid`,
 			});
 			const json: IDataObject = { id: data as string, message: body.status_message as string, shipType: Number(order.fields.shipType) };

@@ -41,7 +41,7 @@ export const RECIPIENT_FIELDS: Array<{ name: string; wire: string; displayName: 
 		description: 'For Brazil the CEP: 8 digits, written NNNNN-NNN or NNNNNNNN (like 01310-100 or 01310100). It must belong to the Recipient State: a CEP of another state is refused.',
 	},
 	{ name: 'recipientCity', wire: 'city', displayName: 'Recipient City', description: 'City of the recipient (like São Paulo); up to 40 characters' },
-	{ name: 'recipientState', wire: 'state', displayName: 'Recipient State', placeholder: 'SP', description: 'For Brazil the 2-letter state code (like SP), the state of the postal code; up to 40 characters' },
+	{ name: 'recipientState', wire: 'state', displayName: 'Recipient State', placeholder: 'SP', description: 'For Brazil the 2-letter state code (like SP), the state of the postal code' },
 	{ name: 'recipientCountry', wire: 'country', displayName: 'Recipient Country', default: 'Brasil', description: 'Country of the recipient as written on the envelope (like Brasil); up to 60 characters' },
 ];
 
@@ -53,7 +53,7 @@ export const SENDER_FIELDS: Array<{ name: string; wire: string; displayName: str
 	{ name: 'addr2', wire: 'addr2_sender', displayName: 'Complement', description: 'Apartment, suite, district; up to 40 characters' },
 	{ name: 'zip', wire: 'zip_sender', displayName: 'Postal Code', description: 'Brazilian CEP: 8 digits, written NNNNN-NNN or NNNNNNNN (like 01310-100)' },
 	{ name: 'city', wire: 'city_sender', displayName: 'City', description: 'City of the sender; up to 40 characters' },
-	{ name: 'state', wire: 'state_sender', displayName: 'State', description: 'For Brazil the 2-letter state code (like SP); up to 40 characters' },
+	{ name: 'state', wire: 'state_sender', displayName: 'State', description: 'For Brazil the 2-letter state code (like SP)' },
 	{ name: 'country', wire: 'country_sender', displayName: 'Country', description: 'Country of the sender (like Brasil); up to 60 characters' },
 ];
 
@@ -174,15 +174,6 @@ export const properties: INodeProperties[] = [
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.returnReceipt),
 	},
 	{
-		displayName: 'Address Only',
-		name: 'toAddrOnly',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to ask for the service\'s "address only" handling (toAddrOnly). It applies to registered letters, express parcels and registered electronic letters with return receipt only; the service\'s interface says no more about it.',
-		displayOptions: forShipTypes(SHIP_TYPE_RULES.toAddrOnly),
-	},
-	{
 		displayName: 'Tag',
 		name: 'tag',
 		type: 'string',
@@ -270,6 +261,15 @@ export const properties: INodeProperties[] = [
 				displayOptions: { show: { '/operation': ['create'] } },
 			},
 			{
+				displayName: 'Address Only (toAddrOnly)',
+				name: 'toAddrOnly',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to send the service's toAddrOnly flag, which it reads for registered letters, express parcels and registered electronic letters with return receipt. Its interface does not say what the flag does: leave it off unless the service's support tells you to turn it on.",
+				displayOptions: { show: { '/shipType': [...SHIP_TYPE_RULES.toAddrOnly] } },
+			},
+			{
 				displayName: 'Use Client Contract',
 				name: 'useClientContract',
 				type: 'boolean',
@@ -304,9 +304,12 @@ export const CREATE_FIELD_NAMES: Record<string, string> = {
 	use_client_contract: 'Use Client Contract',
 	tag: 'Tag',
 	telegram_msg: 'Telegram Message',
+	telegram_post_dated: 'Deliver on a Later Date',
 	telegram_post_dated_date: 'Delivery Date',
+	telegram_sender_copy: 'Sender Copy',
+	telegram_delivery_confirmation: 'Delivery Confirmation',
 	ecarta_msg: 'Electronic Letter Message',
-	toAddrOnly: 'Address Only',
+	toAddrOnly: 'Address Only (toAddrOnly)',
 	maxPrice: 'Maximum Price (BRL)',
 	duplex_printing: 'Duplex Printing',
 	envelope_type: 'Envelope Type',

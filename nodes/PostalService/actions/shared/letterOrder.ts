@@ -15,6 +15,8 @@ export interface Order {
 	binaryProperty?: string;
 	/** Additional Fields as read (Maximum Price and Check With the Service First are among them). */
 	additional: IDataObject;
+	/** Wire name → the field of the panel to fix, for the service's refusals: `pdfFile` is the one its PDF Source shows. */
+	labels: Record<string, string>;
 	/** The multipart body, made anew for each request (the PDF's bytes are read then, not kept). */
 	form: () => Promise<Multipart>;
 }
@@ -35,6 +37,9 @@ async function firstBytes(ctx: IExecuteFunctions, itemIndex: number, property: s
 	for await (const chunk of await ctx.helpers.getBinaryStream(binary.id, 1024)) return Buffer.from(chunk as Buffer).subarray(0, 1024);
 	return Buffer.alloc(0);
 }
+
+/** The field that gives the PDF, by its source. */
+const PDF_FIELDS: Partial<Record<PdfSource['kind'], string>> = { url: 'PDF URL', base64: 'PDF Base64', binary: 'Input Binary Field' };
 
 /** Bytes of a file read from n8n's binary store at a time. */
 const STREAM_CHUNK = 65_536;
@@ -77,8 +82,7 @@ export async function prepareOrder(ctx: IExecuteFunctions, itemIndex: number, in
 	// A receipt type left from another ship type (or set by an expression) is still checked.
 	const arType = text(p('returnReceiptType', has(SHIP_TYPE_RULES.returnReceipt) ? 'physical' : ''));
 	if (has(SHIP_TYPE_RULES.returnReceipt) || (arType && arType !== 'physical')) fields.ar_type = arType;
-	const toAddrOnly = p<unknown>('toAddrOnly', null);
-	if (toAddrOnly !== null && toAddrOnly !== undefined) fields.toAddrOnly = flag(toAddrOnly);
+	if (additional.toAddrOnly !== undefined && additional.toAddrOnly !== null) fields.toAddrOnly = flag(additional.toAddrOnly);
 	if (has(SHIP_TYPE_RULES.telegram)) {
 		fields.telegram_msg = text(p('telegramMessage', ''));
 		fields.telegram_post_dated = flag(p('telegramPostDated', false));
@@ -126,6 +130,7 @@ export async function prepareOrder(ctx: IExecuteFunctions, itemIndex: number, in
 		fields: wire,
 		binaryProperty,
 		additional,
+		labels: { ...CREATE_FIELD_NAMES, pdfFile: PDF_FIELDS[pdf.kind] ?? CREATE_FIELD_NAMES.pdfFile },
 		form: async () => {
 			const fields: Multipart['fields'] = Object.entries(wire);
 			if (binaryProperty) fields.push(['pdfFile', await pdfPart(ctx, itemIndex, binaryProperty)]);
@@ -136,6 +141,6 @@ export async function prepareOrder(ctx: IExecuteFunctions, itemIndex: number, in
 
 /** The price of the order (test=1: the service checks it and creates nothing). */
 export async function priceOf(call: ServiceCall, order: Order): Promise<{ price: IDataObject; message: string }> {
-	const { data, body } = await call('priceOrder', { body: await order.form(), labels: CREATE_FIELD_NAMES });
+	const { data, body } = await call('priceOrder', { body: await order.form(), labels: order.labels });
 	return { price: data as IDataObject, message: body.status_message as string };
 }
