@@ -207,6 +207,15 @@ export const properties: INodeProperties[] = [
 		description: 'Optional settings of the letter: printing, envelope, your own postal contract, virtual box',
 		options: [
 			{
+				displayName: 'Address Only (toAddrOnly)',
+				name: 'toAddrOnly',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to send the service's toAddrOnly flag, which it reads for registered letters, express parcels and registered electronic letters with return receipt. Its interface does not say what the flag does: leave it off unless the service's support tells you to turn it on.",
+				displayOptions: { show: { '/shipType': [...SHIP_TYPE_RULES.toAddrOnly] } },
+			},
+			{
 				displayName: 'Check With the Service First',
 				name: 'checkWithService',
 				type: 'options',
@@ -259,15 +268,6 @@ export const properties: INodeProperties[] = [
 				description:
 					'Ask the price first and send only when it is at most this many reais; above it, nothing is sent and the item fails saying why. A hard limit, for an AI agent too. A PDF given as a link is refused with it, as the service would download the link again for the send.',
 				displayOptions: { show: { '/operation': ['create'] } },
-			},
-			{
-				displayName: 'Address Only (toAddrOnly)',
-				name: 'toAddrOnly',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether to send the service's toAddrOnly flag, which it reads for registered letters, express parcels and registered electronic letters with return receipt. Its interface does not say what the flag does: leave it off unless the service's support tells you to turn it on.",
-				displayOptions: { show: { '/shipType': [...SHIP_TYPE_RULES.toAddrOnly] } },
 			},
 			{
 				displayName: 'Use Client Contract',
