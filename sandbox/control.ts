@@ -252,7 +252,7 @@ export function createControl(core: SandboxCore): SandboxControl {
 		setChatMessageStatus(messageId, status) {
 			const message = core.state.chatMessages.find((m) => m.message_id === Number(messageId));
 			if (!message) throw new ControlError(`no chat message ${messageId}`);
-			message.status = status === 2 || status === '2' ? 2 : status;
+			message.status = String(status);
 			core.save();
 			return copy(message);
 		},

@@ -94,7 +94,8 @@ export const createSchema = z.object({
 	paymentMethod: inList('paymentMethod', PAYMENT_METHODS).optional(),
 	team_member_id: z.string().regex(/^\d+$/, 'team_member_id: deve ser um número inteiro').optional(),
 	ar_type: inList('ar_type', AR_TYPES).optional(),
-	virtualbox: bool('virtualbox').optional(),
+	// `0`, `1`, "also accepts true": the table lists no `false` here, as it does for duplex_printing.
+	virtualbox: oneOf('virtualbox', ['0', '1', 'true']).optional(),
 	name: maxLen('name', 60),
 	addr1: maxLen('addr1', 60),
 	street_number: maxLen('street_number', 15),

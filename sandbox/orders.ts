@@ -1,4 +1,5 @@
-import type { EmailStatus, OrderStatus } from '../nodes/PostalService/contract/lists';
+import { shipTypeName, SHIP_TYPES, type EmailStatus, type OrderStatus } from '../nodes/PostalService/contract/lists';
+import { SHIP_TYPE_RULES } from '../nodes/PostalService/contract/order';
 import { DELIVERY_STATUSES, RR_TYPES, type RrType } from '../nodes/PostalServiceTrigger/contract';
 import type { SandboxCore } from './core';
 import { textPdf } from './pdf';
@@ -123,12 +124,29 @@ export function orderView(o: Order): Record<string, unknown> {
 	return o.kind === 'letter' ? letterView(o) : emailView(o);
 }
 
+const AR_SHIP_TYPES: readonly number[] = SHIP_TYPE_RULES.returnReceipt;
+
+/**
+ * The return receipt a letter can get, or why it gets none: the service has AR only for the ship
+ * types that say so, and the receipt comes back the way `ar_type` asked (scanned paper or digital).
+ */
+export function returnReceiptOf(order: LetterOrder): { type: RrType } | { refused: string } {
+	if (!AR_SHIP_TYPES.includes(order.shipType)) {
+		const withAr = AR_SHIP_TYPES.map((type) => SHIP_TYPES.find((s) => s.value === type)?.name).join(', ');
+		return {
+			refused: `order ${order.id} is a ${shipTypeName(order.shipType)}, which has no return receipt (AR): the service makes one only for ${withAr} (shipType ${AR_SHIP_TYPES.join(', ')}), so it never sends rr.created for this letter`,
+		};
+	}
+	return { type: order.ar_type === 'electronic' ? 'rr_electronic' : 'rr' };
+}
+
 /** The control API's view: the read shape plus what the sandbox keeps about the order. */
 export function orderDetails(o: Order): Record<string, unknown> {
 	if (o.kind === 'letter') {
 		return {
 			...letterView(o),
 			kind: 'letter',
+			return_receipt: returnReceiptOf(o),
 			paymentMethod: o.paymentMethod,
 			team_member_id: o.team_member_id,
 			ar_type: o.ar_type,
@@ -344,8 +362,15 @@ export function addReturnReceipt(
 	options: { rrType?: RrType; pdf?: Buffer; unreadable?: boolean } = {},
 ): Record<string, unknown> {
 	const order = requireLetter(core, id);
-	const rrType = options.rrType ?? (order.ar_type === 'electronic' ? 'rr_electronic' : 'rr');
+	const receipt = returnReceiptOf(order);
+	if ('refused' in receipt) throw new ControlError(receipt.refused);
+	const rrType = options.rrType ?? receipt.type;
 	if (!RR_TYPES.includes(rrType)) throw new ControlError(`rrType must be ${RR_TYPES.join(' or ')}`);
+	if (rrType !== receipt.type) {
+		throw new ControlError(
+			`order ${order.id} was sent with ar_type ${order.ar_type}: its return receipt comes back as ${receipt.type}, never as ${rrType}`,
+		);
+	}
 	const now = saoPauloDateTime();
 	order.rr_count++;
 	const name = `${order.id}-${rrType}-${order.rr_count}.pdf`;

@@ -1,4 +1,5 @@
 import { EMAIL_STATUSES, ORDER_STATUSES, SHIP_TYPES } from '../nodes/PostalService/contract/lists';
+import { SHIP_TYPE_RULES } from '../nodes/PostalService/contract/order';
 import { DELIVERY_STATUSES, RR_TYPES, WEBHOOK_EVENTS } from '../nodes/PostalServiceTrigger/contract';
 import { TRACKING_STORY } from './orders';
 
@@ -13,6 +14,7 @@ const LISTS = {
 	events: WEBHOOK_EVENTS.map(({ value, name }) => ({ value, name })),
 	deliveryStatuses: DELIVERY_STATUSES.map((value) => ({ value, name: value === '' ? 'Not delivered yet' : value.replace(/_/g, ' ') })),
 	rrTypes: RR_TYPES.map((value) => ({ value, name: value === 'rr' ? 'Paper (scanned)' : 'Electronic' })),
+	arShipTypes: SHIP_TYPE_RULES.returnReceipt,
 	trackingEvents: TRACKING_STORY,
 };
 
@@ -102,8 +104,7 @@ function orderRow(o) {
 	const statuses = letter ? LISTS.orderStatuses : LISTS.emailStatuses;
 	const move = '<form data-call="setOrderStatus" data-id="' + esc(o.id) + '" data-done="Status changed (order.status_updated sent)"><select name="status" aria-label="New status">' + options(statuses, o.status) + '</select>' +
 		(letter ? '<select name="statusDelivery" aria-label="Delivery status">' + options(LISTS.deliveryStatuses, o.status_delivery) + '</select>' : '') + '<button>Move</button></form>';
-	const more = letter ? trackingForm(o) +
-		'<form data-call="addReturnReceipt" data-id="' + esc(o.id) + '" data-done="Return receipt added (rr.created sent)"><select name="rrType" aria-label="Return receipt type">' + options(LISTS.rrTypes, 'rr') + '</select><button>Add return receipt</button></form>' : '';
+	const more = letter ? trackingForm(o) + receiptForm(o) : '';
 	return '<tr data-order="' + esc(o.id) + '"><td>' + esc(o.id) + '</td><td>' + esc(kind) + '</td><td class="status">' + esc(named(statuses, o.status)) + (o.failure_reason ? '<br><span class="bad">' + esc(o.failure_reason) + '</span>' : '') + '</td><td>' + esc(o.status_delivery || (letter ? '—' : o.opened ? 'opened' : '')) +
 		'</td><td>' + esc(o.tracking) + '</td><td class="files">' + (o.files || []).map((f) => esc(f.type)).join(', ') + '</td><td>' + move + more + '</td></tr>';
 }
@@ -122,6 +123,13 @@ function trackingForm(o) {
 	}).join('');
 	return '<form data-call="addTrackingEvent" data-id="' + esc(o.id) + '" data-done="Tracking event added (tracking.updated sent: new_tracking_record)"><select name="event" aria-label="Tracking event">' + choices + '</select><button>Add tracking event</button></form>';
 }
+// The service makes a return receipt only for the ship types with AR, and returns it the way the
+// letter's ar_type asked: the panel offers what the service would produce, and says why when nothing.
+function receiptForm(o) {
+	const receipt = o.return_receipt || {};
+	if (receipt.refused) return '<form class="no-receipt" title="' + esc(receipt.refused) + '"><button disabled>Add return receipt</button> <span class="muted">No return receipt: ' + esc(named(LISTS.shipTypes, o.shipType)) + ' has no AR (only shipType ' + LISTS.arShipTypes.join(', ') + ')</span></form>';
+	return '<form data-call="addReturnReceipt" data-id="' + esc(o.id) + '" data-done="Return receipt added (rr.created sent)"><button>Add return receipt</button> <span class="muted">' + esc(named(LISTS.rrTypes, receipt.type)) + ', as ar_type ' + esc(o.ar_type) + ' asks</span></form>';
+}
 function webhookRow(w) {
 	const events = w.events.includes('*') ? 'All events' : w.events.map((e) => esc(named(LISTS.events, e))).join('<br>');
 	const toggle = w.paused ? ['resumeWebhook', 'Resume', 'Endpoint resumed'] : ['pauseWebhook', 'Pause', 'Endpoint paused'];
@@ -137,7 +145,7 @@ function deliveryRow(d) {
 		(d.nextAttemptAt ? '<br><span class="muted">next at ' + esc(d.nextAttemptAt) + '</span>' : '') + '</td><td><pre>' + esc(attempts) + '</pre></td><td><form data-call="resendDelivery" data-delivery-id="' + d.deliveryId + '" data-done="Delivery resent"><button>Resend</button></form></td></tr>';
 }
 function chatRow(m) {
-	return '<tr><td>' + m.message_id + '</td><td>' + esc(m.phone) + '</td><td>' + esc(m.template_name) + '</td><td>' + esc(m.status === 2 ? 'Insufficient credits (2)' : m.status) + '</td><td class="bad">' + esc(m.failure_reason) + '</td></tr>';
+	return '<tr><td>' + m.message_id + '</td><td>' + esc(m.phone) + '</td><td>' + esc(m.template_name) + '</td><td>' + esc(String(m.status) === '2' ? 'Insufficient credits (2)' : m.status) + '</td><td class="bad">' + esc(m.failure_reason) + '</td></tr>';
 }
 async function refresh() {
 	const [info, orders, webhooks, deliveries, balance, notices, chat] = await Promise.all(['info', 'orders', 'webhooks', 'deliveries', 'balance', 'notices', 'chatMessages'].map(get));

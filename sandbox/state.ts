@@ -133,8 +133,8 @@ export interface ChatTemplate {
 export interface ChatMessage {
 	message_id: number;
 	visual_id: string;
-	/** `processing` on acceptance, `queued` after a reprocess, the integer 2 when credits ran short. */
-	status: string | number;
+	/** `processing` on acceptance, `queued` after a reprocess, `2` when credits ran short: a string, as the interface types it. */
+	status: string;
 	paymentMethod: string;
 	stored_payment_method: string;
 	team_member_id: number;

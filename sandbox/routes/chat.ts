@@ -43,11 +43,15 @@ function readVariables(core: SandboxCore, fields: Record<string, unknown>): Reco
 	return result;
 }
 
+/** The interface types a message's `status` as a string, `2` (insufficient credits) included. */
+export const INSUFFICIENT_CREDITS = '2';
+
 function messageView(m: ChatMessage): Record<string, unknown> {
 	return {
 		message_id: m.message_id,
 		visual_id: m.visual_id,
-		status: m.status,
+		// A state file written before statuses were strings may hold the integer 2.
+		status: String(m.status),
 		paymentMethod: m.paymentMethod,
 		stored_payment_method: m.stored_payment_method,
 		team_member_id: m.team_member_id,
@@ -107,7 +111,7 @@ export async function sendChatMessage(core: SandboxCore, ctx: Ctx): Promise<Repl
 		// nothing is charged for a message that is never sent
 	} else if (paymentMethod === credits) {
 		if (core.state.balance >= CHAT_PRICE) core.state.balance = round2(core.state.balance - CHAT_PRICE);
-		else status = 2;
+		else status = INSUFFICIENT_CREDITS;
 	}
 	const id = core.state.nextMessageId++;
 	const message: ChatMessage = {
@@ -128,15 +132,21 @@ export async function sendChatMessage(core: SandboxCore, ctx: Ctx): Promise<Repl
 	};
 	core.state.chatMessages.push(message);
 	core.save();
-	const said = refused ? message.failure_reason : status === 2 ? 'Créditos insuficientes' : 'Mensagem aceita';
+	const said = refused ? message.failure_reason : status === INSUFFICIENT_CREDITS ? 'Créditos insuficientes' : 'Mensagem aceita';
 	return envelopeA(200, said, messageView(message));
 }
 
 export async function reprocessChatMessage(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 	const denied = core.checkAuth(ctx, authenticated(core, ctx, PLACEMENTS.chat), 'A', 'Unauthorized - invalid credentials');
 	if (denied) return denied;
-	const idText = text(ctx.fields.message_id);
-	if (!idText) return envelopeA(400, INCOMPLETE);
+	// The interface takes a JSON body {message_id: integer}: a form, or the id as text, is refused.
+	if (ctx.bodyKind !== 'json') return envelopeA(400, `${INCOMPLETE}: envie application/json com message_id`);
+	const given = ctx.fields.message_id;
+	if (given === undefined || given === null || given === '') return envelopeA(400, INCOMPLETE);
+	if (typeof given !== 'number' || !Number.isSafeInteger(given)) {
+		return envelopeA(400, `message_id: deve ser um número inteiro (recebido ${JSON.stringify(given)})`);
+	}
+	const idText = String(given);
 	const message = core.state.chatMessages.find((m) => String(m.message_id) === idText);
 	if (!message) return envelopeA(400, `Mensagem ${idText} não encontrada`);
 	const base = { message_id: message.message_id, visual_id: message.visual_id };
@@ -144,7 +154,7 @@ export async function reprocessChatMessage(core: SandboxCore, ctx: Ctx): Promise
 	if (message.status === 'processing' || message.status === 'queued') {
 		return envelopeA(200, 'Mensagem já está na fila ou em processamento', { success: false, ...base, [resultKey]: 'no_change' });
 	}
-	if (message.status !== 2) {
+	if (String(message.status) !== INSUFFICIENT_CREDITS) {
 		return envelopeA(400, `Mensagem não pode ser reprocessada no status ${message.status}`);
 	}
 	const credits = core.names.chatPaymentMethods[0];

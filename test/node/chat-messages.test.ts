@@ -118,7 +118,7 @@ describe('Chat Message > Reprocess', () => {
 		ctx.sandbox.control.setBalance(0);
 		const sent = await run(ctx.sandbox, SEND);
 		const messageId = sent.items[0].json.message_id as number;
-		expect(sent.items[0].json.status).toBe(2);
+		expect(sent.items[0].json.status).toBe('2');
 		ctx.sandbox.control.topUp(50);
 
 		const first = await run(ctx.sandbox, { resource: 'chatMessage', operation: 'reprocess', messageId });

@@ -165,7 +165,7 @@ const ROUTES: RouteCase[] = [
 		prepare: async () => {
 			ctx.sandbox.control.setBalance(0);
 			const held = await sendRaw('POST', '/api/chat/v1/post', {}, { authorization: basic(EMAIL, TOKEN) }, 'json', { ...welcome });
-			expect(held.body).toMatchObject({ status: 200, data: { status: 2 } });
+			expect(held.body).toMatchObject({ status: 200, data: { status: '2' } });
 			ctx.sandbox.control.topUp(10);
 			return { message: String(held.body.data.message_id) };
 		},

@@ -94,7 +94,7 @@ describe('Endpoints › POST /api/chat/v1/post', () => {
 		ctx.sandbox.control.setBalance(0);
 		const answer = await send(welcome);
 		expect(answer.status).toBe(200);
-		expect(answer.body.data.status).toBe(2);
+		expect(answer.body.data.status).toBe('2');
 	});
 });
 

@@ -35,13 +35,16 @@ describe('States and transitions › letter files appear as the order advances',
 		expect(file.body.data).toMatchObject({ file_type: 'sender_copy', id_job: id });
 	});
 
-	it('rr / rr_electronic through addReturnReceipt, counted in rr_count', async () => {
-		const id = await newLetter(ctx.base, { shipType: '3' });
-		ctx.sandbox.control.addReturnReceipt(id);
-		ctx.sandbox.control.addReturnReceipt(id, { rrType: 'rr_electronic' });
-		const data = (await get(id)).body.data;
+	it('rr for a paper AR, rr_electronic for an electronic one, through addReturnReceipt, counted in rr_count', async () => {
+		const paper = await newLetter(ctx.base, { shipType: '3' });
+		ctx.sandbox.control.addReturnReceipt(paper);
+		ctx.sandbox.control.addReturnReceipt(paper, { rrType: 'rr' });
+		const data = (await get(paper)).body.data;
 		expect(data).toMatchObject({ rr_available: true, rr_count: 2 });
-		expect(data.files.map((f: { type: string }) => f.type)).toEqual(['pdf', 'rr', 'rr_electronic']);
+		expect(data.files.map((f: { type: string }) => f.type)).toEqual(['pdf', 'rr', 'rr']);
+		const digital = await newLetter(ctx.base, { shipType: '3', ar_type: 'electronic' });
+		ctx.sandbox.control.addReturnReceipt(digital);
+		expect((await get(digital)).body.data.files.map((f: { type: string }) => f.type)).toEqual(['pdf', 'rr_electronic']);
 	});
 
 	it('status_delivery takes the spec values and nothing else', async () => {

@@ -5,7 +5,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startHttpServer } from '../harness/httpServer';
-import { call, TOKEN, useSandbox } from './support';
+import { call, newLetter, TOKEN, useSandbox } from './support';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ctx = useSandbox();
@@ -85,5 +85,23 @@ describe.skipIf(!existsSync(CHROMIUM))('Sandbox panel in a browser', () => {
 		} finally {
 			await receiver.close();
 		}
+	});
+
+	it('offers a return receipt only where the service makes one, of the kind ar_type asks, and says why not elsewhere', async () => {
+		const registered = await newLetter(ctx.base, { shipType: '2' });
+		const electronic = await newLetter(ctx.base, { shipType: '3', ar_type: 'electronic' });
+		await page.goto(`${ctx.base}/`);
+		const without = page.locator(`tr[data-order="${registered}"]`);
+		await expect.poll(() => without.locator('td').nth(1).textContent()).toBe('Registered Letter (2)');
+		expect(await without.getByRole('button', { name: 'Add return receipt' }).isDisabled()).toBe(true);
+		expect(await without.textContent()).toContain('No return receipt: Registered Letter (2) has no AR (only shipType 3, 7, 10)');
+		expect(await without.locator('form.no-receipt').getAttribute('title')).toMatch(/never sends rr\.created/);
+
+		const row = page.locator(`tr[data-order="${electronic}"]`);
+		expect(await row.textContent()).toContain('Electronic (rr_electronic), as ar_type electronic asks');
+		await row.getByRole('button', { name: 'Add return receipt' }).click();
+		await expect.poll(() => row.locator('td.files').textContent()).toContain('rr_electronic');
+		expect(ctx.sandbox.control.order(registered)).toMatchObject({ rr_count: 0 });
+		expect(dialogs).toEqual([]);
 	});
 });

@@ -1,0 +1,164 @@
+/**
+ * Where the sandbox used to accept what the interface refuses (docs/sandbox.md, "Never kinder than
+ * the interface"): each fix, over the whole family of cases it belongs to.
+ */
+import { describe, expect, it } from 'vitest';
+
+import { SHIP_TYPES } from '../../nodes/PostalService/contract/lists';
+import { call, chatAuth, chatRoutes, createOrder, createOrderForm, letter, newLetter, pdfWithPages, useSandbox, welcome } from './support';
+
+const ctx = useSandbox();
+const { send, reprocess } = chatRoutes(ctx);
+
+const control = (method: string, body: unknown) =>
+	call(`${ctx.base}/_sandbox/${method}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/** The fields a valid order of each ship type needs besides the recipient (express parcels through the virtual box). */
+function fieldsFor(shipType: number, arType?: string): Record<string, string | undefined> {
+	const base = { shipType: String(shipType), ar_type: arType };
+	if (shipType === 4) return { ...base, telegram_msg: 'Mensagem do telegrama', telegram_post_dated: '0', telegram_sender_copy: '0', telegram_delivery_confirmation: '0' };
+	if ([8, 9, 10].includes(shipType)) return { ...base, ecarta_msg: 'Mensagem da carta eletrônica' };
+	if ([6, 7].includes(shipType)) return { ...base, virtualbox: '1' };
+	return base;
+}
+
+// Read from the interface's own names: the ship types "+ return receipt" are the ones with AR.
+const WITH_AR = SHIP_TYPES.filter((s) => /return receipt/i.test(s.name)).map((s) => s.value as number);
+const AR_TYPES = ['physical', 'electronic', undefined] as const;
+const ASKED = [undefined, 'rr', 'rr_electronic'] as const;
+
+const receiptFamily = SHIP_TYPES.flatMap(({ value: shipType, name }) =>
+	AR_TYPES.filter((arType) => arType !== 'electronic' || WITH_AR.includes(shipType)).flatMap((arType) =>
+		ASKED.flatMap((asked) =>
+			(['in process', 'over HTTP'] as const).map((channel) => {
+				const produced = arType === 'electronic' ? 'rr_electronic' : 'rr';
+				const expected = !WITH_AR.includes(shipType) ? 'no AR' : asked === undefined || asked === produced ? produced : 'wrong type';
+				return { label: `${name} (${shipType}), ar_type ${arType ?? 'not sent'}, ${asked ?? 'no type'} asked, ${channel}: ${expected}`, shipType, arType, asked, channel, expected };
+			}),
+		),
+	),
+);
+
+describe('Return receipts only where the service makes them', () => {
+	it('knows the ship types with AR from the interface (3, 7, 10), and covers every ship type', () => {
+		expect(WITH_AR).toEqual([3, 7, 10]);
+		expect(new Set(receiptFamily.map((c) => c.shipType)).size).toBe(SHIP_TYPES.length);
+	});
+
+	it.each(receiptFamily)('$label', async ({ shipType, arType, asked, channel, expected }) => {
+		const id = await newLetter(ctx.base, fieldsFor(shipType, arType));
+		const before = ctx.sandbox.control.deliveries().length;
+		ctx.sandbox.control.registerWebhook({ url: 'http://127.0.0.1:9/', events: ['rr.created'] });
+		const add = async () => {
+			if (channel === 'over HTTP') {
+				const answer = await control('addReturnReceipt', { id, rrType: asked });
+				return answer.status === 200 ? { ok: true as const, order: answer.body } : { ok: false as const, error: String(answer.body.error), status: answer.status };
+			}
+			try {
+				return { ok: true as const, order: ctx.sandbox.control.addReturnReceipt(id, { rrType: asked }) };
+			} catch (error) {
+				return { ok: false as const, error: (error as Error).message, status: 400 };
+			}
+		};
+		const result = await add();
+		const order = ctx.sandbox.control.order(id)!;
+		const events = ctx.sandbox.control.deliveries().slice(before).filter((d) => d.event === 'rr.created');
+		if (expected === 'no AR' || expected === 'wrong type') {
+			expect(result.ok).toBe(false);
+			if (!result.ok) {
+				expect(result.status).toBe(400);
+				expect(result.error).toMatch(expected === 'no AR' ? new RegExp(`shipType ${shipType}\\b.*no return receipt.*shipType 3, 7, 10`) : new RegExp(`ar_type ${order.ar_type}.*never as ${asked}`));
+			}
+			expect(order).toMatchObject({ rr_count: 0, rr_available: false });
+			expect(events).toEqual([]);
+			if (expected === 'no AR') expect(order.return_receipt).toEqual({ refused: expect.stringContaining('no return receipt') });
+			return;
+		}
+		expect(result.ok, JSON.stringify(result)).toBe(true);
+		expect(order).toMatchObject({ rr_count: 1, rr_available: true, return_receipt: { type: expected } });
+		expect((order.files as Array<{ type: string }>).map((f) => f.type)).toContain(expected);
+		expect(events.map((d) => (d.payload.data as { rr_type: string }).rr_type)).toEqual([expected]);
+	});
+
+	it('refuses on a registered e-mail, which has no return receipt either', () => {
+		const email = ctx.sandbox.control.createEmailOrder({ email: 'ana@example.com' });
+		expect(() => ctx.sandbox.control.addReturnReceipt(String(email.id))).toThrow(/registered e-mail, not a letter/);
+	});
+});
+
+describe('A chat message status is a string, as the interface types it', () => {
+	const outcomes = [
+		{ label: 'accepted', before: () => undefined, expected: 'processing' },
+		{ label: 'held for lack of credits', before: () => ctx.sandbox.control.setBalance(0), expected: '2' },
+		{ label: 'to a number off the test environment allow-list', before: () => undefined, phone: '+5511955554444', expected: 'failed' },
+	];
+	it.each(outcomes)('$label: "$expected"', async ({ before, phone, expected }) => {
+		before();
+		const answer = await send({ ...welcome, ...(phone ? { phone } : {}) });
+		expect(answer.status).toBe(200);
+		expect(answer.body.data.status).toBe(expected);
+		expect(typeof answer.body.data.status).toBe('string');
+		expect(ctx.sandbox.control.chatMessages().at(-1)!.status).toBe(expected);
+	});
+
+	it('stays a string when the panel moves a message, given 2 as a number or as text', async () => {
+		const { message_id } = (await send(welcome)).body.data;
+		for (const status of [2, '2'] as const) {
+			expect(ctx.sandbox.control.setChatMessageStatus(message_id, status).status).toBe('2');
+			ctx.sandbox.control.setChatMessageStatus(message_id, 'processing');
+		}
+	});
+});
+
+describe('Reprocess takes a JSON body {message_id: integer}, as the interface says', () => {
+	async function heldMessage(): Promise<number> {
+		ctx.sandbox.control.setBalance(0);
+		const { message_id } = (await send(welcome)).body.data;
+		ctx.sandbox.control.topUp(50);
+		return message_id;
+	}
+	const process = (body: BodyInit, contentType: string | undefined) =>
+		call(`${ctx.base}/api/chat/v1/process`, { method: 'POST', headers: { ...chatAuth, ...(contentType ? { 'content-type': contentType } : {}) }, body });
+	const bodies: Array<{ label: string; body: (id: number) => [BodyInit, string | undefined]; accepted: boolean; message?: RegExp }> = [
+		{ label: 'JSON, an integer', body: (id) => [JSON.stringify({ message_id: id }), 'application/json'], accepted: true },
+		{ label: 'JSON, the id as text', body: (id) => [JSON.stringify({ message_id: String(id) }), 'application/json'], accepted: false, message: /message_id: deve ser um número inteiro/ },
+		{ label: 'JSON, a fraction', body: (id) => [JSON.stringify({ message_id: id + 0.5 }), 'application/json'], accepted: false, message: /message_id: deve ser um número inteiro/ },
+		{ label: 'JSON, true', body: () => [JSON.stringify({ message_id: true }), 'application/json'], accepted: false, message: /message_id: deve ser um número inteiro/ },
+		{ label: 'JSON, null', body: () => [JSON.stringify({ message_id: null }), 'application/json'], accepted: false, message: /^Campos obrigatórios não preenchidos$/ },
+		{ label: 'JSON, no message_id', body: () => ['{}', 'application/json'], accepted: false, message: /^Campos obrigatórios não preenchidos$/ },
+		{ label: 'a form', body: (id) => [new URLSearchParams({ message_id: String(id) }), undefined], accepted: false, message: /application\/json/ },
+		{ label: 'multipart', body: (id) => [formData({ message_id: String(id) }), undefined], accepted: false, message: /application\/json/ },
+	];
+	it.each(bodies)('$label: $accepted', async ({ body, accepted, message }) => {
+		const id = await heldMessage();
+		const answer = await process(...body(id));
+		if (accepted) {
+			expect(answer.body).toMatchObject({ status: 200, data: { success: true, message_id: id } });
+			return;
+		}
+		expect(answer.status).toBe(400);
+		expect(answer.body).toMatchObject({ status: 400, data: null });
+		expect(answer.body.status_message).toMatch(message!);
+		expect(ctx.sandbox.control.chatMessages().find((m) => m.message_id === id)!.status).toBe('2');
+		// The same message through the route as the interface describes it still goes.
+		expect((await reprocess(id)).body.data).toMatchObject({ success: true });
+	});
+});
+
+function formData(fields: Record<string, string>): FormData {
+	const form = new FormData();
+	for (const [key, value] of Object.entries(fields)) form.append(key, value);
+	return form;
+}
+
+describe('virtualbox takes 0, 1 or true, as the create-order table lists', () => {
+	const values = ['0', '1', 'true', 'false', 'yes', 'TRUE', '2'];
+	it.each(values)('virtualbox=%s', async (value) => {
+		const accepted = ['0', '1', 'true'].includes(value);
+		const fields = letter({ test: '1', virtualbox: value });
+		for (const answer of [await createOrder(ctx.base, fields, await pdfWithPages(1)), await createOrderForm(ctx.base, { ...fields, pdfFile: (await pdfWithPages(1)).toString('base64') })]) {
+			expect(answer.status, JSON.stringify(answer.body)).toBe(accepted ? 200 : 400);
+			if (!accepted) expect(answer.body.status_message).toBe('virtualbox: valor inválido (aceitos: 0, 1, true)');
+		}
+	});
+});
