@@ -62,6 +62,7 @@ async function main(): Promise<void> {
 			`  environment     ${sandbox.environment}`,
 			`  panel           ${sandbox.panelUrl}`,
 			`  control API     ${sandbox.baseUrl}/_sandbox/<method>`,
+			`  receiver        ${sandbox.receiverUrl}/<any path>  (stands in for your team chat, CRM or file store)`,
 			values['state-file'] ? `  state file      ${values['state-file']}` : '  state           in memory',
 		].join('\n'),
 	);

@@ -14,6 +14,7 @@ import {
 } from './orders';
 import { normalizePhone } from './routes/chat';
 import { sendSampleLetter } from './sampleLetter';
+import type { Received, ReceivedFilter } from './receiver';
 import { chatTemplate, type ChatMessage, type ChatSender, type ChatTemplate, type Favorite } from './state';
 import { round2, saoPauloDateTime } from './util';
 import type { AccountNotice, Delivery, WebhookEndpoint } from './webhooks';
@@ -79,6 +80,9 @@ export interface SandboxControl {
 	favorites(): Favorite[];
 	addEmailRecipient(addressOrDomain: string): string[];
 	setClientContract(on: boolean): void;
+	/** What arrived at the receiver (`<base>/_receiver/...`), the stand-in of the user's own systems. */
+	received(filter?: ReceivedFilter): Received[];
+	clearReceived(): void;
 	reset(): void;
 }
 
@@ -290,6 +294,12 @@ export function createControl(core: SandboxCore): SandboxControl {
 			core.state.clientContract = !!on;
 			core.save();
 		},
+		received(filter) {
+			return core.receiver.list(filter);
+		},
+		clearReceived() {
+			core.receiver.clear();
+		},
 		reset() {
 			core.reset();
 		},
@@ -376,5 +386,7 @@ export const HTTP_ARGUMENTS: Record<keyof SandboxControl, (input: Record<string,
 	favorites: () => [],
 	addEmailRecipient: (i) => [String(i.email)],
 	setClientContract: (i) => [i.on === true || i.on === 'true' || i.on === '1'],
+	received: (i) => [{ method: i.method === undefined ? undefined : String(i.method), path: i.path === undefined ? undefined : String(i.path) }],
+	clearReceived: () => [],
 	reset: () => [],
 };

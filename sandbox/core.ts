@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AssumedNames } from './renamed';
 import type { Environment } from '../nodes/PostalServiceTrigger/contract';
 import { errorReply, type Ctx, type Family, type Reply } from './http';
+import { Receiver } from './receiver';
 import { namesFor } from './renamed';
 import { seedState, type State } from './state';
 import { WebhookDispatcher } from './webhooks';
@@ -70,6 +71,8 @@ export interface Fault {
 export class SandboxCore {
 	state: State;
 	readonly dispatcher: WebhookDispatcher;
+	/** What the examples posted to the user's own systems (a team chat, a CRM) while pointed here. */
+	readonly receiver = new Receiver();
 	requestLog: LoggedRequest[] = [];
 	faults: Fault[] = [];
 	maintenance = false;
@@ -147,6 +150,7 @@ export class SandboxCore {
 		this.dispatcher.clear();
 		this.state = seedState(this.settings.balance);
 		this.requestLog = [];
+		this.receiver.clear();
 		this.faults = [];
 		this.maintenance = false;
 		this.latencyMs = 0;

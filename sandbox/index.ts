@@ -4,11 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { ENVIRONMENT_NAMES, type Environment } from '../nodes/PostalServiceTrigger/contract';
 import { createControl, type SandboxControl } from './control';
 import { SandboxCore, type SandboxSettings } from './core';
+import { RECEIVER_PATH } from './receiver';
 import { createSandboxServer } from './server';
 
 export type { SandboxControl } from './control';
 export type { LoggedRequest } from './core';
 export type { Delivery, DeliveryAttempt, WebhookEndpoint } from './webhooks';
+export type { Received } from './receiver';
+export { RECEIVER_PATH } from './receiver';
 export { PRICE_TABLE } from './create';
 export { CHAT_PRICE } from './routes/chat';
 export { EMAIL_PRICE } from './orders';
@@ -26,6 +29,8 @@ export interface Sandbox {
 	environment: Environment;
 	/** The homolog panel page. */
 	panelUrl: string;
+	/** `<baseUrl>/_receiver`: takes and records any request, standing in for the user's own systems. */
+	receiverUrl: string;
 	control: SandboxControl;
 	/** Closes the server, every connection and every pending webhook timer. */
 	stop(): Promise<void>;
@@ -71,6 +76,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		webhookSecret: settings.webhookSecret,
 		environment: settings.environment,
 		panelUrl: `${core.baseUrl}/`,
+		receiverUrl: `${core.baseUrl}${RECEIVER_PATH}`,
 		control,
 		async stop() {
 			if (stopped) return;

@@ -65,6 +65,11 @@ pre { margin: 0; white-space: pre-wrap; word-break: break-all; font-size: 12px; 
 <h2>Chat messages</h2>
 <table><thead><tr><th>ID</th><th>To</th><th>Template</th><th>Status</th><th>Reason</th></tr></thead><tbody id="chat"></tbody></table>
 
+<h2>Received by your systems</h2>
+<p class="muted">The receiver at <b id="receiver-url"></b> stands in for your team chat, CRM or file store: the examples <code>npm run dev</code> publishes post there, and every request is answered 200.</p>
+<form data-call="clearReceived" data-done="Received requests cleared"><button>Clear what was received</button></form>
+<table><thead><tr><th>#</th><th>When</th><th>Request</th><th>Body</th></tr></thead><tbody id="received"></tbody></table>
+
 <script>
 const LISTS = ${JSON.stringify(LISTS)};
 const shown = {};
@@ -147,8 +152,12 @@ function deliveryRow(d) {
 function chatRow(m) {
 	return '<tr><td>' + m.message_id + '</td><td>' + esc(m.phone) + '</td><td>' + esc(m.template_name) + '</td><td>' + esc(String(m.status) === '2' ? 'Insufficient credits (2)' : m.status) + '</td><td class="bad">' + esc(m.failure_reason) + '</td></tr>';
 }
+function receivedRow(r) {
+	const body = r.json !== undefined ? JSON.stringify(r.json, null, 1) : r.body;
+	return '<tr data-received="' + r.id + '"><td>' + r.id + '</td><td>' + esc(r.at) + '</td><td>' + esc(r.method + ' ' + r.path) + '<br><span class="muted">' + esc(r.contentType) + '</span></td><td><pre>' + esc(body.slice(0, 600)) + '</pre></td></tr>';
+}
 async function refresh() {
-	const [info, orders, webhooks, deliveries, balance, notices, chat] = await Promise.all(['info', 'orders', 'webhooks', 'deliveries', 'balance', 'notices', 'chatMessages'].map(get));
+	const [info, orders, webhooks, deliveries, balance, notices, chat, received] = await Promise.all(['info', 'orders', 'webhooks', 'deliveries', 'balance', 'notices', 'chatMessages', 'received'].map(get));
 	$('info').innerHTML = 'Base URL <b>' + esc(info.baseUrl) + '</b> · environment <b>' + esc(info.environment) + '</b> · balance <b>BRL ' + esc(Number(balance).toFixed(2)) + '</b> · maintenance <b>' + (info.maintenance ? 'on' : 'off') + '</b>' +
 		(info.environment === 'homolog' ? '<br><span class="muted">Deliveries carry environment "homolog": a trigger set to Production drops them.</span>' : '');
 	$('maintenance').innerHTML = '<input type="hidden" name="on" value="' + !info.maintenance + '"><button>' + (info.maintenance ? 'End maintenance' : 'Start maintenance') + '</button>';
@@ -156,6 +165,8 @@ async function refresh() {
 	render('webhooks', webhooks, webhookRow, 'No endpoint registered.', 6);
 	render('deliveries', deliveries.slice().reverse(), deliveryRow, 'No deliveries yet.', 6);
 	render('chat', chat.slice().reverse(), chatRow, 'No chat messages.', 5);
+	render('received', received.slice().reverse(), receivedRow, 'Nothing received yet.', 4);
+	$('receiver-url').textContent = info.receiverUrl;
 	$('notices').innerHTML = notices.map((n) => '<li class="bad">' + esc(n.at + ' e-mail to the account: ' + n.subject) + '</li>').join('');
 }
 $('event-boxes').innerHTML = 'Events: ' + LISTS.events.map((e) => '<label><input type="checkbox" name="events" value="' + e.value + '" checked> ' + esc(named(LISTS.events, e.value)) + '</label>').join(' ');

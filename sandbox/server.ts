@@ -7,6 +7,7 @@ import { createOrder } from './create';
 import { BodyError, envelopeA, errorReply, parseBody, type Ctx, type Family, type Reply } from './http';
 import { ControlError } from './orders';
 import { PANEL_HTML, LOGO_SVG } from './panel';
+import { RECEIVER_PATH } from './receiver';
 import { getBalance, getLogo, updateFavorite } from './routes/account';
 import { listSenders, listTemplates, reprocessChatMessage, sendChatMessage } from './routes/chat';
 import { cancelOrder, downloadFile, getOrder, getReceipt } from './routes/letters';
@@ -95,6 +96,7 @@ async function handleControl(core: SandboxCore, control: SandboxControl, req: In
 				timeScale: core.settings.timeScale,
 				maintenance: core.maintenance,
 				latencyMs: core.latencyMs,
+				receiverUrl: `${core.baseUrl}${RECEIVER_PATH}`,
 			},
 		};
 	}
@@ -143,6 +145,11 @@ async function handle(core: SandboxCore, control: SandboxControl, req: IncomingM
 		return;
 	}
 	if (path === SAMPLE_LETTER_PATH && method === 'GET') return send(res, sampleLetter());
+	if (path === RECEIVER_PATH || path.startsWith(`${RECEIVER_PATH}/`)) {
+		const raw = await readBody(req);
+		send(res, core.receiver.take(method, `${path}${url.search}`, req.headers, raw));
+		return;
+	}
 	if (path.startsWith('/_sandbox/')) {
 		send(res, await handleControl(core, control, req, url));
 		return;

@@ -117,9 +117,9 @@ describe('Reprocess takes a JSON body {message_id: integer}, as the interface sa
 		ctx.sandbox.control.topUp(50);
 		return message_id;
 	}
-	const process = (body: BodyInit, contentType: string | undefined) =>
+	const process = (body: NonNullable<RequestInit['body']>, contentType: string | undefined) =>
 		call(`${ctx.base}/api/chat/v1/process`, { method: 'POST', headers: { ...chatAuth, ...(contentType ? { 'content-type': contentType } : {}) }, body });
-	const bodies: Array<{ label: string; body: (id: number) => [BodyInit, string | undefined]; accepted: boolean; message?: RegExp }> = [
+	const bodies: Array<{ label: string; body: (id: number) => [NonNullable<RequestInit['body']>, string | undefined]; accepted: boolean; message?: RegExp }> = [
 		{ label: 'JSON, an integer', body: (id) => [JSON.stringify({ message_id: id }), 'application/json'], accepted: true },
 		{ label: 'JSON, the id as text', body: (id) => [JSON.stringify({ message_id: String(id) }), 'application/json'], accepted: false, message: /message_id: deve ser um número inteiro/ },
 		{ label: 'JSON, a fraction', body: (id) => [JSON.stringify({ message_id: id + 0.5 }), 'application/json'], accepted: false, message: /message_id: deve ser um número inteiro/ },

@@ -87,6 +87,17 @@ describe.skipIf(!existsSync(CHROMIUM))('Sandbox panel in a browser', () => {
 		}
 	});
 
+	it('shows what the receiver took, newest first', async () => {
+		await page.goto(`${ctx.base}/`);
+		await call(`${ctx.sandbox.receiverUrl}/chat/hooks/collection`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'Returned to sender (devolvida): letter 100001' }) });
+		const row = page.locator('tr[data-received]').first();
+		await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('POST /chat/hooks/collection');
+		expect(await row.textContent()).toContain('Returned to sender (devolvida): letter 100001');
+		expect(await page.locator('#receiver-url').textContent()).toBe(ctx.sandbox.receiverUrl);
+		await page.getByRole('button', { name: 'Clear what was received' }).click();
+		await expect.poll(() => page.locator('#received').textContent()).toBe('Nothing received yet.');
+	});
+
 	it('offers a return receipt only where the service makes one, of the kind ar_type asks, and says why not elsewhere', async () => {
 		const registered = await newLetter(ctx.base, { shipType: '2' });
 		const electronic = await newLetter(ctx.base, { shipType: '3', ar_type: 'electronic' });
