@@ -256,6 +256,25 @@ export function placeholderHosts(workflow: WorkflowFile): string[] {
 	return [...new Set(hosts.map((url) => new URL(url).host))];
 }
 
+/** The node at the start of an example that holds the addresses of the user's own systems (team chat, CRM, file store). */
+export const SYSTEMS_NODE = 'Your systems';
+
+/**
+ * A copy whose Your systems node points at a receiver, as a user puts their own addresses there:
+ * `https://chat.example.com/hooks/alerts` becomes `<receiverUrl>/chat/hooks/alerts`. Nothing else
+ * changes, so an address kept anywhere else stays a placeholder (and `placeholderHosts` finds it).
+ */
+export function withReceiver(workflow: WorkflowFile, receiverUrl: string): WorkflowFile {
+	return {
+		...workflow,
+		nodes: workflow.nodes.map((node) =>
+			node.name === SYSTEMS_NODE
+				? (JSON.parse(JSON.stringify(node).replace(/https:\/\/([a-z0-9-]+)\.example\.com/g, `${receiverUrl}/$1`)) as WorkflowNode)
+				: node,
+		),
+	};
+}
+
 const CHAT_SEND = (node: WorkflowNode) =>
 	node.type.startsWith('n8n-nodes-postal-service.') && node.parameters.resource === 'chatMessage' && node.parameters.operation === 'send';
 

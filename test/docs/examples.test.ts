@@ -1,15 +1,37 @@
 // What the example files may rely on in every topology a user runs them in, and what they must not
 // do with a user's credits. The end-to-end suites run them in one n8n process and in queue mode;
 // these checks name the rule when a file breaks it.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 
 import { RESOURCES } from '../../nodes/PostalService/actions/resources';
-import { dataTablesOf, entryCredentialsOf, EXAMPLE_API_KEY_HEADER, readExamples, type WorkflowFile, type WorkflowNode } from '../../scripts/workflows';
+import { validateOrder } from '../../nodes/PostalService/contract/order';
+import { SAMPLE_LETTER_PATH } from '../../sandbox/sample';
+import {
+	dataTablesOf,
+	entryCredentialsOf,
+	EXAMPLE_API_KEY_HEADER,
+	examplesDir,
+	placeholderHosts,
+	readExamples,
+	SYSTEMS_NODE,
+	withReceiver,
+	type WorkflowFile,
+	type WorkflowNode,
+} from '../../scripts/workflows';
 
 const examples = readExamples();
 const PACKAGE = 'n8n-nodes-postal-service.';
 const TRIGGER = `${PACKAGE}postalServiceTrigger`;
-const note = (workflow: WorkflowFile) => String(workflow.nodes.find((n) => n.type === 'n8n-nodes-base.stickyNote')?.parameters.content ?? '');
+const STICKY = 'n8n-nodes-base.stickyNote';
+const notesOf = (workflow: WorkflowFile) => workflow.nodes.filter((n) => n.type === STICKY);
+/** Every note of the workflow, read together: the facts a user needs may sit beside the node they concern. */
+const note = (workflow: WorkflowFile) => notesOf(workflow).map((n) => String(n.parameters.content)).join('\n\n');
+/** The note a user reads first: what to create, in order. */
+const SETUP = 'Setup';
+const setupNote = (workflow: WorkflowFile) => String(workflow.nodes.find((n) => n.type === STICKY && n.name === SETUP)?.parameters.content ?? '');
 
 // ---- Who can start a workflow, and what costs credits ----------------------------------------
 
@@ -274,11 +296,11 @@ describe('the example workflows', () => {
 		]);
 	});
 
-	it('name in their note the credential each entry authenticates with, and the header a Header Auth one sends', () => {
+	it('name in their Setup note the credential each entry authenticates with, and the header a Header Auth one sends', () => {
 		for (const { file, workflow } of examples) {
 			for (const credential of entryCredentialsOf([workflow])) {
-				expect(note(workflow), file).toContain(`\`${credential.name}\``);
-				if (credential.type === 'httpHeaderAuth') expect(note(workflow), file).toContain(`\`${EXAMPLE_API_KEY_HEADER}\``);
+				expect(setupNote(workflow), file).toContain(`\`${credential.name}\``);
+				if (credential.type === 'httpHeaderAuth') expect(setupNote(workflow), file).toContain(`\`${EXAMPLE_API_KEY_HEADER}\``);
 			}
 		}
 	});
@@ -321,14 +343,15 @@ describe('the example workflows', () => {
 		}
 	});
 
-	it('name in their note every data table they use, with its columns, for the user to create', () => {
+	it('name in their Setup note every data table they use, with its columns, for the user to create', () => {
 		const withTables = examples.filter(({ workflow }) => dataTablesOf(workflow).length > 0);
-		expect(withTables.length).toBeGreaterThanOrEqual(10);
+		expect(withTables.length).toBeGreaterThanOrEqual(11);
 		for (const { file, workflow } of withTables) {
 			for (const table of dataTablesOf(workflow)) {
 				expect(table.columns.length, `${file}: ${table.name} has no column`).toBeGreaterThan(0);
-				expect(note(workflow), file).toContain(`\`${table.name}\``);
-				for (const column of table.columns) expect(note(workflow), `${file}: column ${column.name}`).toContain(`\`${column.name}\``);
+				const step = setupSteps(setupNote(workflow)).find((line) => line.includes(`\`${table.name}\``));
+				expect(step, `${file}: no Setup step creates ${table.name}`).toBeDefined();
+				for (const column of table.columns) expect(step, `${file}: column ${column.name}`).toContain(`\`${column.name}\``);
 			}
 		}
 	});
@@ -356,5 +379,146 @@ describe('the example workflows', () => {
 			),
 		};
 		expect(() => dataTablesOf(byId)).toThrow(/not given by name/);
+	});
+});
+
+/** The numbered steps of a Setup note (each with the lines that continue it), in the order written. */
+function setupSteps(content: string): string[] {
+	const after = content.split(/^### Setup$/m)[1] ?? '';
+	const steps: string[] = [];
+	for (const line of after.split('\n')) {
+		if (/^\d+\. /.test(line)) steps.push(line);
+		else if (steps.length && /^\s+\S/.test(line)) steps[steps.length - 1] += `\n${line}`;
+		else if (steps.length && line.trim()) break;
+	}
+	return steps;
+}
+
+/** Where a node or a note sits on the canvas; a node is drawn about 100 px square from its position. */
+function box(n: WorkflowNode): { left: number; top: number; right: number; bottom: number } {
+	const [x, y] = n.position;
+	const width = n.type === STICKY ? Number(n.parameters.width ?? 240) : 100;
+	const height = n.type === STICKY ? Number(n.parameters.height ?? 160) : 100;
+	return { left: x, top: y, right: x + width, bottom: y + height };
+}
+/** How far a note may sit from the node it explains and still read as beside it. */
+const BESIDE = 320;
+const beside = (note: WorkflowNode, target: WorkflowNode) => {
+	const [a, b] = [box(note), box(target)];
+	return b.left <= a.right + BESIDE && b.right >= a.left - BESIDE && b.top <= a.bottom + BESIDE && b.bottom >= a.top - BESIDE;
+};
+/** A short note says one thing about the nodes beside it; the longest of them fits a few lines on the canvas. */
+const SHORT_NOTE = 900;
+
+describe('the example notes', () => {
+	it('open with one Setup note: the title, what the workflow does, then what to create first as numbered steps', () => {
+		for (const { file, workflow } of examples) {
+			expect(notesOf(workflow).filter((n) => n.name === SETUP), file).toHaveLength(1);
+			const content = setupNote(workflow);
+			expect(content, file).toMatch(/^## \S/);
+			expect(content, file).toMatch(/^### Setup$/m);
+			const steps = setupSteps(content);
+			expect(steps.length, `${file}: numbered steps under Setup`).toBeGreaterThanOrEqual(2);
+			expect(steps.map((line) => Number(/^(\d+)\./.exec(line)![1])), file).toEqual(steps.map((_, i) => i + 1));
+			// The last step is the one that starts it: nothing before it can be left out.
+			expect(steps.at(-1), file).toMatch(/Activate|Publish|run it|Open chat/i);
+		}
+	});
+
+	it('explain the rest in short notes, each beside a node it names', () => {
+		for (const { file, workflow } of examples) {
+			const others = notesOf(workflow).filter((n) => n.name !== SETUP);
+			expect(others.length, `${file}: notes beside the nodes`).toBeGreaterThanOrEqual(1);
+			for (const n of others) {
+				const content = String(n.parameters.content);
+				expect(content.length, `${file}: "${n.name}" is ${content.length} characters`).toBeLessThanOrEqual(SHORT_NOTE);
+				const named = workflow.nodes.filter((target) => target.type !== STICKY && content.includes(`*${target.name}*`));
+				expect(named.length, `${file}: "${n.name}" names no node in *italics*`).toBeGreaterThan(0);
+				expect(named.some((target) => beside(n, target)), `${file}: "${n.name}" is far from ${named.map((t) => t.name).join(', ')}`).toBe(true);
+			}
+		}
+	});
+
+	it('cover nothing: no note lies over another note or over a node', () => {
+		const overlap = (a: ReturnType<typeof box>, b: ReturnType<typeof box>) => b.left < a.right && b.right > a.left && b.top < a.bottom && b.bottom > a.top;
+		for (const { file, workflow } of examples) {
+			for (const n of notesOf(workflow)) {
+				for (const other of workflow.nodes.filter((o) => o !== n)) {
+					expect(overlap(box(n), box(other)), `${file}: "${n.name}" lies over "${other.name}"`).toBe(false);
+				}
+			}
+		}
+	});
+});
+
+describe('your own systems, in one place', () => {
+	const withSystems = examples.filter(({ workflow }) => workflow.nodes.some((n) => n.name === SYSTEMS_NODE));
+
+	it('an example that calls a team chat, a CRM or a file store takes every address from its Your systems node', () => {
+		for (const { file, workflow } of examples) {
+			const elsewhere = placeholderHosts({ ...workflow, nodes: workflow.nodes.filter((n) => n.name !== SYSTEMS_NODE) });
+			expect(elsewhere, `${file}: an address outside "${SYSTEMS_NODE}"`).toEqual([]);
+		}
+		expect(withSystems.map((e) => e.file)).toEqual(expect.arrayContaining(['insufficient-credits-reprocess.json', 'nightly-reconciliation.json', 'returned-letter-to-collection.json']));
+	});
+
+	it('runs Your systems before every node that reads it, from each start of the workflow', () => {
+		for (const { file, workflow } of withSystems) {
+			const after = reachableFrom(workflow, SYSTEMS_NODE);
+			const readers = workflow.nodes.filter((n) => JSON.stringify(n.parameters).includes(`$('${SYSTEMS_NODE}')`));
+			expect(readers.length, file).toBeGreaterThan(0);
+			for (const reader of readers) expect(after.has(reader.name), `${file}: "${reader.name}" may run before ${SYSTEMS_NODE}`).toBe(true);
+			// Each start (a trigger, a schedule, a webhook) leads to it, so no run reads an address it never set.
+			const starts = workflow.nodes.filter((n) => n.type !== STICKY && !Object.values(workflow.connections as Record<string, { main?: Array<Array<{ node: string }>> }>).some((c) => c.main?.flat().some((t) => t.node === n.name)));
+			for (const start of starts.filter((s) => [...reachableFrom(workflow, s.name)].some((name) => readers.some((r) => r.name === name)))) {
+				expect(reachableFrom(workflow, start.name).has(SYSTEMS_NODE), `${file}: "${start.name}" reaches a reader without ${SYSTEMS_NODE}`).toBe(true);
+			}
+		}
+	});
+
+	it('pointed at a receiver there, calls no placeholder address any more', () => {
+		for (const { file, workflow } of withSystems) {
+			expect(placeholderHosts(workflow).length, file).toBeGreaterThan(0);
+			const pointed = withReceiver(workflow, 'http://127.0.0.1:4010/_receiver');
+			expect(placeholderHosts(pointed), file).toEqual([]);
+			const values = JSON.stringify(pointed.nodes.find((n) => n.name === SYSTEMS_NODE)!.parameters);
+			expect(values, file).toMatch(/http:\/\/127\.0\.0\.1:4010\/_receiver\/(chat|crm|files)\//);
+		}
+	});
+});
+
+describe('the mail merge sample', () => {
+	const merge = examples.find((e) => e.file === 'mail-merge-from-csv.json')!.workflow;
+	const [header, ...lines] = readFileSync(path.join(examplesDir, 'mail-merge-sample.csv'), 'utf8').trimEnd().split('\n');
+	const columns = header.split(',');
+	// No field of the sample holds a comma or a quote, so a split reads it as n8n's Extract From File does.
+	const rows = lines.map((line, i) => ({ row: i + 2, ...Object.fromEntries(line.split(',').map((value, c) => [columns[c], value])) }) as Record<string, string> & { row: number });
+
+	it('has the columns the example reads and the sandbox PDF, as npm run dev serves it, on every row', () => {
+		expect(columns).toEqual(['name', 'street', 'number', 'complement', 'zip', 'city', 'state', 'pdf_url']);
+		for (const column of columns) expect(note(merge)).toContain(`\`${column}\``);
+		expect(rows.length).toBeGreaterThanOrEqual(3);
+		for (const row of rows) expect(row.pdf_url).toBe(`http://127.0.0.1:4010${SAMPLE_LETTER_PATH}`);
+	});
+
+	it('has exactly one row the node refuses, the one the note names, for its postal code', () => {
+		const price = merge.nodes.find((n) => n.name === 'Get letter price')!;
+		const refused = rows
+			.map((row) => {
+				const fields = { shipType: String(price.parameters.shipType), name: row.name, addr1: row.street, street_number: row.number, addr2: row.complement, zip: row.zip, city: row.city, state: row.state, country: 'Brasil' };
+				return { row, problems: validateOrder(fields, { kind: 'url', url: row.pdf_url }) };
+			})
+			.filter((r) => r.problems.length > 0);
+		expect(refused.map((r) => [r.row.row, r.problems.map((p) => p.field)])).toEqual([[4, ['zip']]]);
+		expect(note(merge)).toContain(`row 4 (${refused[0].row.name})`);
+	});
+
+	it("is posted by the curl line of the note, to the example's path, with its API key header", () => {
+		const webhookPath = merge.nodes.find((n) => n.type === 'n8n-nodes-base.webhook')!.parameters.path;
+		const curl = /`(curl [^`]+)`/.exec(note(merge))?.[1] ?? '';
+		expect(curl).toContain(`-H '${EXAMPLE_API_KEY_HEADER}: <your key>'`);
+		expect(curl).toMatch(/-F batch=\S+/);
+		expect(curl).toContain("-F 'data=@examples/mail-merge-sample.csv;type=text/csv'");
+		expect(curl).toMatch(new RegExp(`http://localhost:5678/webhook/${webhookPath}$`));
 	});
 });
