@@ -14,7 +14,7 @@ import path from 'node:path';
 
 import { startBalancer, type Balancer } from './balancer';
 
-import { startSandbox, type Sandbox } from '../sandbox';
+import { RECEIVER_PATH, startSandbox, type Sandbox } from '../sandbox';
 import { SAMPLE_LETTER_PATH } from '../sandbox/sample';
 import {
 	buildAndPack,
@@ -41,10 +41,14 @@ import {
 	newEntryCredential,
 	placeholderHosts,
 	readExamples,
+	SYSTEMS_NODE,
 	upsertCredential,
+	withReceiver,
 	withTemplatesOf,
 	type EntryCredential,
 	type StoredCredential,
+	type WorkflowFile,
+	type WorkflowNode,
 } from './workflows';
 
 const queueMode = process.argv.includes('--queue');
@@ -141,6 +145,91 @@ function exampleEntryCredentials(): EntryCredential[] {
 	return all;
 }
 
+/** The sandbox port the mail merge sample's PDF links name (examples/mail-merge-sample.csv). */
+const SAMPLE_CSV_SANDBOX_PORT = 4010;
+
+interface ExampleState {
+	file: string;
+	name: string;
+	published: boolean;
+	/** Why an example is not published, in words a user acts on. */
+	reason?: string;
+}
+
+/**
+ * Imports each example once (later runs leave them, your edits and your publishing choices alone)
+ * and publishes the ones that can run here. Their triggers take the test environment, the one the
+ * sandbox's events come from; their chat templates are the sandbox's; their Your systems node points
+ * at the sandbox's receiver. One that needs a credential not made here, or still names a placeholder
+ * address, stays inactive, and the banner says why.
+ */
+async function importExamples(client: N8nClient, sandbox: Sandbox, credentials: StoredCredential[], webhookUrl: string): Promise<ExampleState[]> {
+	const states: ExampleState[] = [];
+	for (const { file, workflow: shipped } of readExamples()) {
+		const workflow = withReceiver(withTemplatesOf(sandbox.control, forTestEnvironment(shipped)), sandbox.receiverUrl);
+		let existing = await findWorkflow(client, workflow.name);
+		let refusal: string | undefined;
+		if (!existing) {
+			// The data tables its Setup note asks a user to create, made here as a user would.
+			await createDataTables(client, workflow).catch((error: Error) => say(`could not create the data tables of ${file}: ${error.message}`));
+			const created = await createWorkflow(client, workflow, credentials);
+			const blocked = whyNotRunnable(workflow, credentials);
+			const active =
+				!blocked &&
+				(await activateWorkflow(client, created.id).then(
+					() => true,
+					(error: Error) => ((refusal = `n8n refused to publish it: ${error.message}`), false),
+				));
+			existing = { id: created.id, active };
+		}
+		let stored = await client.api<WorkflowFile>('GET', `/workflows/${existing.id}`).catch(() => workflow);
+		stored = await followReceiver(client, existing, stored, sandbox.receiverUrl);
+		const reason = existing.active ? undefined : (refusal ?? whyNotRunnable(stored, credentials) ?? 'unpublished in n8n: publish it from its menu when you want it');
+		states.push({ file, name: workflow.name, published: existing.active, reason });
+		const trigger = workflow.nodes.find((n) => n.type.endsWith('.postalServiceTrigger'));
+		if (!trigger || !existing.active) continue;
+		// The sandbox forgets its endpoints on every start: register the trigger's production URL
+		// again, as a user would in the service's panel.
+		const events = (trigger.parameters.events as string[] | undefined) ?? ['*'];
+		sandbox.control.registerWebhook({ url: `${webhookUrl}/webhook/${trigger.webhookId}/webhook`, events, name: workflow.name });
+	}
+	return states;
+}
+
+/**
+ * An example imported by an earlier run whose sandbox listened on another port: the receiver address
+ * that run put in its Your systems node moves to this sandbox's (only that address; a user's own stays).
+ */
+async function followReceiver(client: N8nClient, existing: { id: string; active: boolean }, stored: WorkflowFile, receiverUrl: string): Promise<WorkflowFile> {
+	const earlier = new RegExp(`http://127\\.0\\.0\\.1:\\d+${RECEIVER_PATH}(?=/)`, 'g');
+	let changed = false;
+	const nodes = stored.nodes.map((node) => {
+		if (node.name !== SYSTEMS_NODE) return node;
+		const text = JSON.stringify(node);
+		const moved = text.replace(earlier, receiverUrl);
+		changed ||= moved !== text;
+		return JSON.parse(moved) as WorkflowNode;
+	});
+	if (!changed) return stored;
+	const updated = { ...stored, nodes };
+	await client.api('PUT', `/workflows/${existing.id}`, { name: stored.name, nodes, connections: stored.connections, settings: { executionOrder: 'v1' } });
+	// n8n 2.x publishes a version: the edited one runs once published again.
+	if (existing.active) await activateWorkflow(client, existing.id).catch((error: Error) => say(`could not publish "${stored.name}" again: ${error.message}`));
+	say(`"${stored.name}": its ${SYSTEMS_NODE} node now points at ${receiverUrl}`);
+	return updated;
+}
+
+/** What keeps a workflow from running against the sandbox, or undefined. */
+function whyNotRunnable(workflow: WorkflowFile, credentials: StoredCredential[]): string | undefined {
+	const missing = missingCredentialTypes(workflow, credentials);
+	if (missing.length) return `needs a credential of type ${missing.join(', ')}: add one, pick it in the workflow, then publish it`;
+	const placeholders = placeholderHosts(workflow);
+	if (placeholders.length) {
+		return `calls ${placeholders.join(', ')}, a placeholder: put your system's address in its ${SYSTEMS_NODE} node, or delete the workflow and the next npm run dev imports it pointed at the receiver`;
+	}
+	return undefined;
+}
+
 const describeEntryCredential = (c: EntryCredential) =>
 	c.type === 'httpHeaderAuth' ? `header ${c.data.name}: ${c.data.value}` : `user ${c.data.user}, password ${c.data.password}`;
 
@@ -201,43 +290,13 @@ async function main() {
 	const entryCredentials = exampleEntryCredentials();
 	for (const credential of entryCredentials) credentials.push(await upsertCredential(client, credential));
 
-	// Examples are imported (and activated) once; later runs leave them, your edits and your
-	// activation choices alone. Their triggers are set to the test environment, the one the
-	// sandbox's events come from, and their chat templates to the sandbox's. One that needs a
-	// credential not made here, or calls a placeholder address of another system, is left inactive:
-	// every example activated here runs against the sandbox.
-	const imported: string[] = [];
-	const inactive: string[] = [];
-	for (const { workflow: shipped } of readExamples()) {
-		const workflow = withTemplatesOf(sandbox.control, forTestEnvironment(shipped));
-		let existing = await findWorkflow(client, workflow.name);
-		if (!existing) {
-			// The data tables its sticky note asks a user to create, made here as a user would.
-			await createDataTables(client, workflow).catch((error: Error) => say(`could not create the data tables of "${workflow.name}": ${error.message}`));
-			const created = await createWorkflow(client, workflow, credentials);
-			imported.push(workflow.name);
-			const missing = missingCredentialTypes(workflow, credentials);
-			const placeholders = placeholderHosts(workflow);
-			const active =
-				missing.length === 0 &&
-				placeholders.length === 0 &&
-				(await activateWorkflow(client, created.id).then(
-					() => true,
-					(error: Error) => (say(`could not activate "${workflow.name}": ${error.message}`), false),
-				));
-			if (missing.length) inactive.push(`"${workflow.name}" (it needs a credential of type ${missing.join(', ')}: add one, then activate it)`);
-			else if (placeholders.length) inactive.push(`"${workflow.name}" (it calls ${placeholders.join(', ')}, a placeholder: put your system's address, then activate it)`);
-			existing = { id: created.id, active };
-		}
-		const trigger = workflow.nodes.find((n) => n.type.endsWith('.postalServiceTrigger'));
-		if (!trigger || !existing.active) continue;
-		// The sandbox forgets its endpoints on every start: register the trigger's production URL
-		// again, as a user would in the service's panel.
-		const events = (trigger.parameters.events as string[] | undefined) ?? ['*'];
-		sandbox.control.registerWebhook({ url: `${n8n.webhookUrl}/webhook/${trigger.webhookId}/webhook`, events, name: workflow.name });
-	}
-	if (imported.length) say(`imported ${imported.length} example workflow(s): ${imported.join(', ')}`);
-	if (inactive.length) say(`left inactive, as they cannot run yet: ${inactive.join('; ')}`);
+	const examples = await importExamples(client, sandbox, credentials, n8n.webhookUrl);
+	const published = examples.filter((e) => e.published);
+	const mailMerge = published.find((e) => e.file === 'mail-merge-from-csv.json');
+	const mailMergePath = readExamples()
+		.find((e) => e.file === 'mail-merge-from-csv.json')
+		?.workflow.nodes.find((n) => n.type === 'n8n-nodes-base.webhook')?.parameters.path;
+	const apiKey = entryCredentials.find((c) => c.name === 'Postal Service examples: API key');
 
 	const banner = [
 		'',
@@ -249,6 +308,19 @@ async function main() {
 		`  Credentials:     ${credentials.map((c) => c.name).join(', ')}`,
 		...entryCredentials.map((c) => `    ${c.name}: ${describeEntryCredential(c)}`),
 		`  Sample PDF:      ${sandbox.baseUrl}${SAMPLE_LETTER_PATH}  (a first letter: PDF Source Link, this as PDF URL)`,
+		`  Receiver:        ${sandbox.receiverUrl}  (your team chat, CRM and file store for the examples: the panel shows what arrived)`,
+		`  Examples:        ${examples.length} from examples/ in n8n, ${published.length} published (active), ${examples.length - published.length} inactive:`,
+		...examples.map((e) => `    ${e.published ? 'published' : 'inactive '}  ${e.file}${e.published ? '' : `: ${e.reason}`}`),
+		'                   Importing an example file again makes a copy whose webhook path the one here holds:',
+		'                   n8n refuses to publish it ("Conflicting Webhook Path"). Open the one here instead.',
+		...(mailMerge && apiKey && mailMergePath
+			? [
+					`  Mail merge:      curl -H '${apiKey.data.name}: ${apiKey.data.value}' -F batch=sample-1 -F 'data=@examples/mail-merge-sample.csv;type=text/csv' ${n8n.webhookUrl}/webhook/${String(mailMergePath)}`,
+					...(sandbox.port === SAMPLE_CSV_SANDBOX_PORT
+						? []
+						: [`                   (the sample's PDF links name port ${SAMPLE_CSV_SANDBOX_PORT}; this sandbox is on ${sandbox.port}: edit them in a copy of the CSV)`]),
+				]
+			: []),
 		'  Trigger:         the sandbox sends test-environment events: set the Postal Service Trigger\'s',
 		'                   Environment to "Test Environment (Homolog)" or "Both", or it drops them (the',
 		'                   examples here are set so; the files take production events only).',

@@ -14,9 +14,17 @@ import {
 	returnedLetterToCollection,
 	returnReceiptToStorage,
 } from '../support/exampleEvents';
-import { mailMerge, sendRegisteredLetter, telegramReminder } from '../support/exampleRequests';
-import { aiAgentAsShipped, aiAgentConfirmsInALaterMessage, aiAgentSendsThroughItself, balanceAlert, formSendsLetter, sheetsMailMerge } from '../support/exampleRuns';
-import { removeImported, startStandIn, type StandIn } from '../support/examples';
+import { mailMerge, mailMergeSample, sendRegisteredLetter, telegramReminder } from '../support/exampleRequests';
+import {
+	aiAgentAsShipped,
+	aiAgentConfirmsInALaterMessage,
+	aiAgentSendsThroughItself,
+	balanceAlert,
+	formSendsLetter,
+	formSendsLetterWithoutKey,
+	sheetsMailMerge,
+} from '../support/exampleRuns';
+import { hasDataTables, removeImported, startStandIn, type StandIn } from '../support/examples';
 
 export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 	describe('the example workflows, imported as they are', () => {
@@ -35,10 +43,12 @@ export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 				expect(examples.length).toBeGreaterThanOrEqual(13);
 				for (const { file, workflow } of examples) {
 					for (const node of workflow.nodes) {
-						const type = types.find((t) => t.name === node.type);
+						// A node type n8n keeps several versions of is listed once per version (Crypto 1 and 2).
+						const listed = types.filter((t) => t.name === node.type);
+						const type = listed.find((t) => [t.version].flat().includes(node.typeVersion));
 						// Every node, ours and n8n's, exists in this n8n at the version the file names.
-						expect(type, `${file}: ${node.type}`).toBeDefined();
-						expect([type!.version].flat(), `${file}: ${node.name} version`).toContain(node.typeVersion);
+						expect(listed.length, `${file}: ${node.type}`).toBeGreaterThan(0);
+						expect(type, `${file}: ${node.name} version ${node.typeVersion} among ${listed.map((t) => [t.version].flat().join(', ')).join('; ')}`).toBeDefined();
 						if (!node.type.startsWith(`${PACKAGE_NAME}.`)) continue;
 						const declared = new Set(type!.properties.map((p) => p.name));
 						for (const parameter of Object.keys(node.parameters)) {
@@ -49,12 +59,20 @@ export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 			});
 		}
 
-		// Its nodes exist in every supported release, so it is the smoke subset's letter with a PDF.
-		it('a form behind Basic Auth, in Portuguese, sends a registered letter with its PDF and shows the order id, or why it was not confirmed', async () => {
+		// The smoke subset's letter with a PDF: the form as shipped where n8n has data tables (1.113 and
+		// later), which it keys its letters with; before that, the same form and Send letter without the key.
+		it('a form behind Basic Auth, in Portuguese, sends a registered letter with its PDF once however often it is submitted, and says why when it is not sent', async ({ skip }) => {
+			if (!(await hasDataTables(env()))) return skip('this n8n has no data tables: the case below sends its letter');
 			await formSendsLetter(env());
 		});
 
-		if (scope === 'smoke') return;
+		if (scope === 'smoke') {
+			it('before data tables: the form and its Send letter, without the key, send a registered letter with its PDF', async ({ skip }) => {
+				if (await hasDataTables(env())) return skip('this n8n has data tables: the case above runs the form as shipped');
+				await formSendsLetterWithoutKey(env());
+			});
+			return;
+		}
 
 		it('a PDF posted with the API key sends one registered letter per reference, reserved before the send: refused or above the cap sends nothing, a retry gets the same order', async () => {
 			await sendRegisteredLetter(env());
@@ -66,6 +84,10 @@ export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 
 		it('mail merge: one letter per CSV row, keyed on batch and row; a second post of the same batch sends nothing again, a refused row says why', async () => {
 			await mailMerge(env());
+		});
+
+		it("mail merge: the note's curl line posts the sample CSV; its refused row is named, the others get an order id, and the same line again sends nothing", async () => {
+			await mailMergeSample(env());
 		});
 
 		let standIn: StandIn;
@@ -81,7 +103,7 @@ export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 		});
 
 		it('keeps each return receipt in the file store and links it on the order when rr.created arrives', async () => {
-			await returnReceiptToStorage(env(), standIn);
+			await returnReceiptToStorage(env());
 		});
 
 		it("sends a chat message to the delivered letter's contact, once per order; held without credits, failed when unclear", async () => {
@@ -89,23 +111,23 @@ export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 		});
 
 		it('CRM: a deal entering a stage sends one letter, whatever the edits and repeats; its tracking and return receipt come back as notes', async () => {
-			await crmDealToLetter(env(), standIn);
+			await crmDealToLetter(env());
 		});
 
-		it('a returned letter (status 6) alerts the collection team once', async () => {
-			await returnedLetterToCollection(env(), standIn);
+		it("a returned letter (status 6) alerts the collection team once, at the sandbox's receiver", async () => {
+			await returnedLetterToCollection(env());
 		});
 
-		it('insufficient credits (status 2): a held letter is alerted, then after a top-up a held chat message is reprocessed and a letter still held is reported', async () => {
-			await insufficientCredits(env(), standIn);
+		it("insufficient credits (status 2): a held letter is alerted, then after a top-up a held chat message is reprocessed and a letter still held is reported, at the sandbox's receiver", async () => {
+			await insufficientCredits(env());
 		});
 
-		it('nightly reconciliation: Get letter finds the changes whose events never arrived, records and reports them', async () => {
-			await nightlyReconciliation(env(), standIn);
+		it("nightly reconciliation: Get letter finds the changes whose events never arrived, records and reports them to the sandbox's receiver", async () => {
+			await nightlyReconciliation(env());
 		});
 
 		it('alerts the team chat when the balance is low, and when the balance answer cannot be read, on a schedule', async () => {
-			await balanceAlert(env(), standIn);
+			await balanceAlert(env());
 		});
 
 		it('Google Sheets mail merge: rows ready are sent once and their status written back, a lost write-back repaired (the Sheets nodes stand in for a spreadsheet)', async () => {

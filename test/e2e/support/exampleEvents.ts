@@ -11,14 +11,15 @@ import {
 	example,
 	finishedExecutions,
 	importTriggerExample,
-	pointedAt,
+	createArLetterAtService,
+	pointedAtReceiver,
+	receivedAt,
 	productionUrlOf,
 	sampleLetterUrl,
 	settled,
 	sha256,
 	TRIGGER,
 	withSandboxTemplates,
-	type StandIn,
 } from './examples';
 import { createLetterAtService, pdfOfSize } from './service';
 
@@ -113,7 +114,8 @@ export async function chatMessageWhenDelivered(env: E2eEnvironment): Promise<voi
 		control.setBalance(balance);
 	}
 	const [held] = messagesTo(broke);
-	expect(held.status).toBe(2);
+	// The interface types a chat message's status as a string, 2 (insufficient credits) included.
+	expect(held.status).toBe('2');
 	expect(await row(broke)).toEqual([expect.objectContaining({ status: 'held', message_id: String(held.message_id) })]);
 
 	// A send whose outcome is unclear (the service answers 500): the row says failed, and the next
@@ -127,29 +129,30 @@ export async function chatMessageWhenDelivered(env: E2eEnvironment): Promise<voi
 	for (const e of await finishedExecutions(env, id, 10)) expect(e.status, JSON.stringify(e.data?.resultData.error)).toBe('success');
 }
 
-export async function returnReceiptToStorage(env: E2eEnvironment, standIn: StandIn): Promise<void> {
-	const workflow = pointedAt(forTestEnvironment(example('return-receipt-to-storage.json')), standIn);
+export async function returnReceiptToStorage(env: E2eEnvironment): Promise<void> {
+	const workflow = pointedAtReceiver(env, forTestEnvironment(example('return-receipt-to-storage.json')));
 	const id = await importTriggerExample(env, workflow);
-	const orderId = await createLetterAtService(env, 'Carlos Mendes');
+	// A paper AR comes back scanned (rr), an electronic one digitally (rr_electronic): one letter of each.
+	const paper = await createArLetterAtService(env, 'Carlos Mendes', 'physical');
+	const digital = await createArLetterAtService(env, 'Carla Mendes', 'electronic');
 	const receipt = await pdfOfSize(200_000, 'AR digitalizado');
 	const event = eventsOf(env, id);
-	await event(() => env.sandbox.control.addReturnReceipt(orderId, { rrType: 'rr', pdf: receipt }));
-	await event(() => env.sandbox.control.addReturnReceipt(orderId, { rrType: 'rr_electronic', unreadable: true }));
+	await event(() => env.sandbox.control.addReturnReceipt(paper, { rrType: 'rr', pdf: receipt }));
+	await event(() => env.sandbox.control.addReturnReceipt(digital, { rrType: 'rr_electronic', unreadable: true }));
 	const executions = await finishedExecutions(env, id, 2);
 	for (const e of executions) expect(e.status, JSON.stringify(e.data?.resultData.error)).toBe('success');
 
-	const stored = standIn.requests.find((r) => r.method === 'PUT' && r.path === `/files/return-receipts/${orderId}-rr.pdf`);
-	expect(stored, JSON.stringify(standIn.requests.map((r) => `${r.method} ${r.path}`))).toBeDefined();
-	expect(sha256(stored!.body)).toBe(sha256(receipt));
-	const links = standIn.requests.filter((r) => r.method === 'PATCH' && r.path === `/crm/api/orders/${orderId}`).map((r) => r.json);
-	expect(links).toEqual([
-		{ returnReceipt: expect.objectContaining({ url: `${standIn.url}/files/return-receipts/${orderId}-rr.pdf`, type: 'rr' }) },
-		{ returnReceipt: expect.objectContaining({ url: null, type: 'rr_electronic' }) },
-	]);
+	const stored = receivedAt(env, `/files/return-receipts/${paper}-rr.pdf`, 'PUT');
+	expect(stored, JSON.stringify(receivedAt(env, '/').map((r) => `${r.method} ${r.path}`))).toHaveLength(1);
+	expect(stored[0]).toMatchObject({ sha256: sha256(receipt), size: receipt.length });
+	const links = (orderId: string) => receivedAt(env, `/crm/api/orders/${orderId}`, 'PATCH').map((r) => r.json);
+	expect(links(paper)).toEqual([{ returnReceipt: expect.objectContaining({ url: `${env.sandbox.receiverUrl}/files/return-receipts/${paper}-rr.pdf`, type: 'rr' }) }]);
+	expect(links(digital)).toEqual([{ returnReceipt: expect.objectContaining({ url: null, type: 'rr_electronic' }) }]);
+	expect(receivedAt(env, `/files/return-receipts/${digital}-rr_electronic.pdf`)).toEqual([]);
 }
 
-export async function crmDealToLetter(env: E2eEnvironment, standIn: StandIn): Promise<void> {
-	const workflow = pointedAt(forTestEnvironment(example('crm-deal-to-letter.json')), standIn);
+export async function crmDealToLetter(env: E2eEnvironment): Promise<void> {
+	const workflow = pointedAtReceiver(env, forTestEnvironment(example('crm-deal-to-letter.json')));
 	const id = await importTriggerExample(env, workflow);
 	const url = productionUrlOf(env, workflow, 'n8n-nodes-base.webhook', 'deal-stage-changed');
 	await waitForWebhook(url);
@@ -199,7 +202,7 @@ export async function crmDealToLetter(env: E2eEnvironment, standIn: StandIn): Pr
 	await event(async () => env.sandbox.control.addReturnReceipt(orderId, { rrType: 'rr', pdf: await pdfOfSize(0, 'AR') }));
 	const executions = await finishedExecutions(env, id, runs);
 	for (const e of executions) expect(e.status, JSON.stringify(e.data?.resultData.error)).toBe('success');
-	const notes = standIn.requests.filter((r) => r.path === `/crm/api/deals/${dealId}/notes`).map((r) => String(r.json?.content));
+	const notes = receivedAt(env, `/crm/api/deals/${dealId}/notes`).map((r) => String(r.json?.content));
 	// The letter sent, its tracking code assigned (the service posts it), delivered, its return receipt.
 	const tracking = String(env.sandbox.control.order(orderId)!.tracking);
 	expect(notes).toEqual([
@@ -210,12 +213,12 @@ export async function crmDealToLetter(env: E2eEnvironment, standIn: StandIn): Pr
 	]);
 }
 
-export async function returnedLetterToCollection(env: E2eEnvironment, standIn: StandIn): Promise<void> {
-	const workflow = pointedAt(forTestEnvironment(example('returned-letter-to-collection.json')), standIn);
+export async function returnedLetterToCollection(env: E2eEnvironment): Promise<void> {
+	const workflow = pointedAtReceiver(env, forTestEnvironment(example('returned-letter-to-collection.json')));
 	const id = await importTriggerExample(env, workflow);
 	const orderId = await createLetterAtService(env, 'Fábio Teixeira');
 	const event = eventsOf(env, id);
-	const alerts = () => standIn.requests.filter((r) => r.path === '/chat/hooks/collection' && String(r.json?.text).includes(`letter ${orderId} `));
+	const alerts = () => receivedAt(env, '/chat/hooks/collection', 'POST').filter((r) => String(r.json?.text).includes(`letter ${orderId} `));
 
 	await event(() => env.sandbox.control.setOrderStatus(orderId, 4));
 	expect(alerts()).toHaveLength(0);
@@ -230,10 +233,10 @@ export async function returnedLetterToCollection(env: E2eEnvironment, standIn: S
 	for (const e of await finishedExecutions(env, id, 4)) expect(e.status, JSON.stringify(e.data?.resultData.error)).toBe('success');
 }
 
-export async function insufficientCredits(env: E2eEnvironment, standIn: StandIn): Promise<void> {
-	const workflow = pointedAt(forTestEnvironment(example('insufficient-credits-reprocess.json')), standIn);
+export async function insufficientCredits(env: E2eEnvironment): Promise<void> {
+	const workflow = pointedAtReceiver(env, forTestEnvironment(example('insufficient-credits-reprocess.json')));
 	const { control } = env.sandbox;
-	const alerts = () => standIn.requests.filter((r) => r.path === '/chat/hooks/postal-alerts').map((r) => String(r.json?.text));
+	const alerts = () => receivedAt(env, '/chat/hooks/postal-alerts', 'POST').map((r) => String(r.json?.text));
 	const balance = control.balance();
 	let orderId: string;
 	let messageId: number;
@@ -251,7 +254,7 @@ export async function insufficientCredits(env: E2eEnvironment, standIn: StandIn)
 			headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${env.sandbox.email}:${env.token}`).toString('base64')}` },
 			body: JSON.stringify({ phone: '+5511912345678', template_id: 101, variables: { nome: 'Gustavo' } }),
 		}).then((r) => r.json() as Promise<{ data: { message_id: number; status: unknown } }>);
-		expect(sent.data.status).toBe(2);
+		expect(sent.data.status).toBe('2');
 		messageId = sent.data.message_id;
 		await insertDataTableRows(env.client, 'postal_told_orders', [{ order_key: `homolog:chat-${messageId}`, status: 'held', message_id: String(messageId), error: '' }]);
 		await env.client.api('POST', `/workflows/${id}/deactivate`);
@@ -269,8 +272,8 @@ export async function insufficientCredits(env: E2eEnvironment, standIn: StandIn)
 	expect((await dataTableRows(env.client, 'postal_held_letters')).filter((r) => r.order_id === orderId)).toEqual([expect.objectContaining({ status: 'still held, reported' })]);
 }
 
-export async function nightlyReconciliation(env: E2eEnvironment, standIn: StandIn): Promise<void> {
-	const workflow = pointedAt(forTestEnvironment(example('nightly-reconciliation.json')), standIn);
+export async function nightlyReconciliation(env: E2eEnvironment): Promise<void> {
+	const workflow = pointedAtReceiver(env, forTestEnvironment(example('nightly-reconciliation.json')));
 	const { control } = env.sandbox;
 	// By day: the trigger keeps each letter's last known state.
 	const id = await importTriggerExample(env, withoutSchedules(workflow));
@@ -287,7 +290,7 @@ export async function nightlyReconciliation(env: E2eEnvironment, standIn: StandI
 
 	// At night: Get letter finds what was missed, records it and reports it once.
 	await runScheduled(env, { ...without(workflow, TRIGGER), name: `${workflow.name} (night)` });
-	const reports = standIn.requests.filter((r) => r.method === 'PATCH' && r.path === `/crm/api/orders/${orderId}`).map((r) => r.json);
+	const reports = receivedAt(env, `/crm/api/orders/${orderId}`, 'PATCH').map((r) => r.json);
 	expect(reports.length).toBeGreaterThan(0);
 	for (const report of reports) expect(report).toMatchObject({ status: 4, statusDelivery: 'delivered', before: { status: 0 }, foundBy: 'nightly reconciliation' });
 	expect(await known()).toEqual([expect.objectContaining({ status: 4, status_delivery: 'delivered' })]);

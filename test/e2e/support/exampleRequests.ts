@@ -1,10 +1,16 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // Examples started by a request to their webhook: a PDF and an address, a CSV file, a telegram
 // reminder. Each one is called without its credential first, then as its note says.
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
 import { PDFDocument } from 'pdf-lib';
 import { expect } from 'vitest';
 
-import { dataTableRows, entryHeaders, waitForWebhook, type EntryCredential } from '../../../scripts/workflows';
+import { dataTableRows, entryHeaders, examplesDir, waitForWebhook, type EntryCredential } from '../../../scripts/workflows';
 import { listExecutions, type E2eEnvironment } from './environment';
 import { entryCredential, example, finishedExecutions, importAndActivate, productionUrlOf, sampleLetterUrl, sha256 } from './examples';
 import { pdfOfSize } from './service';
@@ -276,4 +282,62 @@ export async function mailMerge(env: E2eEnvironment): Promise<void> {
 		[`${batch}:2`, `${batch}:3`, `${batch}:4`, `${other}:2`, `${other}:3`].map((key) => [key, 'sent']).sort(),
 	);
 	await finishedExecutions(env, id, 4);
+}
+
+/** The sample CSV of examples/, and the sandbox `npm run dev` starts, whose sample PDF its links name. */
+const SAMPLE_CSV = 'mail-merge-sample.csv';
+const DEV_SANDBOX = 'http://127.0.0.1:4010';
+
+/**
+ * The mail merge as its note says to try it: the curl line of the note, run from a folder that holds
+ * examples/mail-merge-sample.csv, with the key and the address this run's n8n has; the sample's PDF
+ * links name the sandbox of `npm run dev`, pointed here at this run's sandbox.
+ */
+export async function mailMergeSample(env: E2eEnvironment): Promise<void> {
+	const { url, credential } = await webhookExample(env, 'mail-merge-from-csv.json', 'mail-merge', API_KEY);
+	const notes = example('mail-merge-from-csv.json')
+		.nodes.filter((n) => n.type === 'n8n-nodes-base.stickyNote')
+		.map((n) => String(n.parameters.content))
+		.join('\n');
+	const line = /`(curl [^`]+)`/.exec(notes)?.[1];
+	expect(line, 'the note gives a curl line').toBeDefined();
+	const [, noteUrl] = /(http:\/\/localhost:\d+\/webhook\/\S+)$/.exec(line!) ?? [];
+	expect(new URL(noteUrl).pathname).toBe(new URL(url).pathname);
+	const command = `${line!.replace('<your key>', credential.data.value).replace(noteUrl, url)} --silent --show-error --fail-with-body`;
+	const [, batch] = /-F batch=(\S+)/.exec(line!) ?? [];
+	const folder = mkdtempSync(path.join(tmpdir(), 'mail-merge-sample-'));
+	try {
+		mkdirSync(path.join(folder, 'examples'));
+		const sample = readFileSync(path.join(examplesDir, SAMPLE_CSV), 'utf8');
+		expect(sample).toContain(DEV_SANDBOX);
+		writeFileSync(path.join(folder, 'examples', SAMPLE_CSV), sample.replaceAll(DEV_SANDBOX, env.sandbox.baseUrl));
+		const post = async () => parseCsv((await promisify(execFile)('sh', ['-c', command], { cwd: folder, timeout: 120_000 })).stdout);
+		const creates = () => env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' }).filter((r) => (r.fields.test ?? '0') === '0').length;
+		const before = creates();
+
+		const first = await post();
+		expect(first.map((r) => [r.row, r.name, r.status])).toEqual([
+			['2', 'Ana Pereira', 'sent'],
+			['3', 'Bruno Dias', 'sent'],
+			['4', 'Carla Nunes', 'refused'],
+		]);
+		expect(first[2]).toMatchObject({ order_id: '', zip: '3016-011' });
+		expect(first[2].reason).toMatch(/Postal Code.*8 digits.*Nothing was sent/);
+		for (const row of first.slice(0, 2)) {
+			expect(row.order_id).toMatch(/^\d+$/);
+			expect(env.sandbox.control.order(row.order_id)).toMatchObject({ tag: `mm-${batch}-row-${row.row}`, name: row.name, shipType: 2 });
+		}
+		expect(creates()).toBe(before + 2);
+
+		// The same line again, as the note says: nothing is sent again.
+		const again = await post();
+		expect(again.map((r) => [r.row, r.status, r.order_id])).toEqual([
+			['2', 'already sent', first[0].order_id],
+			['3', 'already sent', first[1].order_id],
+			['4', 'refused', ''],
+		]);
+		expect(creates()).toBe(before + 2);
+	} finally {
+		rmSync(folder, { recursive: true, force: true });
+	}
 }

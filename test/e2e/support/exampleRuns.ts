@@ -19,7 +19,7 @@ import {
 import { ChatModelServer, type Conversation, type Turn } from './chatModelServer';
 import { listExecutions, type E2eEnvironment } from './environment';
 import { call } from './exampleRequests';
-import { entryCredential, example, finishedExecutions, importAndActivate, pointedAt, sampleLetterUrl, sha256, type StandIn } from './examples';
+import { entryCredential, example, finishedExecutions, importAndActivate, pointedAtReceiver, receivedAt, sampleLetterUrl, sha256, type StandIn } from './examples';
 import { pdfOfSize } from './service';
 
 /** A copy whose schedules fire every 10 seconds, so that a run comes now. */
@@ -44,11 +44,11 @@ export async function runScheduled(env: E2eEnvironment, workflow: WorkflowFile, 
 	return { id, executions };
 }
 
-export async function balanceAlert(env: E2eEnvironment, standIn: StandIn): Promise<void> {
-	const workflow = pointedAt(example('balance-alert.json'), standIn);
+export async function balanceAlert(env: E2eEnvironment): Promise<void> {
+	const workflow = pointedAtReceiver(env, example('balance-alert.json'));
 	const { control } = env.sandbox;
 	// The team chat is shared with other examples' alerts: this case reads the ones that came during its runs.
-	const alerts = () => standIn.requests.filter((r) => r.path === '/chat/hooks/postal-alerts').map((r) => String(r.json?.text));
+	const alerts = () => receivedAt(env, '/chat/hooks/postal-alerts', 'POST').map((r) => String(r.json?.text));
 	const balance = control.balance();
 	const before = alerts().length;
 	control.setBalance(20);
@@ -98,46 +98,116 @@ async function submitForm(url: string, values: string[], pdf: Buffer, headers: R
 	return page.text;
 }
 
-export async function formSendsLetter(env: E2eEnvironment): Promise<void> {
-	const workflow = example('form-send-letter.json');
+/** The form example, imported and published, with its URL and the headers of the credential its note asks for. */
+async function formExample(env: E2eEnvironment, workflow: WorkflowFile) {
 	const id = await importAndActivate(env, workflow);
 	const trigger = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.formTrigger')!;
 	const url = `${env.webhookUrl}/form/${trigger.webhookId}`;
 	await waitForWebhook(url, 30_000, 'GET');
-	const credential = entryCredential('Postal Service examples: letter form');
-	const auth = entryHeaders(credential);
+	return { id, url, auth: entryHeaders(entryCredential('Postal Service examples: letter form')) };
+}
 
-	// Without the user and password the form neither shows nor takes a letter.
+/** Without the user and password the form neither shows nor takes a letter; with them it shows the Portuguese form. */
+async function formAsksForItsCredential(env: E2eEnvironment, id: string, url: string, auth: Record<string, string>, values: string[]) {
 	expect((await call(url, {})).status).toBe(401);
 	const posts = env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' }).length;
-	const pdf = await pdfOfSize(0, 'Carta pelo formulário');
-	const values = ['Igor Nunes', 'Rua XV de Novembro', '300', 'Sala 4', '80020-310', 'Curitiba', 'PR'];
 	const anonymous = new FormData();
 	values.forEach((value, i) => anonymous.set(`field-${i}`, value));
 	expect((await call(url, { method: 'POST', body: anonymous })).status).toBe(401);
 	expect(env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' })).toHaveLength(posts);
 	expect(await listExecutions(env.client, { workflowId: id })).toHaveLength(0);
-
-	// The form the customer sees: in Portuguese.
 	const page = await call(url, { headers: auth });
 	for (const label of ['Enviar carta registrada', 'Nome do destinatário', 'Rua', 'Número', 'Complemento', 'CEP', 'Cidade', 'UF', 'Carta em PDF', 'Enviar']) expect(page.text).toContain(label);
+}
+
+/** The letters the service created for a recipient, and the create requests (not prices) that carried a tag. */
+const lettersTo = (env: E2eEnvironment, name: string) => env.sandbox.control.orders().filter((o) => o.name === name);
+const createsTagged = (env: E2eEnvironment, tag: string) =>
+	env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' }).filter((r) => r.fields.tag === tag && (r.fields.test ?? '0') === '0');
+
+export async function formSendsLetter(env: E2eEnvironment): Promise<void> {
+	const { id, url, auth } = await formExample(env, example('form-send-letter.json'));
+	// A recipient of this run only: the key is the recipient and the PDF, kept in a table that outlives a case.
+	const name = `Igor Nunes ${Date.now().toString(36)}`;
+	const values = [name, 'Rua XV de Novembro', '300', 'Sala 4', '80020-310', 'Curitiba', 'PR'];
+	await formAsksForItsCredential(env, id, url, auth, values);
+	const pdf = await pdfOfSize(0, 'Carta pelo formulário');
 
 	// A letter sent: the page says so, with the order id and the protocol (the letter's tag).
 	const sent = await submitForm(url, values, pdf, auth);
 	expect(sent).toContain('Carta enviada');
 	const [, orderId] = /Número do pedido: (\d+)/.exec(sent) ?? [];
 	const [, tag] = /Protocolo: (form-\d+)/.exec(sent) ?? [];
-	expect(env.sandbox.control.order(orderId)).toMatchObject({ shipType: 2, name: 'Igor Nunes', tag, zip: '80020310' });
-	const create = env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' }).filter((r) => r.fields.tag === tag && (r.fields.test ?? '0') === '0');
-	expect(create.map((r) => r.files.map((f) => f.sha256))).toEqual([[sha256(pdf)]]);
+	expect(env.sandbox.control.order(orderId)).toMatchObject({ shipType: 2, name, tag, zip: '80020310' });
+	expect(createsTagged(env, tag).map((r) => r.files.map((f) => f.sha256))).toEqual([[sha256(pdf)]]);
+	const keyOf = async (orderIdOf: string) => (await dataTableRows(env.client, 'postal_form_letters')).filter((r) => r.order_id === orderIdOf);
+	expect(await keyOf(orderId)).toEqual([expect.objectContaining({ status: 'sent', tag })]);
 
-	// A letter the node refuses: the page says it was not confirmed, why, and the protocol; nothing sent.
+	// The customer submits the same letter again, typed a little otherwise (spaces, case, the CEP's dash):
+	// the page names the first letter, and nothing more is sent.
+	for (const again of [values, values.map((v) => (v === 'Curitiba' ? ' CURITIBA ' : v === '80020-310' ? '80020310' : v))]) {
+		const page = await submitForm(url, again, pdf, auth);
+		expect(page).toContain('Carta já enviada');
+		expect(page).toContain(`Número do pedido: ${orderId}.`);
+		expect(page).toContain(`Protocolo: ${tag}.`);
+	}
+	expect(lettersTo(env, name)).toHaveLength(1);
+	expect(createsTagged(env, tag)).toHaveLength(1);
+	expect(await keyOf(orderId)).toHaveLength(1);
+
+	// Another PDF to the same recipient is another letter.
+	const other = await submitForm(url, values, await pdfOfSize(0, 'Segunda carta pelo formulário'), auth);
+	expect(other).toContain('Carta enviada');
+	expect(lettersTo(env, name)).toHaveLength(2);
+
+	// A letter the node refuses: the page says why and that nothing was sent; its key stays free, so
+	// the corrected letter goes.
 	const before = env.sandbox.control.orders().length;
-	const refused = await submitForm(url, values.map((v) => (v === '80020-310' ? '8002-310' : v)), pdf, auth);
-	expect(refused).toContain('Não foi possível confirmar o envio');
-	expect(refused).toMatch(/Protocolo: form-\d+/);
+	const wrongCep = values.map((v) => (v === '80020-310' ? '8002-310' : v));
+	const third = await pdfOfSize(0, 'Terceira carta pelo formulário');
+	const refused = await submitForm(url, wrongCep, third, auth);
+	expect(refused).toContain('Carta não enviada');
+	expect(refused).toContain('Nada foi enviado');
 	expect(refused).toMatch(/Postal Code|8 digits/);
 	expect(env.sandbox.control.orders()).toHaveLength(before);
+	expect(await submitForm(url, values, third, auth)).toContain('Carta enviada');
+	expect(lettersTo(env, name)).toHaveLength(3);
+}
+
+/**
+ * Releases before n8n 1.113 have no data tables, which the form example keys its letters with: there
+ * the smoke subset sends its letter with a PDF through the same form and Send letter, without the key.
+ */
+export async function formSendsLetterWithoutKey(env: E2eEnvironment): Promise<void> {
+	const shipped = example('form-send-letter.json');
+	const kept = ['Letter form', 'Send letter', 'Sent?', 'Letter sent', 'Letter not confirmed'];
+	const workflow: WorkflowFile = {
+		...shipped,
+		name: `${shipped.name} (without its key)`,
+		nodes: shipped.nodes
+			.filter((n) => kept.includes(n.name))
+			.map((n) => {
+				if (n.name === 'Send letter') return { ...n, parameters: { ...n.parameters, tag: '=form-{{ $execution.id }}' } };
+				if (n.name === 'Letter not confirmed') return { ...n, parameters: { ...n.parameters, completionMessage: "=Protocolo: form-{{ $execution.id }}. Motivo: {{ $('Send letter').first().json.error }}" } };
+				return n;
+			}),
+		connections: {
+			'Letter form': { main: [[{ node: 'Send letter', type: 'main', index: 0 }]] },
+			'Send letter': { main: [[{ node: 'Sent?', type: 'main', index: 0 }]] },
+			'Sent?': { main: [[{ node: 'Letter sent', type: 'main', index: 0 }], [{ node: 'Letter not confirmed', type: 'main', index: 0 }]] },
+		},
+	};
+	const { id, url, auth } = await formExample(env, workflow);
+	const name = `Igor Nunes ${Date.now().toString(36)}`;
+	const values = [name, 'Rua XV de Novembro', '300', 'Sala 4', '80020-310', 'Curitiba', 'PR'];
+	await formAsksForItsCredential(env, id, url, auth, values);
+	const pdf = await pdfOfSize(0, 'Carta pelo formulário');
+	const sent = await submitForm(url, values, pdf, auth);
+	expect(sent).toContain('Carta enviada');
+	const [, orderId] = /Número do pedido: (\d+)/.exec(sent) ?? [];
+	const [, tag] = /Protocolo: (form-\d+)/.exec(sent) ?? [];
+	expect(env.sandbox.control.order(orderId)).toMatchObject({ shipType: 2, name, tag, zip: '80020310' });
+	expect(createsTagged(env, tag).map((r) => r.files.map((f) => f.sha256))).toEqual([[sha256(pdf)]]);
 }
 
 /** The AI agent example as shipped: a chat only for signed-in users of the editor, with a memory. */

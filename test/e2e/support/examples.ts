@@ -1,13 +1,17 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // The example workflows of examples/, imported through the public API exactly as the files are,
 // started the way users start them (a webhook call, a form, a schedule, the service's deliveries),
-// never by the CLI. Other systems (a CRM, a file store, a team chat) are a local HTTP stand-in.
-// Here: importing, waiting for their runs, and the stand-in; the runs are in exampleRequests.ts
+// never by the CLI. A user's own systems (a CRM, a file store, a team chat) are the sandbox's
+// receiver, which the examples' Your systems node points at; a spreadsheet is a local stand-in.
+// Here: importing, waiting for their runs, the receiver and the stand-in; the runs are in exampleRequests.ts
 // (started by a request) and exampleEvents.ts (started by the service's events).
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { expect } from 'vitest';
+
+import type { Received } from '../../../sandbox';
 import { SAMPLE_LETTER_PATH } from '../../../sandbox/sample';
 import {
 	activateWorkflow,
@@ -15,15 +19,19 @@ import {
 	createWorkflow,
 	entryCredentialsOf,
 	newEntryCredential,
+	placeholderHosts,
 	readExamples,
+	SYSTEMS_NODE,
 	upsertCredential,
 	waitForWebhook,
+	withReceiver,
 	withTemplatesOf,
 	type EntryCredential,
 	type StoredCredential,
 	type WorkflowFile,
 } from '../../../scripts/workflows';
-import { getExecution, listExecutions, waitFor, type E2eEnvironment, type Execution } from './environment';
+import { editorJson, getExecution, listExecutions, waitFor, type E2eEnvironment, type Execution } from './environment';
+import { pdfOfSize } from './service';
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 export const TRIGGER = 'n8n-nodes-postal-service.postalServiceTrigger';
@@ -74,6 +82,12 @@ export async function importAndActivate(env: E2eEnvironment, workflow: WorkflowF
 	imported.push(id);
 	await activateWorkflow(env.client, id);
 	return id;
+}
+
+/** Whether this n8n has data tables (1.113 and later), which most examples keep their keys in. */
+export async function hasDataTables(env: E2eEnvironment): Promise<boolean> {
+	const types = await editorJson<Array<{ name: string }>>(env, '/types/nodes.json');
+	return types.some((t) => t.name === 'n8n-nodes-base.dataTable');
 }
 
 /** The chat templates a workflow's Send chat message nodes name, in the sandbox, as a user picks theirs. */
@@ -133,8 +147,8 @@ export interface StandInRequest {
 }
 
 /**
- * A CRM, a file store, a team chat and a spreadsheet on 127.0.0.1: records every request and
- * answers 200 with `{ ok, id }`, or what a handler set for the path answers.
+ * A spreadsheet on 127.0.0.1 for the Google Sheets example, whose Sheets nodes stand in as HTTP
+ * requests: records every request and answers 200 with `{ ok, id }`, or what a handler set for the path answers.
  */
 export interface StandIn {
 	url: string;
@@ -167,8 +181,29 @@ export async function startStandIn(): Promise<StandIn> {
 	return { url, requests, handle: (path, handler) => void handlers.set(path, handler), stop: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-/** The example's placeholder addresses of other systems, pointed at the stand-in (as a user puts theirs). */
-export function pointedAt(workflow: WorkflowFile, standIn: StandIn): WorkflowFile {
-	const text = JSON.stringify(workflow).replace(/https:\/\/(crm|files|chat)\.example\.com/g, `${standIn.url}/$1`);
-	return JSON.parse(text) as WorkflowFile;
+/**
+ * The example with its Your systems node pointed at the sandbox's receiver, as `npm run dev` and a
+ * user set it: only that node changes, and no placeholder address is left anywhere else.
+ */
+export function pointedAtReceiver(env: E2eEnvironment, workflow: WorkflowFile): WorkflowFile {
+	const pointed = withReceiver(workflow, env.sandbox.receiverUrl);
+	expect(placeholderHosts(pointed), `${workflow.name}: an address outside ${SYSTEMS_NODE}`).toEqual([]);
+	return pointed;
+}
+
+/** What the receiver took at a path (exact, or a prefix ending at a /), with its JSON body as an object. */
+export function receivedAt(env: E2eEnvironment, path: string, method?: string): Array<Received & { json?: Record<string, unknown> }> {
+	return env.sandbox.control.received({ path, method }) as Array<Received & { json?: Record<string, unknown> }>;
+}
+
+/** A registered letter with return receipt created at the service, with the AR kind given (the receipt comes back as ar_type asks). */
+export async function createArLetterAtService(env: E2eEnvironment, name: string, arType: 'physical' | 'electronic'): Promise<string> {
+	const form = new FormData();
+	const fields = { userSecurityToken: env.token, shipType: '3', ar_type: arType, name, addr1: 'Avenida Paulista', street_number: '1000', zip: '01310-100', city: 'São Paulo', state: 'SP', country: 'Brasil' };
+	for (const [key, value] of Object.entries(fields)) form.set(key, value);
+	form.set('pdfFile', new Blob([new Uint8Array(await pdfOfSize(0, 'letter'))], { type: 'application/pdf' }), 'letter.pdf');
+	const response = await fetch(`${env.sandbox.baseUrl}/api/v2/post`, { method: 'POST', body: form });
+	const body = (await response.json()) as { data: unknown; status_message: string };
+	expect(response.status, body.status_message).toBe(200);
+	return String(body.data);
 }
