@@ -52,10 +52,9 @@ export async function updateFavorite(core: SandboxCore, ctx: Ctx): Promise<Reply
 		const asText = text(value);
 		if (asText === undefined) return envelopeC(400, false, `${key}: valor inválido`);
 		if (INTEGER_FIELDS.has(key)) {
-			if (!/^[01]$/.test(asText) && asText !== 'true' && asText !== 'false') {
-				return envelopeC(400, false, `${key}: use 0 ou 1`);
-			}
-			changes[key] = asText === '1' || asText === 'true' ? 1 : 0;
+			// The interface types the list flags as integers: a JSON true or "true" is refused, not read as 1.
+			if (typeof value === 'boolean' || !/^[01]$/.test(asText)) return envelopeC(400, false, `${key}: use 0 ou 1`);
+			changes[key] = asText === '1' ? 1 : 0;
 		} else {
 			changes[key] = asText;
 		}

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { SHIP_TYPES } from '../../nodes/PostalService/contract/lists';
-import { call, chatAuth, chatRoutes, createOrder, createOrderForm, letter, newLetter, pdfWithPages, useSandbox, welcome } from './support';
+import { call, chatAuth, chatRoutes, createOrder, createOrderForm, letter, newLetter, pdfWithPages, TOKEN, useSandbox, welcome } from './support';
 
 const ctx = useSandbox();
 const { send, reprocess } = chatRoutes(ctx);
@@ -160,5 +160,29 @@ describe('virtualbox takes 0, 1 or true, as the create-order table lists', () =>
 			expect(answer.status, JSON.stringify(answer.body)).toBe(accepted ? 200 : 400);
 			if (!accepted) expect(answer.body.status_message).toBe('virtualbox: valor inválido (aceitos: 0, 1, true)');
 		}
+	});
+});
+
+describe('A saved contact list flag takes 0 or 1, the integer the interface types it as', () => {
+	const put = (body: string, contentType: string) =>
+		call(`${ctx.base}/api/v2/favorites?userSecurityToken=${TOKEN}`, { method: 'PUT', headers: { 'content-type': contentType }, body });
+	const values: Array<[unknown, boolean]> = [[0, true], [1, true], ['0', true], ['1', true], [true, false], [false, false], ['true', false], ['false', false], ['yes', false], [2, false], [-1, false]];
+	const cases = values.flatMap(([value, accepted]) =>
+		(['list_letter', 'list_email', 'list_whatsapp'] as const).flatMap((field) =>
+			(['json', 'form'] as const).filter((kind) => kind === 'json' || typeof value !== 'boolean').map((kind) => ({ label: `${field}=${JSON.stringify(value)} as ${kind}: ${accepted ? 'taken' : 'refused'}`, field, value, kind, accepted })),
+		),
+	);
+	it.each(cases)('$label', async ({ field, value, kind, accepted }) => {
+		const before = ctx.sandbox.control.favorites().find((f) => f.id === 2)![field];
+		const answer = kind === 'json' ? await put(JSON.stringify({ id: 2, [field]: value }), 'application/json') : await put(new URLSearchParams({ id: '2', [field]: String(value) }).toString(), 'application/x-www-form-urlencoded');
+		const after = ctx.sandbox.control.favorites().find((f) => f.id === 2)![field];
+		if (accepted) {
+			expect(answer.body).toMatchObject({ success: true, favorite: { [field]: Number(value) } });
+			expect(after).toBe(Number(value));
+			return;
+		}
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ success: false, message: `${field}: use 0 ou 1` });
+		expect(after).toBe(before);
 	});
 });
