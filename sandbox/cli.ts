@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 
 import type { Environment } from '../nodes/PostalServiceTrigger/contract';
 import { DEFAULTS, startSandbox } from './index';
+import type { DeliveryIds } from './webhooks';
 
 const usage = `Usage: npm run sandbox -- [options]
   --port <n>              port on 127.0.0.1 (0 = any free port)      default 4010
@@ -13,7 +14,8 @@ const usage = `Usage: npm run sandbox -- [options]
   --time-scale <ms>       milliseconds per "minute" of retry back-off default ${DEFAULTS.timeScale}
   --auth-failure-limit <n> failed authentications before 429         default ${DEFAULTS.authFailureLimit}
   --balance <n>           starting credit balance                    default ${DEFAULTS.balance}
-  --state-file <path>     keep the state in this JSON file           default none (memory only)`;
+  --state-file <path>     keep the state in this JSON file           default none (memory only)
+  --delivery-ids <r>      delivery | attempt: a retry keeps its delivery_id, or gets a new one  default ${DEFAULTS.deliveryIds}`;
 
 async function main(): Promise<void> {
 	const { values } = parseArgs({
@@ -27,6 +29,7 @@ async function main(): Promise<void> {
 			'auth-failure-limit': { type: 'string' },
 			balance: { type: 'string' },
 			'state-file': { type: 'string' },
+			'delivery-ids': { type: 'string' },
 			help: { type: 'boolean', short: 'h' },
 		},
 	});
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
 		authFailureLimit: number(values['auth-failure-limit'], 'auth-failure-limit'),
 		balance: number(values.balance, 'balance'),
 		stateFile: values['state-file'],
+		deliveryIds: values['delivery-ids'] as DeliveryIds | undefined,
 	});
 	console.log(
 		[
@@ -60,6 +64,7 @@ async function main(): Promise<void> {
 			`  e-mail          ${sandbox.email}`,
 			`  webhook secret  ${sandbox.webhookSecret}`,
 			`  environment     ${sandbox.environment}`,
+			`  delivery ids    ${values['delivery-ids'] ?? DEFAULTS.deliveryIds} (a retry or a resend ${(values['delivery-ids'] ?? DEFAULTS.deliveryIds) === 'attempt' ? 'carries a new delivery_id' : 'keeps its delivery_id'})`,
 			`  panel           ${sandbox.panelUrl}`,
 			`  control API     ${sandbox.baseUrl}/_sandbox/<method>`,
 			`  receiver        ${sandbox.receiverUrl}/<any path>  (stands in for your team chat, CRM or file store)`,

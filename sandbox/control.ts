@@ -17,7 +17,7 @@ import { sendSampleLetter } from './sampleLetter';
 import type { Received, ReceivedFilter } from './receiver';
 import { chatTemplate, type ChatMessage, type ChatSender, type ChatTemplate, type Favorite } from './state';
 import { round2, saoPauloDateTime } from './util';
-import type { AccountNotice, Delivery, WebhookEndpoint } from './webhooks';
+import { DELIVERY_ID_READINGS, type AccountNotice, type Delivery, type DeliveryIds, type WebhookEndpoint } from './webhooks';
 
 export type RequestFilter =
 	| { method?: string; path?: string | RegExp; status?: number }
@@ -55,6 +55,8 @@ export interface SandboxControl {
 	waitForDeliveries(predicate: (deliveries: Delivery[]) => boolean, timeoutMs?: number): Promise<Delivery[]>;
 	resendDelivery(deliveryId: number): Promise<Delivery>;
 	notices(): AccountNotice[];
+	/** Whether a retry or a resend keeps its delivery_id (`delivery`) or carries a new one (`attempt`). */
+	setDeliveryIds(reading: DeliveryIds): void;
 	setMaintenance(on: boolean): void;
 	setLatency(ms: number): void;
 	injectFault(fault: {
@@ -204,6 +206,10 @@ export function createControl(core: SandboxCore): SandboxControl {
 		},
 		notices() {
 			return copy(core.dispatcher.notices);
+		},
+		setDeliveryIds(reading) {
+			if (!DELIVERY_ID_READINGS.includes(reading)) throw new ControlError(`reading must be ${DELIVERY_ID_READINGS.join(' or ')}`);
+			core.settings.deliveryIds = reading;
 		},
 		setMaintenance(on) {
 			core.maintenance = !!on;
@@ -362,6 +368,7 @@ export const HTTP_ARGUMENTS: Record<keyof SandboxControl, (input: Record<string,
 	},
 	resendDelivery: (i) => [Number(i.deliveryId)],
 	notices: () => [],
+	setDeliveryIds: (i) => [String(i.reading) as DeliveryIds],
 	setMaintenance: (i) => [i.on === true || i.on === 'true' || i.on === '1'],
 	setLatency: (i) => [Number(i.ms)],
 	injectFault: (i) => [

@@ -7,7 +7,7 @@ import { errorReply, type Ctx, type Family, type Reply } from './http';
 import { Receiver } from './receiver';
 import { namesFor } from './renamed';
 import { seedState, type State } from './state';
-import { WebhookDispatcher } from './webhooks';
+import { WebhookDispatcher, type DeliveryIds } from './webhooks';
 
 export interface SandboxSettings {
 	port: number;
@@ -23,6 +23,11 @@ export interface SandboxSettings {
 	stateFile?: string;
 	/** How long a webhook receiver may take to answer (the spec's 30 s). */
 	webhookTimeoutMs: number;
+	/**
+	 * `delivery`: every retry and resend of a delivery carries its first delivery_id (the key "to
+	 * deduplicate" on); `attempt`: each carries a new one (the "unique id of this delivery attempt").
+	 */
+	deliveryIds?: DeliveryIds;
 	/** Serve another reading of every name the interface does not show, or of these keys (renamed.ts). */
 	renamedAssumptions?: boolean | readonly (keyof AssumedNames)[];
 }
@@ -88,6 +93,7 @@ export class SandboxCore {
 		this.state = seedState(settings.balance);
 		this.dispatcher = new WebhookDispatcher({
 			environment: () => this.settings.environment,
+			deliveryIds: () => this.settings.deliveryIds ?? 'delivery',
 			timeScale: settings.timeScale,
 			defaultSecret: settings.webhookSecret,
 			timeoutMs: settings.webhookTimeoutMs,

@@ -6,6 +6,7 @@ import { createControl, type SandboxControl } from './control';
 import { SandboxCore, type SandboxSettings } from './core';
 import { RECEIVER_PATH } from './receiver';
 import { createSandboxServer } from './server';
+import { DELIVERY_ID_READINGS } from './webhooks';
 
 export type { SandboxControl } from './control';
 export type { LoggedRequest } from './core';
@@ -47,6 +48,7 @@ export const DEFAULTS: SandboxSettings = {
 	balance: 1000,
 	quiet: false,
 	webhookTimeoutMs: 30_000,
+	deliveryIds: 'delivery',
 };
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -54,6 +56,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const settings: SandboxSettings = { ...DEFAULTS, ...defined };
 	if (!ENVIRONMENT_NAMES.includes(settings.environment)) {
 		throw new Error(`environment must be ${ENVIRONMENT_NAMES.join(' or ')}, not ${settings.environment}`);
+	}
+	if (!DELIVERY_ID_READINGS.includes(settings.deliveryIds ?? 'delivery')) {
+		throw new Error(`deliveryIds must be ${DELIVERY_ID_READINGS.join(' or ')}, not ${settings.deliveryIds}`);
 	}
 	const core = new SandboxCore(settings);
 	const control = createControl(core);

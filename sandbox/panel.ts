@@ -145,7 +145,7 @@ function webhookRow(w) {
 }
 const STATES = { pending: 'Sending', retrying: 'Retrying', delivered: 'Delivered', failed: 'Failed' };
 function deliveryRow(d) {
-	const attempts = d.attempts.map((a, i) => (i === 0 ? 'Sent ' : 'Retry ' + i + ' ') + a.at + ' → ' + (a.status !== undefined ? 'HTTP ' + a.status : 'no answer: ' + a.error) + (a.responseBody ? '\\n  ' + a.responseBody.slice(0, 300) : '')).join('\\n');
+	const attempts = d.attempts.map((a, i) => (i === 0 ? 'Sent ' : 'Retry ' + i + ' ') + (a.deliveryId && a.deliveryId !== d.deliveryId ? '(delivery_id ' + a.deliveryId + ') ' : '') + a.at + ' → ' + (a.status !== undefined ? 'HTTP ' + a.status : 'no answer: ' + a.error) + (a.responseBody ? '\\n  ' + a.responseBody.slice(0, 300) : '')).join('\\n');
 	return '<tr data-delivery="' + d.deliveryId + '"><td>' + d.deliveryId + (d.test ? ' (test)' : '') + '</td><td>' + d.webhookId + '</td><td>' + esc(named(LISTS.events, d.event)) + '</td><td class="state">' + STATES[d.state] +
 		(d.nextAttemptAt ? '<br><span class="muted">next at ' + esc(d.nextAttemptAt) + '</span>' : '') + '</td><td><pre>' + esc(attempts) + '</pre></td><td><form data-call="resendDelivery" data-delivery-id="' + d.deliveryId + '" data-done="Delivery resent"><button>Resend</button></form></td></tr>';
 }

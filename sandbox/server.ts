@@ -97,6 +97,7 @@ async function handleControl(core: SandboxCore, control: SandboxControl, req: In
 				maintenance: core.maintenance,
 				latencyMs: core.latencyMs,
 				receiverUrl: `${core.baseUrl}${RECEIVER_PATH}`,
+				deliveryIds: core.settings.deliveryIds ?? 'delivery',
 			},
 		};
 	}

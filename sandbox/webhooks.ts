@@ -25,7 +25,13 @@ export interface WebhookEndpoint {
 	created_at: string;
 }
 
+/** Which reading of delivery_id the deliveries follow (the interface gives both). */
+export type DeliveryIds = 'delivery' | 'attempt';
+export const DELIVERY_ID_READINGS: readonly DeliveryIds[] = ['delivery', 'attempt'];
+
 export interface DeliveryAttempt {
+	/** The delivery_id this attempt carried: the delivery's own, or a new one under the `attempt` reading. */
+	deliveryId: number;
 	at: string;
 	status?: number;
 	error?: string;
@@ -37,7 +43,7 @@ export interface Delivery {
 	deliveryId: number;
 	webhookId: number;
 	event: string;
-	/** The exact bytes sent (serialized once; every retry and resend sends these same bytes). */
+	/** The exact bytes of the first attempt (serialized once; under the `delivery` reading every retry and resend sends these same bytes). */
 	body: string;
 	/** `body` parsed, for convenience. */
 	payload: Record<string, unknown>;
@@ -55,6 +61,7 @@ export interface AccountNotice {
 
 export interface DispatcherSettings {
 	environment: () => string;
+	deliveryIds: () => DeliveryIds;
 	timeScale: number;
 	defaultSecret: string;
 	timeoutMs: number;
@@ -189,7 +196,7 @@ export class WebhookDispatcher {
 		);
 		this.notices = saved.notices ?? [];
 		this.nextEndpointId = Math.max(0, ...this.endpoints.map((e) => e.id)) + 1;
-		this.nextDeliveryId = Math.max(0, ...this.deliveries.map((d) => d.deliveryId)) + 1;
+		this.nextDeliveryId = Math.max(0, ...this.deliveries.flatMap((d) => [d.deliveryId, ...d.attempts.map((a) => a.deliveryId ?? 0)])) + 1;
 	}
 
 	/**
@@ -256,23 +263,27 @@ export class WebhookDispatcher {
 		const endpoint = this.endpoints.find((e) => e.id === delivery.webhookId);
 		if (!endpoint || this.stopped) return;
 		const at = saoPauloDateTime();
+		// Under the `attempt` reading a retry or a resend is the same event under a delivery_id of its own.
+		const renumbered = this.settings.deliveryIds() === 'attempt' && delivery.attempts.length > 0;
+		const deliveryId = renumbered ? this.nextDeliveryId++ : delivery.deliveryId;
+		const body = renumbered ? JSON.stringify({ ...delivery.payload, delivery_id: deliveryId }) : delivery.body;
 		const headers: Record<string, string> = {
 			'content-type': 'application/json',
 			'user-agent': 'Service-Webhooks/1.0',
 			'x-webhook-event': delivery.event,
-			'x-webhook-delivery': String(delivery.deliveryId),
+			'x-webhook-delivery': String(deliveryId),
 			'x-webhook-timestamp': at,
 			'x-webhook-environment': String(delivery.payload.environment),
 		};
 		if (endpoint.secret) {
 			headers['x-webhook-signature'] =
-				'sha256=' + createHmac('sha256', endpoint.secret).update(delivery.body, 'utf8').digest('hex');
+				'sha256=' + createHmac('sha256', endpoint.secret).update(body, 'utf8').digest('hex');
 		}
 		const controller = new AbortController();
 		this.aborts.add(controller);
 		const timeout = setTimeout(() => controller.abort(), this.settings.timeoutMs);
 		const started = Date.now();
-		const attempt: DeliveryAttempt = { at, responseBody: '', durationMs: 0 };
+		const attempt: DeliveryAttempt = { deliveryId, at, responseBody: '', durationMs: 0 };
 		delivery.attempts.push(attempt);
 		delivery.nextAttemptAt = null;
 		try {
@@ -283,7 +294,7 @@ export class WebhookDispatcher {
 			const response = await request(endpoint.url, {
 				method: 'POST',
 				headers,
-				body: delivery.body,
+				body,
 				signal: controller.signal,
 				dispatcher: this.agent,
 			});

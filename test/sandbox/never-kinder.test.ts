@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { SHIP_TYPES } from '../../nodes/PostalService/contract/lists';
-import { call, chatAuth, chatRoutes, createOrder, createOrderForm, letter, newLetter, pdfWithPages, TOKEN, useSandbox, welcome } from './support';
+import { call, chatAuth, chatRoutes, createOrder, createOrderForm, finished, letter, newLetter, pdfWithPages, SECRET, TOKEN, useSandbox, useWebhookRigs, verify, welcome } from './support';
 
 const ctx = useSandbox();
 const { send, reprocess } = chatRoutes(ctx);
@@ -184,5 +184,48 @@ describe('A saved contact list flag takes 0 or 1, the integer the interface type
 		expect(answer.status).toBe(400);
 		expect(answer.body).toEqual({ success: false, message: `${field}: use 0 ou 1` });
 		expect(after).toBe(before);
+	});
+});
+
+describe('delivery_id, read both ways the interface gives it: the key to de-duplicate on, or the id of one attempt', () => {
+	const { setup, receiver } = useWebhookRigs();
+	const family = (['delivery', 'attempt'] as const).flatMap((reading) =>
+		(['retries', 'a resend from the panel'] as const).map((how) => ({ label: `${reading} reading, ${how}`, reading, how })),
+	);
+	it.each(family)('$label', async ({ reading, how }) => {
+		const sandbox = await setup({ deliveryIds: reading });
+		// Failing three times lets every retry come; answering at once leaves the resend to make the second attempt.
+		const server = await receiver((_r, index) => ({ status: how === 'retries' && index < 3 ? 500 : 200 }));
+		const endpoint = sandbox.control.registerWebhook({ url: server.url, events: ['order.status_updated'] });
+		const id = await newLetter(sandbox.baseUrl);
+		sandbox.control.setOrderStatus(id, 1);
+		await sandbox.control.waitForDeliveries((all) => all.length === 1 && all.every(finished) && (how === 'a resend from the panel' || all[0].attempts.length === 4), 10_000);
+		if (how === 'a resend from the panel') await sandbox.control.resendDelivery(sandbox.control.deliveries()[0].deliveryId);
+		const [delivery] = sandbox.control.deliveries({ webhookId: endpoint.id });
+		const attempts = delivery.attempts.map((a) => a.deliveryId);
+		expect(attempts.length).toBe(how === 'retries' ? 4 : 2);
+		expect(server.requests).toHaveLength(attempts.length);
+		for (const [i, request] of server.requests.entries()) {
+			const body = request.body;
+			const sent = JSON.parse(body);
+			// Each attempt says the id it carries, in its body and its header, signed over its own bytes.
+			expect(sent.delivery_id).toBe(attempts[i]);
+			expect(request.headers['x-webhook-delivery']).toBe(String(attempts[i]));
+			expect(verify(body, request.headers['x-webhook-signature'] as string, SECRET)).toBe(true);
+			// The same event otherwise: only delivery_id may differ between attempts.
+			expect({ ...sent, delivery_id: 0 }).toEqual({ ...delivery.payload, delivery_id: 0 });
+		}
+		if (reading === 'delivery') expect(new Set(attempts)).toEqual(new Set([delivery.deliveryId]));
+		else expect(new Set(attempts).size).toBe(attempts.length);
+		expect(attempts[0]).toBe(delivery.deliveryId);
+	});
+
+	it('switches reading from the control API, and refuses a third', async () => {
+		const sandbox = await setup();
+		expect((await call(`${sandbox.baseUrl}/_sandbox/info`)).body.deliveryIds).toBe('delivery');
+		sandbox.control.setDeliveryIds('attempt');
+		expect((await call(`${sandbox.baseUrl}/_sandbox/info`)).body.deliveryIds).toBe('attempt');
+		const refused = await call(`${sandbox.baseUrl}/_sandbox/setDeliveryIds`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"reading":"event"}' });
+		expect(refused).toMatchObject({ status: 400, body: { error: 'reading must be delivery or attempt' } });
 	});
 });

@@ -202,7 +202,7 @@ export function useWebhookRigs() {
 	});
 
 	async function setup(
-		options: { environment?: 'production' | 'homolog'; webhookTimeoutMs?: number; timeScale?: number } = {},
+		options: { environment?: 'production' | 'homolog'; webhookTimeoutMs?: number; timeScale?: number; deliveryIds?: 'delivery' | 'attempt' } = {},
 	) {
 		const sandbox = await startSandbox({
 			port: 0,
@@ -211,6 +211,7 @@ export function useWebhookRigs() {
 			timeScale: options.timeScale ?? TIME_SCALE,
 			environment: options.environment ?? 'homolog',
 			webhookTimeoutMs: options.webhookTimeoutMs,
+			deliveryIds: options.deliveryIds,
 			quiet: true,
 		});
 		cleanups.push(() => sandbox.stop());
