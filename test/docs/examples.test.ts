@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // What the example files may rely on in every topology a user runs them in, and what they must not
 // do with a user's credits. The end-to-end suites run them in one n8n process and in queue mode;
 // these checks name the rule when a file breaks it.
