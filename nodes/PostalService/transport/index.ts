@@ -79,12 +79,8 @@ function requestOptions(name: RouteName, call: Call, creds: Credentials, remaini
 	const qs: IDataObject = { ...call.qs };
 	const headers: IDataObject = { Accept: 'application/json' };
 	const fields: Record<string, string> = { ...('fixedFields' in route ? route.fixedFields : {}), ...(route.token === 'form' ? { userSecurityToken: token } : {}) };
-	let body: IDataObject | Blob | undefined = call.body instanceof Multipart || !call.body ? undefined : { ...call.body, ...fields };
-	if (call.body instanceof Multipart) {
-		const encoded = call.body.encode(fields);
-		body = encoded.body;
-		headers['Content-Type'] = encoded.contentType;
-	}
+	const body = call.body instanceof Multipart ? call.body.encode(fields) : call.body && { ...call.body, ...fields };
+	if (body instanceof Blob) headers['Content-Type'] = body.type;
 	if (route.token === 'query') qs.userSecurityToken = token;
 	if (route.token === 'header') headers.securityToken = token;
 	if (route.token === 'basic') headers.Authorization = `Basic ${Buffer.from(`${creds.email ?? ''}:${token}`).toString('base64')}`;
