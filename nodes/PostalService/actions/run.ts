@@ -181,11 +181,7 @@ async function runItems(ctx: IExecuteFunctions, continueOnFail: boolean): Promis
 	return [outcomes.flatMap((outcome, itemIndex) => ('items' in outcome ? outcome.items : [errorItem(outcome.error, itemIndex)]))];
 }
 
-/**
- * A failed item under Continue On Fail. n8n sends an item to the error output by the keys of its
- * json, and every release from 1.85 on takes `{error}` or `{error, message}`; any other key sends it
- * down the success branch, and an `error` property makes n8n 2.x replace the json with the message alone.
- */
+/** A failed item under Continue On Fail: `{error, message}` is the one shape every n8n release from 1.85 sends to the error output. */
 export function errorItem(error: { message: string; description?: string | null }, itemIndex: number): INodeExecutionData {
 	return { json: { error: error.message, ...(error.description ? { message: error.description } : {}) }, pairedItem: { item: itemIndex } };
 }
