@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions;
+export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions;
 
 /** Errors after which the service certainly did nothing: a refusal in its own envelope, or no request reached it. */
 const NOT_CARRIED_OUT = new WeakSet<object>();

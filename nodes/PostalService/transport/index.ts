@@ -1,10 +1,10 @@
 /** The only code that sees the token: a route of the contract made into a request, its answer checked, repeated only when safe. */
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { ROUTES, type RouteName } from '../contract/routes';
 import { checkShape, describeAnswer, envelopeCode, envelopeOf, isSuccess, readAnswer } from './answer';
-import { apiError, notSent, redirectError, transportError, unexpectedAnswer, type Failure, type NetworkFailure } from './errors';
+import { apiError, notSent, redirectError, transportError, unexpectedAnswer, type Failure, type NetworkFailure, type ServiceContext } from './errors';
 import { Multipart } from './multipart';
 import { redactAnswer, secretRedactor } from './redact';
 import { serviceUrl } from './url';
@@ -13,8 +13,6 @@ export { listOf } from './answer';
 export { Multipart, type FilePart } from './multipart';
 export { serviceUrl } from './url';
 export { nothingCarriedOut, notSent, outcomeIsUnclear } from './errors';
-
-export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions;
 
 export interface Credentials {
 	baseUrl: string;
