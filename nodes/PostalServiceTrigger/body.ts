@@ -1,4 +1,4 @@
-/** From the verified bytes to the envelope and the keys that tell a delivery apart: its delivery_id, and a digest of the body without it (a retry repeats the event's timestamp and data). */
+/** From the verified bytes to the envelope and the keys that tell a delivery apart: its delivery_id in its environment, and a digest of the body without it (a retry repeats the event's timestamp and data). */
 import { createHash, type Hash } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';

@@ -63,9 +63,7 @@ export async function attachReturnReceipt(
 		item.json.fileProblem = problem;
 	};
 	const file = data.file;
-	if (file === null || file === undefined) {
-		return flag('the service could not read the document (file is null)');
-	}
+	if (file === null || file === undefined) return flag('the service could not read the document (file is null)');
 	if (!isObject(file)) return flag('file is not an object with name and base64');
 	const { base64, ...fileWithoutContent } = file;
 	item.json.data = { ...data, file: fileWithoutContent };

@@ -30,7 +30,7 @@ export function isValidSignature(secret: string, rawBody: Buffer, header: string
 	// The prefix names the algorithm; anything else is not a signature this node can check.
 	if (value.slice(0, SIGNATURE_PREFIX.length).toLowerCase() !== SIGNATURE_PREFIX) return false;
 	const hex = value.slice(SIGNATURE_PREFIX.length);
-	// Buffer.from(…, 'hex') stops at the first non-hex character, so only exactly 64 hex digits are compared.
+	// Buffer.from(…, 'hex') stops at the first non-hex character, so a malformed value could decode to a prefix of the digest: only 64 hex digits compare.
 	if (!/^[0-9a-fA-F]{64}$/.test(hex)) return false;
 	const expected = createHmac('sha256', secret).update(rawBody).digest();
 	return timingSafeEqual(Buffer.from(hex, 'hex'), expected);
