@@ -8,10 +8,7 @@ import { listSearch, resourceMapping } from './methods';
 
 const CHAT_RESOURCES = ['chatMessage', 'chatSender', 'chatTemplate'];
 
-/**
- * The canvas shows the operation's action under the node's name. A chain of comparisons, since n8n's
- * expressions do not index an object by a computed key.
- */
+/** The operation's action under the node's name: a chain of comparisons, since n8n's expressions do not index an object by a computed key. */
 const SUBTITLE = `={{ ${Object.entries(RESOURCES)
 	.flatMap(([resource, { operations }]) =>
 		Object.entries(operations).map(
@@ -20,10 +17,7 @@ const SUBTITLE = `={{ ${Object.entries(RESOURCES)
 	)
 	.join('')}"" }}`;
 
-/**
- * What n8n changes in the AI tool it makes of this node. Left on "Set Automatically", n8n describes
- * a tool by its operation's action alone, so the tool's actions say which operations spend credits.
- */
+/** The AI tool n8n makes of this node, which "Set Automatically" describes by its action alone: so its actions say what spends credits. */
 const TOOL = {
 	description:
 		"Send registered letters, telegrams and chat messages through the postal-mail service, and read or cancel registered e-mail. Sending a letter or a chat message spends the account's credits; Get Price spends nothing.",
@@ -61,9 +55,7 @@ export class PostalService implements INodeType {
 	methods = { listSearch, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		// Continue On Fail is applied per item by the run: a failing item becomes an output item. A tool
-		// answers its agent with the failure, as n8n 2.41 does by default (older releases stop the
-		// execution or lose the reason); an explicit Stop Workflow still stops.
+		// A tool answers its agent with the failure unless Stop Workflow is set, as n8n 2.41 does (older releases stop or lose the reason).
 		const { type, onError } = this.getNode();
 		return await runOperation(this, this.continueOnFail() || (type.endsWith('Tool') && onError !== 'stopWorkflow'));
 	}

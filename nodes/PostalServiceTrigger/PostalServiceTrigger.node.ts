@@ -39,8 +39,7 @@ export class PostalServiceTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				// n8n answers once it has stored the execution (in queue mode, queued it), whatever the
-				// workers are doing: a 2xx then means the delivery will run, well within the service's 30 s.
+				// n8n answers once it has stored (or queued) the execution, so a 2xx means the delivery will run, well within the service's 30 s.
 				responseMode: 'onReceived',
 				// Empty, so that n8n's answer carries what webhook() returns (its default names a mode).
 				responseData: '',
@@ -52,9 +51,7 @@ export class PostalServiceTrigger implements INodeType {
 
 	methods = { credentialTest: { signingSecretTest } };
 
-	// Endpoints of this service are registered by hand in its panel, and it has no API for them:
-	// there is nothing remote to look up, create or delete. The setup notice and the README tell
-	// the user to register (and later remove) the endpoint in the panel.
+	// The service has no API for endpoints, which are registered by hand in its panel: nothing remote to look up, create or delete.
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
@@ -111,8 +108,7 @@ export class PostalServiceTrigger implements INodeType {
 				: environment === undefined
 					? 'The signed body names no environment, so only a workflow whose Environment is Both takes it'
 					: `Deliveries from environment ${clip(environment)} are not taken by this workflow (Environment: ${wanted})`;
-		// While the editor listens for a test event the delivery still shows, saying why the active
-		// workflow drops it: otherwise nothing at all appears in n8n.
+		// A test event the editor listens for still shows, saying why the active workflow drops it: otherwise nothing appears in n8n.
 		if (notTaken !== undefined && this.getMode() !== 'manual') return answer({ status: 200, message: `${notTaken}; dropped` });
 
 		// The item. Its keys come from the signed body before the return receipt leaves the JSON.
@@ -139,10 +135,7 @@ export class PostalServiceTrigger implements INodeType {
 		return { workflowData: [[item]], webhookResponse: { message: 'Accepted' } };
 	}
 
-	/**
-	 * Runs inside the execution a delivery started, with the item webhook() returned: only here is
-	 * a delivery checked against, and recorded in, n8n's processed-data store.
-	 */
+	/** Inside the execution a delivery started: only here is it checked against, and recorded in, n8n's processed-data store. */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return [await keepFirstDeliveries.call(this)];
 	}

@@ -1,9 +1,4 @@
-/**
- * From the verified bytes to the envelope, and the keys that tell a delivery apart: its
- * delivery_id (with its environment), and its event, a digest of the signed body without
- * delivery_id. The body's timestamp is when the event was generated, so a retry repeats it and its
- * data, while two events differ in one of them.
- */
+/** From the verified bytes to the envelope and the keys that tell a delivery apart: its delivery_id in its environment, and a digest of the body without it (a retry repeats the event's timestamp and data). */
 import { createHash, type Hash } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
@@ -16,10 +11,7 @@ export interface Delivery {
 	envelope: Envelope;
 	/** `d:<environment>:<delivery_id>`; undefined without an id, as nothing then names the delivery. */
 	deliveryKey(): string | undefined;
-	/**
-	 * `e:<digest>` of the body without delivery_id, computed on demand (a return receipt is
-	 * megabytes); undefined for test events, which the service never retries.
-	 */
+	/** `e:<digest>` of the body without delivery_id, on demand (a return receipt is megabytes); undefined for test events, never retried. */
 	eventKey(): string | undefined;
 }
 
@@ -68,8 +60,7 @@ export function readDelivery(rawBody: Buffer, contentType: string | undefined): 
 		return { status: 400, message: 'The body is not a webhook envelope (an object with "event")' };
 	}
 	const envelope = parsed as Envelope;
-	// JSON.parse rounds integers beyond 2^53, so that two ids could become one: such an id reaches
-	// the workflow as the digits the service wrote.
+	// JSON.parse rounds integers beyond 2^53, so two ids could become one: such an id is kept as the digits the service wrote.
 	const id = envelope.delivery_id;
 	if (typeof id === 'number' && !Number.isSafeInteger(id)) {
 		const digits = written.get(envelope)?.get('delivery_id') ?? String(id);
@@ -97,11 +88,7 @@ export function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * Feeds the hash a canonical form of a parsed value: keys sorted, no whitespace, numbers as
- * written, strings prefixed with their length instead of escaped (no copy of a megabyte string).
- * A body serialized again (other spacing, key order or escapes) feeds the same.
- */
+/** Feeds the hash a form a body serialized again feeds alike: keys sorted, numbers as written, strings length-prefixed (never copied). */
 function feedCanonical(hash: Hash, value: unknown, written: WrittenNumbers, asWritten: string | undefined, top = false): void {
 	if (value === null || typeof value === 'boolean') hash.update(String(value)[0]);
 	else if (typeof value === 'number') hash.update(`#${asWritten ?? String(value)};`);

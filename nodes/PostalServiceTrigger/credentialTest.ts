@@ -1,9 +1,6 @@
 import type { ICredentialsDecrypted, ICredentialTestFunctions, INodeCredentialTestResult } from 'n8n-workflow';
 
-/**
- * The secret never travels to the service, so nothing remote can confirm it. What can be checked
- * is checked here; the message says how to check the rest.
- */
+/** The secret never travels to the service, so nothing remote can confirm it: what can be is checked here. */
 export async function signingSecretTest(
 	this: ICredentialTestFunctions,
 	credential: ICredentialsDecrypted,

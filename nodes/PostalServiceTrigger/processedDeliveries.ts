@@ -1,13 +1,7 @@
-/**
- * The one record of deliveries that ran: n8n's processed-data store, checked inside the execution; a
- * delivery recorded before leaves no item. n8n has answered already, so a failing store lets the delivery run.
- */
+/** The one record of deliveries that ran, n8n's processed-data store; n8n has answered already, so a failing store lets the delivery run. */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-/**
- * The field of an item that carries the delivery's keys from webhook() to execute(), beside `json`
- * so that the workflow never sees it.
- */
+/** The item's field that carries the delivery's keys from webhook() to execute(), beside `json` so that the workflow never sees it. */
 export const KEYS_FIELD = 'deliveryKeys';
 
 /** Two keys per delivery: the node remembers its last 5,000 deliveries; the oldest go first. */

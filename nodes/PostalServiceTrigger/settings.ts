@@ -1,10 +1,6 @@
 import type { INode } from 'n8n-workflow';
 
-/**
- * Node settings under which n8n itself would run the workflow for a delivery the trigger stops:
- * "Always Output Data" hands on an empty item, and "On Error: Continue" hands on the delivery
- * when the trigger stops it with an error. Null when the node has none of them.
- */
+/** Settings under which n8n would run the workflow for a delivery the trigger stops (an empty item, or the delivery on error); null when none. */
 export function settingsThatRunDuplicates(node: INode): string | null {
 	const found: string[] = [];
 	if (node.alwaysOutputData) found.push('"Always Output Data"');

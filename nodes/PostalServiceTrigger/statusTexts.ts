@@ -1,16 +1,10 @@
-/**
- * What the trigger adds to the service's own fields so that an item reads on its own: the meaning
- * of each status code, next to the code (as Letter > Get gives statusText).
- */
+/** The meaning of each status code next to the code, so that an item reads on its own (as Letter > Get gives statusText). */
 import type { IDataObject } from 'n8n-workflow';
 
 import { EMAIL_STATUSES, meaningOf, ORDER_STATUSES } from '../PostalService/contract/lists';
 import { isObject } from './body';
 
-/**
- * Adds `data.statusText` beside `data.status`: a text for order.created, `{ old, new }` for
- * order.status_updated. A code the interface does not list gets no text.
- */
+/** Adds `data.statusText`: a text for order.created, `{ old, new }` for order.status_updated, none for a code the interface does not list. */
 export function addStatusTexts(envelope: IDataObject): void {
 	const data = envelope.data;
 	if (!isObject(data) || (envelope.event !== 'order.created' && envelope.event !== 'order.status_updated')) return;

@@ -1,7 +1,4 @@
-/**
- * Whether a delivery may be read at all: its signature over the raw bytes and, when asked, the age
- * of its attempt. Each check returns the answer to give, or undefined when it holds.
- */
+/** Whether a delivery may be read at all (its signature, and when asked its age): each check returns the answer to give, or undefined. */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 import { DateTime } from 'luxon';
@@ -33,8 +30,7 @@ export function isValidSignature(secret: string, rawBody: Buffer, header: string
 	// The prefix names the algorithm; anything else is not a signature this node can check.
 	if (value.slice(0, SIGNATURE_PREFIX.length).toLowerCase() !== SIGNATURE_PREFIX) return false;
 	const hex = value.slice(SIGNATURE_PREFIX.length);
-	// Buffer.from(…, 'hex') stops at the first non-hex character, so a malformed value could decode
-	// to a prefix of the right digest; only exactly 64 hex digits can be compared.
+	// Buffer.from(…, 'hex') stops at the first non-hex character, so a malformed value could decode to a prefix of the digest: only 64 hex digits compare.
 	if (!/^[0-9a-fA-F]{64}$/.test(hex)) return false;
 	const expected = createHmac('sha256', secret).update(rawBody).digest();
 	return timingSafeEqual(Buffer.from(hex, 'hex'), expected);

@@ -3,18 +3,12 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { PAYMENT_METHODS, type PaymentMethod } from '../contract/lists';
 
-/**
- * The notice at the top of an operation that spends the account's credits: what the item does for
- * real and how to know the cost first.
- */
+/** The notice atop an operation that spends the account's credits: what the item does for real and how to know the cost first. */
 export function creditsNotice(text: string): INodeProperties {
 	return { displayName: text, name: 'creditsNotice', type: 'notice', default: '' };
 }
 
-/**
- * The Simplify switch of a read whose answer carries more than most workflows use: the same name,
- * default and wording on every such read, the kept fields named from the list `simplify()` keeps.
- */
+/** The Simplify switch, alike on every read, naming the fields `simplified()` keeps. */
 export function simplifyProperty(keptFields: readonly string[]): INodeProperties {
 	return {
 		displayName: 'Simplify',

@@ -6,11 +6,7 @@ import type { ValidationProblem } from '../contract/order';
 import { nothingCarriedOut } from '../transport';
 import type { ItemInput } from './types';
 
-/**
- * Names an extra can never set, whatever the operation: the token and where it travels belong to
- * the credential and the transport (the service also reads `userSecurityToken` from the query of
- * every route that takes the header forms).
- */
+/** Names no extra may set: the token is the credential's, and the service reads `userSecurityToken` from the query of header-token routes too. */
 const TRANSPORT_OWNED: Record<string, string> = {
 	usersecuritytoken: 'the node places the security token itself, from the credential, where each route wants it',
 	securitytoken: 'the node places the security token itself, from the credential, where each route wants it',
@@ -26,7 +22,7 @@ export class ItemCheck {
 	) {}
 
 	/** The error for an item that breaks the contract: no request is made for it. */
-	invalid(problems: ValidationProblem[]): NodeOperationError {
+	invalid(...problems: ValidationProblem[]): NodeOperationError {
 		const named = (field: string) => (this.labels[field] ? `"${this.labels[field]}" (${field})` : `"${field}"`);
 		// Only the message reaches an AI agent: it names the field as the node shows it and says nothing left.
 		const messages = problems.map(({ field, message }) => message.replace(`"${field}"`, named(field)));
@@ -41,22 +37,19 @@ export class ItemCheck {
 	/** A text the service needs: trimmed, present, and matching `pattern` when given. */
 	text(value: unknown, field: string, pattern?: { test: RegExp; hint: string }): string {
 		const text = value === undefined || value === null ? '' : String(value).trim();
-		if (!text) throw this.invalid([{ field, message: `"${field}" is required and is empty` }]);
-		if (pattern && !pattern.test.test(text)) throw this.invalid([{ field, message: `"${field}" ${pattern.hint}; got "${text}"` }]);
+		if (!text) throw this.invalid({ field, message: `"${field}" is required and is empty` });
+		if (pattern && !pattern.test.test(text)) throw this.invalid({ field, message: `"${field}" ${pattern.hint}; got "${text}"` });
 		return text;
 	}
 
-	/**
-	 * Options > Extra Parameters as wire fields. A name the node sets itself (`owned`, lower case,
-	 * with why) is refused rather than dropped: a silently ignored parameter would send something else than asked.
-	 */
+	/** Options > Extra Parameters as wire fields; a name the node sets itself (`owned`) is refused, as one silently dropped would send other than asked. */
 	extraParameters(input: ItemInput, owned: Record<string, string> = {}): Record<string, string> {
 		const result: Record<string, string> = {};
 		for (const { name, value } of input.extraParameters) {
 			const key = name === undefined || name === null ? '' : String(name).trim();
 			if (!key) continue;
 			const reason = TRANSPORT_OWNED[key.toLowerCase()] ?? owned[key.toLowerCase()];
-			if (reason) throw this.invalid([{ field: key, message: `Extra Parameters: "${key}" cannot be set here; ${reason}` }]);
+			if (reason) throw this.invalid({ field: key, message: `Extra Parameters: "${key}" cannot be set here; ${reason}` });
 			result[key] = value === undefined || value === null ? '' : String(value);
 		}
 		return result;
@@ -72,10 +65,7 @@ export function asObject(data: unknown): IDataObject {
 	return { data: data as IDataObject[string] };
 }
 
-/**
- * A read's record as Simplify asks: with it on (the default) only the kept fields, in their order
- * and where present; off, the record as the service sent it (plus what the node adds, like statusText).
- */
+/** A read's record as Simplify asks: only the kept fields, in their order, or the whole record. */
 export function simplified(record: IDataObject, keptFields: readonly string[], simplify: boolean): IDataObject {
 	if (!simplify) return record;
 	const simple: IDataObject = {};

@@ -36,11 +36,6 @@ export function findOperation(resource: string, operation: string): OperationMod
 	return entry && Object.hasOwn(entry.operations, operation) ? entry.operations[operation] : undefined;
 }
 
-/** An operation's action as the AI tool reads it: it alone describes the tool, so it says what costs credits. */
-function toolAction({ option, spendsCredits }: OperationModule): string {
-	return spendsCredits ? `${option.action} and spend credits` : option.action;
-}
-
 function operationProperties(forTool: boolean): INodeProperties[] {
 	return Object.entries(RESOURCES).flatMap(([value, { defaultOperation, operations }]): INodeProperties[] => [
 		{
@@ -49,8 +44,9 @@ function operationProperties(forTool: boolean): INodeProperties[] {
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: [value] } },
+			// The AI tool is described by its action alone, so the action says what costs credits.
 			options: Object.values(operations)
-				.map((operation) => (forTool ? { ...operation.option, action: toolAction(operation) } : operation.option))
+				.map(({ option, spendsCredits }) => (forTool && spendsCredits ? { ...option, action: `${option.action} and spend credits` } : option))
 				.sort(byName),
 			default: defaultOperation,
 		},

@@ -21,6 +21,7 @@ import type { ItemInput, OperationModule, ServiceCall, WriteWork } from './types
 type NodeError = NodeApiError | NodeOperationError;
 /** What one item came to: its output items, or the error that stopped it. */
 type Outcome = { items: INodeExecutionData[] } | { error: NodeError };
+const isError = (outcome: Outcome | undefined): outcome is { error: NodeError } => outcome !== undefined && 'error' in outcome;
 type Prepared = { work: WriteWork; deadline: Deadline };
 
 /** The longest Timeout the option accepts (timers hold at most 2^31 - 1 ms). */
@@ -150,7 +151,7 @@ async function runItems(ctx: IExecuteFunctions, continueOnFail: boolean): Promis
 	const inWindow = async (indexes: number[], task: (work: WriteWork, call: ServiceCall<RouteName>) => Promise<INodeExecutionData[] | void>) => {
 		const results = await runInSlidingWindow<Outcome | undefined>(
 			indexes.length,
-			{ size, stopWhen: continueOnFail ? undefined : (outcome) => outcome !== undefined && 'error' in outcome },
+			{ size, stopWhen: continueOnFail ? undefined : isError },
 			async (k) => {
 				const itemIndex = indexes[k];
 				const { work, deadline } = prepared[itemIndex]!;
@@ -163,9 +164,9 @@ async function runItems(ctx: IExecuteFunctions, continueOnFail: boolean): Promis
 			},
 		);
 		results.forEach((outcome, k) => outcome && (outcomes[indexes[k]] = outcome));
-		return !continueOnFail && results.some((outcome) => outcome !== undefined && 'error' in outcome);
+		return !continueOnFail && results.some(isError);
 	};
-	const failed = () => outcomes.find((outcome) => outcome !== undefined && 'error' in outcome) as { error: NodeError };
+	const failed = () => outcomes.find(isError)!;
 
 	// Checks asked before anything of the run is sent keep a batch all-or-nothing for every rule the service checks.
 	const checkedFirst = prepared.flatMap((item, itemIndex) => (item?.work.checkFirst && item.work.check ? [itemIndex] : []));
@@ -181,11 +182,7 @@ async function runItems(ctx: IExecuteFunctions, continueOnFail: boolean): Promis
 	return [outcomes.flatMap((outcome, itemIndex) => ('items' in outcome ? outcome.items : [errorItem(outcome.error, itemIndex)]))];
 }
 
-/**
- * A failed item under Continue On Fail. n8n sends an item to the error output by the keys of its
- * json, and every release from 1.85 on takes `{error}` or `{error, message}`; any other key sends it
- * down the success branch, and an `error` property makes n8n 2.x replace the json with the message alone.
- */
+/** A failed item under Continue On Fail: `{error, message}` is the one shape every n8n release from 1.85 sends to the error output. */
 export function errorItem(error: { message: string; description?: string | null }, itemIndex: number): INodeExecutionData {
 	return { json: { error: error.message, ...(error.description ? { message: error.description } : {}) }, pairedItem: { item: itemIndex } };
 }

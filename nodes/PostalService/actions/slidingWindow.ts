@@ -1,9 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-/**
- * Runs `count` tasks, at most `size` in flight (a slow one holds one slot); after a result `stopWhen`
- * matches, nothing new starts. Results in task order.
- */
+/** Runs `count` tasks, at most `size` in flight, starting none after a result `stopWhen` matches; results in task order. */
 export async function runInSlidingWindow<T>(
 	count: number,
 	options: { size: number; stopWhen?: (result: T) => boolean },
@@ -11,8 +8,7 @@ export async function runInSlidingWindow<T>(
 ): Promise<T[]> {
 	const { size, stopWhen } = options;
 	const results: T[] = new Array(count);
-	// A count and one waiter rather than Promise.race over the slots, which would keep a reaction
-	// per request in flight for every item.
+	// A count and one waiter, since Promise.race over the slots would keep a reaction per request in flight for every item.
 	let inFlight = 0;
 	let slotFreed: (() => void) | undefined;
 	const waitForSlot = () => new Promise<void>((resolve) => (slotFreed = resolve));
@@ -34,10 +30,7 @@ export async function runInSlidingWindow<T>(
 	return results;
 }
 
-/**
- * The run's one pacing clock (Batch Interval): every request of a run, whatever its phase or attempt,
- * waits here, so that no more than `size` requests start within any `interval` ms.
- */
+/** The run's one pacing clock: every request, whatever its phase or attempt, waits here, so no more than `size` start within any `interval` ms. */
 export function pacing(size: number, interval: number): () => Promise<void> {
 	const starts: number[] = [];
 	let last = Promise.resolve();

@@ -47,10 +47,5 @@ interface OperationFile {
 
 type Prepare<W> = (this: IExecuteFunctions, itemIndex: number, input: ItemInput) => Promise<W> | W;
 
-/**
- * What an `<operation>.operation.ts` file exports. `prepare` reads the item's parameters once and
- * checks them, throwing what is wrong with the field named as the panel shows it. Only a file that
- * says `writes` (n8n's Retry On Fail is then refused, and a failed run names what went through) may
- * return work that calls a route not safe to repeat: the types refuse it anywhere else.
- */
+/** What an `<operation>.operation.ts` file exports: only one that says `writes` (Retry On Fail then refused) may call a route not safe to repeat. */
 export type OperationModule = OperationFile & ({ writes?: undefined; prepare: Prepare<ItemWork> } | { writes: true; prepare: Prepare<WriteWork> });

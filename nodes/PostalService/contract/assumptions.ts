@@ -54,9 +54,6 @@ export const ASSUMED = {
 	/** GET /api/chat/v1/senders/get: answer not shown; read as envelope A or B with a list of these. */
 	chatSenderFields: { id: 'id', name: 'name', phone: 'phone' },
 
-	/**
-	 * GET /api/receipts/v1/get: where a file may sit in the answer's `data` (base64 content and its
-	 * name). The first present name wins.
-	 */
+	/** GET /api/receipts/v1/get: where a file's base64 content and name may sit in the answer's `data`; the first present name wins. */
 	receiptFileFields: { base64: ['file_base64', 'base64', 'pdf_base64'], name: ['file_name', 'name'] },
 } as const;

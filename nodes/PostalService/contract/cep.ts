@@ -68,32 +68,19 @@ export function checkAddress(
 	const zip = fields[zipField];
 	const state = fields[stateField];
 	if (!isBrazil(fields[`country${suffix}`])) return;
-	if (zip) {
-		if (!isCepFormat(zip)) {
-			problems.push({
-				field: zipField,
-				message: `"${zipField}" must be a Brazilian postal code of 8 digits (like 01310-100); got "${zip}"`,
-			});
-			return;
-		}
+	if (zip && !isCepFormat(zip)) {
+		problems.push({ field: zipField, message: `"${zipField}" must be a Brazilian postal code of 8 digits (like 01310-100); got "${zip}"` });
+		return;
 	}
 	if (state) {
 		const code = state.trim().toUpperCase();
 		if (!BRAZILIAN_STATES.includes(code)) {
-			problems.push({
-				field: stateField,
-				message: `"${stateField}" must be the 2-letter code of a Brazilian state (${BRAZILIAN_STATES.join(', ')}); got "${state}"`,
-			});
+			problems.push({ field: stateField, message: `"${stateField}" must be the 2-letter code of a Brazilian state (${BRAZILIAN_STATES.join(', ')}); got "${state}"` });
 			return;
 		}
-		if (zip) {
-			const expected = stateOfCep(normalizeCep(zip));
-			if (expected && expected !== code) {
-				problems.push({
-					field: stateField,
-					message: `"${stateField}" is ${code} but postal code ${zip} belongs to ${expected}`,
-				});
-			}
+		const expected = zip ? stateOfCep(zip) : undefined;
+		if (expected && expected !== code) {
+			problems.push({ field: stateField, message: `"${stateField}" is ${code} but postal code ${zip} belongs to ${expected}` });
 		}
 	}
 }

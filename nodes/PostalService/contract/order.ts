@@ -120,14 +120,9 @@ export function validateOrder(
 		['paymentMethod', valuesOf(PAYMENT_METHODS)],
 		['ar_type', valuesOf(AR_TYPES)],
 		['envelope_type', valuesOf(ENVELOPE_TYPES)],
+		...Object.entries(FLAG_VALUES),
 	];
 	for (const [field, allowed] of enums) {
-		const value = fields[field];
-		if (value !== undefined && value !== '' && !allowed.includes(value)) {
-			problems.push({ field, message: `"${field}" must be one of ${allowed.join(', ')}; got "${value}"` });
-		}
-	}
-	for (const [field, allowed] of Object.entries(FLAG_VALUES)) {
 		const value = fields[field];
 		if (value !== undefined && value !== '' && !allowed.includes(value)) {
 			problems.push({ field, message: `"${field}" must be one of ${allowed.join(', ')}; got "${value}"` });
@@ -189,10 +184,7 @@ export function validateOrder(
 	return problems;
 }
 
-/**
- * The wire fields after the spec's forcing rules that the node applies itself, so that what it
- * sends is what the service will do.
- */
+/** The wire fields after the spec's forcing rules, applied here so that what the node sends is what the service will do. */
 export function applyForcing(fields: Record<string, string>): Record<string, string> {
 	const out = { ...fields };
 	const shipType = Number(out.shipType);
@@ -203,11 +195,7 @@ export function applyForcing(fields: Record<string, string>): Record<string, str
 	return out;
 }
 
-/**
- * An amount in reais as a field or an expression gives it: a number, or text of digits with at most
- * two decimals after a dot or a comma, optionally after "R$" (30, 30.5, 30,00, R$ 30). Anything else,
- * empty text and a missing value included, is no amount: a cap that reads as none would send unpriced.
- */
+/** An amount in reais (30, 30.5, 30,00, R$ 30); anything else, empty included, is none, since a cap read as none would send unpriced. */
 export function readReais(value: unknown): number | undefined {
 	if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : undefined;
 	const match = typeof value === 'string' ? /^\s*(?:R\$\s*)?(\d+)(?:[.,](\d{1,2}))?\s*$/i.exec(value) : null;

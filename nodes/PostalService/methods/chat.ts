@@ -18,10 +18,7 @@ function currentParameter(ctx: ILoadOptionsFunctions, name: string): unknown {
 	}
 }
 
-/**
- * The ID chosen in a locator, or
- * undefined while it is empty or still an expression the editor cannot resolve.
- */
+/** The ID chosen in a locator; undefined while it is empty or an expression the editor cannot resolve. */
 export function selectedId(ctx: ILoadOptionsFunctions, name: string): string | undefined {
 	const value = currentParameter(ctx, name);
 	const id = value && typeof value === 'object' ? (value as IDataObject).value : value;

@@ -1,13 +1,8 @@
-/**
- * Reads what came back and holds it against the route's envelope and shape (contract/routes.ts).
- */
+/** Reads what came back and holds it against the route's envelope and shape (contract/routes.ts). */
 import type { IDataObject } from 'n8n-workflow';
 import type { ZodIssue, ZodTypeAny } from 'zod';
 
-import { ENVELOPES, type EnvelopeName } from '../contract/routes';
-
-/** Which envelope a route answers with: one of the spec's three, or `auto` when not shown. */
-type Envelope = EnvelopeName | 'auto';
+import { ENVELOPES, type EnvelopeName, type Route } from '../contract/routes';
 
 export type Answer =
 	| { kind: 'json'; value: unknown }
@@ -37,7 +32,7 @@ interface Enveloped {
 }
 
 /** The answer read as the route's envelope (for `auto`, whichever of the three fits), if it is one. */
-export function envelopeOf(answer: Answer, expected: Envelope): Enveloped | undefined {
+export function envelopeOf(answer: Answer, expected: Route['envelope']): Enveloped | undefined {
 	if (answer.kind !== 'json') return undefined;
 	const value = answer.value;
 	const candidates: EnvelopeName[] = expected === 'auto' ? ['A', 'B', 'C'] : [expected];
@@ -64,16 +59,12 @@ export function envelopeCode(enveloped: Enveloped | undefined, statusCode: numbe
 	return statusCode;
 }
 
-/** The route's payload: `data` of envelopes A and B, the whole answer otherwise. */
-function payloadOf(enveloped: Enveloped): unknown {
-	return enveloped.name === 'A' || enveloped.name === 'B' ? enveloped.body.data : enveloped.body;
-}
-
+/** The route's payload (`data` of envelopes A and B, the whole answer of C) held against its shape. */
 export function checkShape(enveloped: Enveloped, shape: ZodTypeAny): { ok: true; data: unknown } | { ok: false; issues: ZodIssue[] } {
-	const payload = payloadOf(enveloped);
-	const result = shape.safeParse(payload);
+	const inData = enveloped.name !== 'C';
+	const result = shape.safeParse(inData ? enveloped.body.data : enveloped.body);
 	if (result.success) return { ok: true, data: result.data };
-	const prefix = enveloped.name === 'A' || enveloped.name === 'B' ? ['data'] : [];
+	const prefix = inData ? ['data'] : [];
 	return { ok: false, issues: result.error.issues.map((issue) => ({ ...issue, path: [...prefix, ...issue.path] })) };
 }
 

@@ -2,13 +2,11 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-
-type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions;
+export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions;
 
 /** Errors after which the service certainly did nothing: a refusal in its own envelope, or no request reached it. */
 const NOT_CARRIED_OUT = new WeakSet<object>();
 
-/** Marks an error as one after which nothing was carried out. */
 export function nothingCarriedOut<T extends object>(error: T): T {
 	NOT_CARRIED_OUT.add(error);
 	return error;
@@ -18,9 +16,6 @@ export function nothingCarriedOut<T extends object>(error: T): T {
 export function outcomeIsUnclear(error: unknown): boolean {
 	return !(typeof error === 'object' && error !== null && NOT_CARRIED_OUT.has(error));
 }
-
-const classified = <T extends object>(error: T, delivery: 'refused' | 'notReceived' | 'unclear'): T =>
-	delivery === 'unclear' ? error : nothingCarriedOut(error);
 
 /** Per failed request: the context the error needs to say the right thing. */
 export interface Failure {
@@ -45,7 +40,7 @@ export function notSent(ctx: ServiceContext, itemIndex: number, why: string): No
 		itemIndex,
 		description: 'The request never left the node, so the service did nothing with it. Fix the setting named above and run again.',
 	});
-	return classified(error, 'notReceived');
+	return nothingCarriedOut(error);
 }
 
 const GENERIC_VERIFY =
@@ -94,8 +89,7 @@ function namedField(labels: Record<string, string>, message: string): string | u
 export function apiError(failure: Failure, statusCode: number, body: IDataObject | undefined, notEnvelope?: string): NodeApiError {
 	const message = typeof body?.status_message === 'string' ? body.status_message : typeof body?.message === 'string' ? body.message : undefined;
 	const requestId = typeof body?.request_id === 'string' ? body.request_id : undefined;
-	// Only the service's own envelope tells that it refused: a 4xx, or 503 for maintenance; anything
-	// else (a 500, or any answer from a proxy or gateway in front of it) may follow work already done.
+	// Only the service's own envelope tells that it refused (a 4xx, or 503 for maintenance): a 500 or a proxy's answer may follow work done.
 	const refused = !notEnvelope && ((statusCode >= 400 && statusCode < 500) || statusCode === 503);
 	const unclearWrite = !refused && !failure.idempotent;
 	const clean = failure.redact;
@@ -107,8 +101,7 @@ export function apiError(failure: Failure, statusCode: number, body: IDataObject
 				? 'The service had an internal error; the request may have been accepted. The request was not sent again.'
 				: `The service answered with HTTP ${statusCode}; ${NOT_RESENT}`;
 	}
-	// A refusal that names a field says which one in the panel, in English; the service's own words
-	// follow as it sent them, since an AI agent reads only the message.
+	// A refusal names the panel's field, then the service's own words, since an AI agent reads only the message.
 	const field = refused && message ? namedField(failure.labels ?? {}, message) : undefined;
 	if (field) headline = `The service refused "${failure.labels![field]}" (${field}): fix it and run again.${failure.idempotent ? '' : ' Nothing was sent.'}`;
 	const shown = refused && message ? `${headline} The service said: ${message}` : headline;
@@ -119,8 +112,7 @@ export function apiError(failure: Failure, statusCode: number, body: IDataObject
 		unclearWrite ? checkFirst(failure) : undefined,
 		`Route: ${failure.route}`,
 	];
-	// Built from a plain object (never the HTTP client's error), so no URL, header or config with
-	// the token can be serialized into the execution.
+	// Built from a plain object, never the HTTP client's error, whose URL, headers and config hold the token.
 	const error = new NodeApiError(
 		failure.ctx.getNode(),
 		{ message: clean(message ?? ''), httpCode: String(statusCode) } as JsonObject,
@@ -131,7 +123,7 @@ export function apiError(failure: Failure, statusCode: number, body: IDataObject
 			itemIndex: failure.itemIndex,
 		},
 	);
-	return classified(error, refused ? 'refused' : 'unclear');
+	return refused ? nothingCarriedOut(error) : error;
 }
 
 /** A 2xx that is not the route's answer: an HTML page, an empty body, JSON of another shape. */
@@ -139,22 +131,20 @@ export function unexpectedAnswer(failure: Failure, statusCode: number, what: str
 	const headline = failure.idempotent
 		? "The answer was not the service's usual answer."
 		: `The answer was not the service's usual answer; ${NOT_RESENT}`;
-	const error = requestError(failure, headline, [
+	return requestError(failure, headline, [
 		`HTTP ${statusCode} with ${what}.`,
 		'A web page or an empty answer usually means the base URL in the credential is not the service\'s API address (the panel, a proxy or a sign-in page answered instead).',
 		failure.idempotent ? 'Check the base URL, then try again.' : checkFirst(failure),
 	]);
-	return classified(error, 'unclear');
 }
 
 /** A 3xx: never followed, since the token would travel with the request to the other address. */
 export function redirectError(failure: Failure, statusCode: number, target: string): NodeOperationError {
 	const headline = `The service answered with a redirect (HTTP ${statusCode}) to ${target}. This node does not follow redirects, so nothing was sent there.`;
-	const error = requestError(failure, headline, [
+	return requestError(failure, headline, [
 		'A redirect usually means the base URL in the credential is not the API address itself (http instead of https, an old host, a proxy). If you trust the target, put it in the credential as the base URL.',
 		failure.idempotent ? undefined : `Whether the service at the base URL acted on the request is unclear; it was not sent again. ${checkFirst(failure)}`,
 	]);
-	return classified(error, 'unclear');
 }
 
 export type NetworkFailure = 'neverConnected' | 'timedOut' | 'cancelled' | 'dropped';
@@ -184,5 +174,5 @@ export function transportError(failure: Failure, kind: NetworkFailure, code: str
 		description = `The request was tried ${failure.attempts} time(s).`;
 	}
 	const error = requestError(failure, message, [description, `Network error: ${code || kind}`]);
-	return classified(error, kind === 'neverConnected' ? 'notReceived' : 'unclear');
+	return kind === 'neverConnected' ? nothingCarriedOut(error) : error;
 }

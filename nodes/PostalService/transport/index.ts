@@ -1,10 +1,10 @@
 /** The only code that sees the token: a route of the contract made into a request, its answer checked, repeated only when safe. */
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { ROUTES, type RouteName } from '../contract/routes';
 import { checkShape, describeAnswer, envelopeCode, envelopeOf, isSuccess, readAnswer } from './answer';
-import { apiError, notSent, redirectError, transportError, unexpectedAnswer, type Failure, type NetworkFailure } from './errors';
+import { apiError, notSent, redirectError, transportError, unexpectedAnswer, type Failure, type NetworkFailure, type ServiceContext } from './errors';
 import { Multipart } from './multipart';
 import { redactAnswer, secretRedactor } from './redact';
 import { serviceUrl } from './url';
@@ -13,8 +13,6 @@ export { listOf } from './answer';
 export { Multipart, type FilePart } from './multipart';
 export { serviceUrl } from './url';
 export { nothingCarriedOut, notSent, outcomeIsUnclear } from './errors';
-
-export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions;
 
 export interface Credentials {
 	baseUrl: string;
@@ -79,12 +77,8 @@ function requestOptions(name: RouteName, call: Call, creds: Credentials, remaini
 	const qs: IDataObject = { ...call.qs };
 	const headers: IDataObject = { Accept: 'application/json' };
 	const fields: Record<string, string> = { ...('fixedFields' in route ? route.fixedFields : {}), ...(route.token === 'form' ? { userSecurityToken: token } : {}) };
-	let body: IDataObject | Blob | undefined = call.body instanceof Multipart || !call.body ? undefined : { ...call.body, ...fields };
-	if (call.body instanceof Multipart) {
-		const encoded = call.body.encode(fields);
-		body = encoded.body;
-		headers['Content-Type'] = encoded.contentType;
-	}
+	const body = call.body instanceof Multipart ? call.body.encode(fields) : call.body && { ...call.body, ...fields };
+	if (body instanceof Blob) headers['Content-Type'] = body.type;
 	if (route.token === 'query') qs.userSecurityToken = token;
 	if (route.token === 'header') headers.securityToken = token;
 	if (route.token === 'basic') headers.Authorization = `Basic ${Buffer.from(`${creds.email ?? ''}:${token}`).toString('base64')}`;

@@ -21,11 +21,7 @@ async function* textBytes(text: string): AsyncGenerator<Uint8Array> {
 	}
 }
 
-/**
- * The body as a Blob, which n8n's HTTP client streams: its size is known up front and its bytes are
- * made while it is sent, so a file goes from n8n's binary store to the socket a chunk at a time. The
- * parts are own fields, so that n8n does not take the body for an empty object.
- */
+/** A Blob of known size whose bytes are made while n8n's HTTP client streams it; its own fields keep n8n from taking it for an empty object. */
 class MultipartBody extends Blob {
 	// Own properties over Blob's getters of an empty blob.
 	override readonly size: number;
@@ -63,7 +59,7 @@ class MultipartBody extends Blob {
 export class Multipart {
 	constructor(readonly fields: Array<[name: string, value: string | FilePart]>) {}
 
-	encode(extra: Record<string, string>): { body: Blob; contentType: string } {
+	encode(extra: Record<string, string>): Blob {
 		const boundary = `----PostalService${randomBytes(12).toString('hex')}`;
 		const quoted = (text: string) => text.replace(/["\r\n]/g, (c) => encodeURIComponent(c));
 		const parts: Array<string | FilePart> = [];
@@ -73,7 +69,6 @@ export class Multipart {
 		}
 		parts.push(`--${boundary}--\r\n`);
 		const size = parts.reduce((total, part) => total + (typeof part === 'string' ? Buffer.byteLength(part) : part.size), 0);
-		const contentType = `multipart/form-data; boundary=${boundary}`;
-		return { body: new MultipartBody(parts, size, contentType), contentType };
+		return new MultipartBody(parts, size, `multipart/form-data; boundary=${boundary}`);
 	}
 }

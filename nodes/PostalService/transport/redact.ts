@@ -1,10 +1,4 @@
-/**
- * The security token is a password that some routes carry in the URL path. Everything the package
- * reports (error messages, descriptions, URLs) goes through here first. A server may echo it in any
- * encoding, so each secret (and its base64 and base64url) is matched with every character allowed
- * in any of its forms: as is, percent-encoded once or more with escapes in either case, a space as
- * `+`, an HTML character reference or a JSON escape.
- */
+/** Everything the package reports passes here first, since a server may echo the token in any encoding: each secret (and its base64 and base64url) is matched in every form a character takes. */
 const REDACTED = '***';
 
 const NAMED_ENTITIES: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' };

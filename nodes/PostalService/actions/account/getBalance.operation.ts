@@ -1,8 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-
 import { ItemCheck, withItem } from '../fields';
 import type { ItemInput, ItemWork } from '../types';
 
@@ -13,9 +12,7 @@ export const option = {
 	action: 'Get balance',
 };
 
-const properties: INodeProperties[] = [];
-
-export const description = updateDisplayOptions({ show: { resource: ['account'], operation: ['getBalance'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['account'], operation: ['getBalance'] } }, []);
 
 export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
 	const qs = new ItemCheck(this, itemIndex).extraParameters(input);

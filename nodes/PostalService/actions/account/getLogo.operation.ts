@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { asObject, ItemCheck, withItem } from '../fields';
@@ -11,9 +11,7 @@ export const option = {
 	action: 'Get sender logo',
 };
 
-const properties: INodeProperties[] = [];
-
-export const description = updateDisplayOptions({ show: { resource: ['account'], operation: ['getLogo'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['account'], operation: ['getLogo'] } }, []);
 
 export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
 	const qs = new ItemCheck(this, itemIndex).extraParameters(input);

@@ -103,36 +103,28 @@ function readVariables(ctx: IExecuteFunctions, check: ItemCheck): IDataObject {
 	const columns = raw?.value && typeof raw.value === 'object' ? (raw.value as IDataObject) : {};
 	const variables: IDataObject = {};
 	for (const [key, value] of Object.entries(columns)) {
-		if (!key.trim()) throw check.invalid([{ field: name, message: 'a template variable has no name' }]);
+		if (!key.trim()) throw check.invalid({ field: name, message: 'a template variable has no name' });
 		variables[key.trim()] = value === undefined || value === null ? '' : String(value);
 	}
 	return variables;
 }
 
-/**
- * "Map Automatically": each of the template's variables (as the editor loaded them) from the input
- * field of the same name. Without the template's variables (the template is an expression) there
- * is nothing to match, and guessing from the input's fields could send the wrong ones.
- */
+/** "Map Automatically": each variable the editor loaded from the input field of that name; without them, a guess from the input could send the wrong ones. */
 function variablesFromInput(ctx: IExecuteFunctions, check: ItemCheck, raw: IDataObject): IDataObject {
 	const field = ASSUMED.chatSend.variables;
 	const schema = Array.isArray(raw.schema) ? (raw.schema as Array<{ id?: unknown; removed?: boolean }>) : [];
 	const names = schema.filter((column) => column.removed !== true && typeof column.id === 'string').map((column) => column.id as string);
 	if (names.length === 0) {
-		throw check.invalid([
-			{
-				field,
-				message:
-					'"Template Variables" is set to Map Automatically, but the template\'s variables are not known here (the template is an expression, or none was chosen): choose the template from the list, or map each variable below',
-			},
-		]);
+		throw check.invalid({
+			field,
+			message:
+				'"Template Variables" is set to Map Automatically, but the template\'s variables are not known here (the template is an expression, or none was chosen): choose the template from the list, or map each variable below',
+		});
 	}
 	const input = ctx.getInputData()[check.itemIndex]?.json ?? {};
 	const missing = names.filter((name) => input[name] === undefined || input[name] === null);
 	if (missing.length > 0) {
-		throw check.invalid([
-			{ field, message: `Map Automatically takes each template variable from the input field of the same name; this item has no ${missing.map((m) => `"${m}"`).join(', ')}` },
-		]);
+		throw check.invalid({ field, message: `Map Automatically takes each template variable from the input field of the same name; this item has no ${missing.map((m) => `"${m}"`).join(', ')}` });
 	}
 	return Object.fromEntries(names.map((name) => [name, typeof input[name] === 'object' ? JSON.stringify(input[name]) : String(input[name])]));
 }
@@ -159,7 +151,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemI
 	});
 	const digits = phone.replace(/\D/g, '');
 	if (digits.length < 10 || digits.length > 15) {
-		throw check.invalid([{ field: names.phone, message: `"${names.phone}" must have 10 to 15 digits; got ${digits.length}` }]);
+		throw check.invalid({ field: names.phone, message: `"${names.phone}" must have 10 to 15 digits; got ${digits.length}` });
 	}
 	// Which methods a chat message takes is not shown: any the service names can be given through Extra Parameters.
 	const payment = check.text(sent[names.paymentMethod], names.paymentMethod);

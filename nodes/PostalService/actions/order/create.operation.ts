@@ -35,19 +35,15 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number, input:
 	if (Object.hasOwn(additional, 'maxPrice') && max === undefined) {
 		const value = additional.maxPrice;
 		const got = typeof value === 'string' ? JSON.stringify(value) : value === undefined ? 'no value' : String(value);
-		throw check.invalid([
-			{ field: 'maxPrice', message: `"maxPrice" must be an amount in reais of 0 or more, like 30 or 30,00; got ${got}. Fix it, or remove the field to send without a cap` },
-		]);
+		throw check.invalid({ field: 'maxPrice', message: `"maxPrice" must be an amount in reais of 0 or more, like 30 or 30,00; got ${got}. Fix it, or remove the field to send without a cap` });
 	}
 	if (max !== undefined && order.fields.pdfFile && !order.binaryProperty && /^https?:/i.test(order.fields.pdfFile)) {
 		// The service fetches a link at each request: the priced document need not be the one sent.
-		throw check.invalid([
-			{
-				field: 'pdfFile',
-				message:
-					'"pdfFile" is a link, which "Maximum Price (BRL)" cannot hold to: the service downloads it again for the send, and it may serve another document than the one priced. Download the PDF first (an HTTP Request node set to return a file) and choose "File From a Previous Node"',
-			},
-		]);
+		throw check.invalid({
+			field: 'pdfFile',
+			message:
+				'"pdfFile" is a link, which "Maximum Price (BRL)" cannot hold to: the service downloads it again for the send, and it may serve another document than the one priced. Download the PDF first (an HTTP Request node set to return a file) and choose "File From a Previous Node"',
+		});
 	}
 	const checkWith = String(additional.checkWithService ?? 'auto');
 	const checkFirst = checkWith === 'always' || (checkWith === 'auto' && input.itemCount > 1);

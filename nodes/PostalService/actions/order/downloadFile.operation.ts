@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { FILE_TYPES } from '../../contract/lists';
-import { fileProperties, LETTER_ID, prepareDownload, type FileTypeOption } from '../shared/lettersAndEmails';
+import { fileProperties, LETTER_ID, prepareDownload } from '../shared/lettersAndEmails';
 import type { ItemInput, ItemWork } from '../types';
 
 export const option = {
@@ -12,16 +12,13 @@ export const option = {
 	action: 'Download letter file',
 };
 
-/** The files of a letter the download route serves. */
-const LETTER_FILE_TYPES: readonly FileTypeOption[] = FILE_TYPES;
-
 const properties: INodeProperties[] = [
 	LETTER_ID.property,
-	...fileProperties(LETTER_FILE_TYPES, 'Which file of the letter to download. The return receipt is the one the recipient signed.'),
+	...fileProperties(FILE_TYPES, 'Which file of the letter to download. The return receipt is the one the recipient signed.'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['downloadFile'] } }, properties);
 
 export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
-	return prepareDownload(this, itemIndex, input, LETTER_ID, LETTER_FILE_TYPES);
+	return prepareDownload(this, itemIndex, input, LETTER_ID, FILE_TYPES);
 }

@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { CURRENCY, SHIP_TYPES } from '../../contract/lists';
-
 import { ItemCheck, withItem } from '../fields';
 import type { ItemInput, ItemWork } from '../types';
 import { prepareOrder, priceOf } from '../shared/letterOrder';

@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-
 import { asObject, ItemCheck, withItem } from '../fields';
 import type { ItemInput, ItemWork } from '../types';
 

@@ -12,10 +12,7 @@ export const option = {
 	action: 'Download registered e-mail file',
 };
 
-/**
- * The service's interface does not list the files of a registered e-mail; the PDF is the one the
- * download route is known to serve for it, so it is the only one offered.
- */
+/** The interface lists no files of a registered e-mail: the PDF, the one the route is known to serve, is the only one offered. */
 const EMAIL_FILE_TYPES = FILE_TYPES.filter(({ value }) => value === 'pdf');
 
 const properties: INodeProperties[] = [

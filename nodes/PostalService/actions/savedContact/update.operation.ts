@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-
 import { ItemCheck, withItem } from '../fields';
 import type { ItemInput, WriteWork } from '../types';
 
@@ -88,17 +87,15 @@ export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemI
 		body[field] = isFlag(field) ? (value ? 1 : 0) : value === undefined || value === null ? '' : String(value);
 	}
 	for (const field of toClear) {
-		if (field === 'name') throw check.invalid([{ field: 'name', message: '"name" cannot be cleared; the service requires a name' }]);
-		if (field in updates) throw check.invalid([{ field, message: `"${field}" is both set and cleared; choose one` }]);
+		if (field === 'name') throw check.invalid({ field: 'name', message: '"name" cannot be cleared; the service requires a name' });
+		if (field in updates) throw check.invalid({ field, message: `"${field}" is both set and cleared; choose one` });
 		body[field] = '';
 	}
 	// What is checked is what will be sent: the extras are merged first.
 	Object.assign(body, check.extraParameters(input));
 	body.id = Number(check.text(body.id, 'id', { test: /^[1-9]\d*$/, hint: 'must be a positive whole number' }));
-	if ('name' in body && !String(body.name).trim()) throw check.invalid([{ field: 'name', message: '"name", when sent, cannot be empty' }]);
-	if (Object.keys(body).length === 1) {
-		throw check.invalid([{ field: 'updateFields', message: 'nothing to update: add a field to change or to clear' }]);
-	}
+	if ('name' in body && !String(body.name).trim()) throw check.invalid({ field: 'name', message: '"name", when sent, cannot be empty' });
+	if (Object.keys(body).length === 1) throw check.invalid({ field: 'updateFields', message: 'nothing to update: add a field to change or to clear' });
 	return {
 		send: async (call) => {
 			const { data } = await call('updateSavedContact', { body, verify: `look at saved contact ${String(body.id)} in the account panel` });

@@ -113,9 +113,7 @@ export async function prepareOrder(ctx: IExecuteFunctions, itemIndex: number, in
 		} else {
 			const property = text(p('binaryPropertyName', 'data'));
 			if (!property || !ctx.getInputData()[itemIndex]?.binary?.[property]) {
-				throw check.invalid([
-					{ field: 'pdfFile', message: `"pdfFile" is required for ${shipTypeName(shipType)}, but the input item has no binary field "${property}"` },
-				]);
+				throw check.invalid({ field: 'pdfFile', message: `"pdfFile" is required for ${shipTypeName(shipType)}, but the input item has no binary field "${property}"` });
 			}
 			binaryProperty = property;
 			pdf = { kind: 'binary', notPdf: !isPdf(await firstBytes(ctx, itemIndex, property)) };
@@ -125,7 +123,7 @@ export async function prepareOrder(ctx: IExecuteFunctions, itemIndex: number, in
 	// What is checked is what will be sent: the extras are merged first.
 	const wire = applyForcing({ ...fields, ...check.extraParameters(input, ORDER_OWNED) });
 	const problems = validateOrder(wire, pdf);
-	if (problems.length) throw check.invalid(problems);
+	if (problems.length) throw check.invalid(...problems);
 	return {
 		fields: wire,
 		binaryProperty,

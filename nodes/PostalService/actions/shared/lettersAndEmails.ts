@@ -9,8 +9,6 @@ import type { ItemInput, ItemWork, WriteWork } from '../types';
 export interface OrderIdKind {
 	property: INodeProperties;
 	pattern: { test: RegExp; hint: string };
-	/** The id's wire name with its label, for the item's checks. */
-	labels: Record<string, string>;
 }
 
 /** The Letter ID or Registered E-Mail ID locator: `regex` for the editor, `pattern` for the run (an expression can give anything). */
@@ -26,7 +24,6 @@ function orderIdKind(displayName: string, description: string, placeholder: stri
 			modes: [{ displayName: 'By ID', name: 'id', type: 'string', placeholder, validation: [{ type: 'regex', properties: { regex, errorMessage } }] }],
 		},
 		pattern,
-		labels: { orderId: displayName },
 	};
 }
 
@@ -65,7 +62,7 @@ export interface OrderView {
 
 /** Reads an order by its id (the route serves letters and registered e-mail alike). */
 export function prepareOrderRead(ctx: IExecuteFunctions, itemIndex: number, input: ItemInput, view: OrderView): ItemWork {
-	const check = new ItemCheck(ctx, itemIndex, view.kind.labels);
+	const check = new ItemCheck(ctx, itemIndex, { orderId: view.kind.property.displayName });
 	const id = readOrderId(ctx, check, view.kind);
 	const simplify = ctx.getNodeParameter('simplify', itemIndex, true) as boolean;
 	const qs = check.extraParameters(input);
@@ -120,7 +117,7 @@ export function fileProperties(fileTypes: readonly FileTypeOption[], description
 
 /** Downloads one file of an order by its id (the route serves letters and registered e-mail alike). */
 export function prepareDownload(ctx: IExecuteFunctions, itemIndex: number, input: ItemInput, kind: OrderIdKind, offered: readonly FileTypeOption[]): ItemWork {
-	const check = new ItemCheck(ctx, itemIndex, { ...kind.labels, type: 'File Type', binaryPropertyName: 'Put Output File in Field' });
+	const check = new ItemCheck(ctx, itemIndex, { orderId: kind.property.displayName, type: 'File Type', binaryPropertyName: 'Put Output File in Field' });
 	const id = readOrderId(ctx, check, kind);
 	const fileTypes = valuesOf(offered);
 	const fileType = check.text(ctx.getNodeParameter('fileType', itemIndex, 'pdf'), 'type', {
@@ -167,7 +164,7 @@ export const cancelProperties: INodeProperties[] = [
 
 /** Cancels an order by its id (the route serves letters and registered e-mail alike). */
 export function prepareCancel(ctx: IExecuteFunctions, itemIndex: number, input: ItemInput, kind: OrderIdKind): WriteWork {
-	const check = new ItemCheck(ctx, itemIndex, kind.labels);
+	const check = new ItemCheck(ctx, itemIndex, { orderId: kind.property.displayName });
 	const id = readOrderId(ctx, check, kind);
 	const qs: IDataObject = {};
 	if (ctx.getNodeParameter('force', itemIndex, false)) qs[ASSUMED.cancelForceParam] = 'yes';
