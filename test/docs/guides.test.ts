@@ -106,7 +106,7 @@ describe('the user guide and its Portuguese twin', () => {
 		}
 	});
 
-	it('list every example, the n8n release each needs (1.113 for data tables, else the oldest tested) and the same keys', () => {
+	it('list every example and the n8n release it needs: 1.113 with data tables, else the oldest tested', () => {
 		const oldest = /^>=([\d.]+)/.exec(pkg.n8n.supportedVersions)![1];
 		const examples = readdirSync(path.join(ROOT, 'examples'))
 			.filter((file) => file.endsWith('.json'))
