@@ -10,7 +10,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { RESOURCES } from '../../nodes/PostalService/actions/resources';
-import { WEBHOOK_EVENTS } from '../../nodes/PostalServiceTrigger/contract';
+import { EMAIL_STATUSES, ORDER_STATUSES } from '../../nodes/PostalService/contract/lists';
+import { DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../../nodes/PostalServiceTrigger/contract';
 import { anchors, links, proseLines, tableRows } from './markdown';
 import { assumptionsSection } from './assumptions';
 import { ASSUMPTIONS_SECTION, readDoc, readSection, ROOT } from './sections';
@@ -89,8 +90,41 @@ describe('the user guide and its Portuguese twin', () => {
 		for (const file of [EN, PT]) expect(readDoc(file), file).toContain(`\`${pkg.n8n.supportedVersions}\``);
 	});
 
-	it('keep the English guide at about 300 lines', () => {
-		expect(readDoc(EN).split('\n').length).toBeLessThanOrEqual(310);
+	it('list every status of a letter and of a registered e-mail by its value and its meaning, and every delivery status', () => {
+		const meaning = (list: ReadonlyArray<{ value: number; meaning: string }>, value: number) => list.find((status) => status.value === value)?.meaning ?? '';
+		const expected = [...new Set([...ORDER_STATUSES, ...EMAIL_STATUSES].map(({ value }) => value))].map((value) => [
+			String(value),
+			meaning(ORDER_STATUSES, value),
+			meaning(EMAIL_STATUSES, value),
+		]);
+		for (const [file, title] of [[EN, 'Statuses'], [PT, 'Status']]) {
+			// Each cell is the meaning the node's statusText gives, then its Portuguese name in parentheses.
+			const rows = tableRows(readDoc(file), title).map(([value, letter, email]) => [value.replace(/`/g, ''), letter.replace(/ \(.*\)$/, ''), email.replace(/ \(.*\)$/, '')]);
+			expect(rows, file).toEqual(expected);
+			const section = readDoc(file).split(`## ${title}\n`)[1].split('\n## ')[0];
+			for (const status of DELIVERY_STATUSES.filter(Boolean)) expect(section, `${file}: ${status}`).toContain(`\`${status}\``);
+		}
+	});
+
+	it('list every example and the n8n release it needs: 1.113 with data tables, else the oldest tested', () => {
+		const oldest = /^>=([\d.]+)/.exec(pkg.n8n.supportedVersions)![1];
+		const examples = readdirSync(path.join(ROOT, 'examples'))
+			.filter((file) => file.endsWith('.json'))
+			.map((file) => {
+				const workflow = JSON.parse(readDoc(path.join('examples', file))) as { nodes: Array<{ type: string }> };
+				return [file.replace(/\.json$/, ''), workflow.nodes.some(({ type }) => type === 'n8n-nodes-base.dataTable') ? '1.113' : oldest];
+			})
+			.sort();
+		const listed = (file: string, title: string) =>
+			tableRows(readDoc(file), title)
+				.map((cells) => [/^\[([^\]]+)\]/.exec(cells[0])?.[1] ?? cells[0], cells[cells.length - 1]])
+				.sort();
+		expect(listed(EN, 'Templates and examples')).toEqual(examples);
+		expect(listed(PT, 'Modelos e exemplos')).toEqual(examples);
+	});
+
+	it('keep the English guide at about 210 lines', () => {
+		expect(readDoc(EN).split('\n').length).toBeLessThanOrEqual(220);
 	});
 });
 

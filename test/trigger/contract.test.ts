@@ -66,7 +66,7 @@ describe('webhook contract', () => {
 
 	it('is what the README lists under Events', () => {
 		const readme = readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
-		const section = readme.split('\n### Events\n')[1].split('\n### ')[0];
+		const section = readme.split('\n### Events\n')[1].split(/\n##+ /)[0];
 		const rows = section.split('\n').filter((line) => /^\| [A-Z]/.test(line) && !line.startsWith('| Event |'));
 		const listed = rows.map((row) => /^\| (.+?) \(`([^`]+)`\)/.exec(row)?.slice(1, 3));
 		expect(listed).toEqual(WEBHOOK_EVENTS.map(({ name, value }) => [name, value]));
