@@ -106,13 +106,18 @@ describe('the user guide and its Portuguese twin', () => {
 		}
 	});
 
-	it('list every example and the n8n release it needs: 1.113 with data tables, else the oldest tested', () => {
+	// The first n8n release whose packed nodes have these (measured in n8n-nodes-base and
+	// @n8n/n8n-nodes-langchain): Data Table 1.1 with its sort options, the Chat Trigger 1.5.
+	const FIRST_RELEASE: Record<string, string> = { 'n8n-nodes-base.dataTable@1.1': '2.6', '@n8n/n8n-nodes-langchain.chatTrigger@1.5': '2.39' };
+	it('list every example and the n8n release it needs: the latest its nodes need, else the oldest tested', () => {
 		const oldest = /^>=([\d.]+)/.exec(pkg.n8n.supportedVersions)![1];
+		const later = (a: string, b: string) => (a.localeCompare(b, undefined, { numeric: true }) >= 0 ? a : b);
 		const examples = readdirSync(path.join(ROOT, 'examples'))
 			.filter((file) => file.endsWith('.json'))
 			.map((file) => {
-				const workflow = JSON.parse(readDoc(path.join('examples', file))) as { nodes: Array<{ type: string }> };
-				return [file.replace(/\.json$/, ''), workflow.nodes.some(({ type }) => type === 'n8n-nodes-base.dataTable') ? '1.113' : oldest];
+				const workflow = JSON.parse(readDoc(path.join('examples', file))) as { nodes: Array<{ type: string; typeVersion?: number }> };
+				const needs = workflow.nodes.map(({ type, typeVersion }) => FIRST_RELEASE[`${type}@${typeVersion}`]).filter(Boolean);
+				return [file.replace(/\.json$/, ''), needs.reduce(later, oldest)];
 			})
 			.sort();
 		const listed = (file: string, title: string) =>

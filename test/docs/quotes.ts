@@ -45,10 +45,8 @@ const OTHER_NAMES = {
 	npm: ['Publishing access'],
 	/** What the Correios call a service the node offers under its own name. */
 	correios: ['AR Digital'],
-	/** Options of builds before the first release, named as gone. */
-	gone: ['Answer the Service', 'Cross-Worker Check Wait'],
 	/** Bold names that head a table's row or name a language, not a screen. */
-	headings: ['AI tool set to Continue', 'Português (Brasil)'],
+	headings: ['AI tool set to Continue', 'AI tool set to Stop Workflow', 'Português (Brasil)'],
 };
 
 /** Labels of other screens that the pages name, or names that are not labels (OTHER_NAMES). */
