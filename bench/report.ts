@@ -101,16 +101,29 @@ export function engineTables(e: EngineFigures): string {
 		}
 	}
 	const time = table(['Case', 'Ratio of', 'Median', 'Rounds min–max', 'Goal', 'ms per item', 'Connections per run', 'Credential reads per run'], rows);
-	const peaks = table(
-		['Case', 'Contender', 'Items', 'Peak RSS (MiB)', 'Raised by the run (MiB)', 'Held after the run (MiB)', 'ms per item'],
-		e.peaks.map((p) => [p.group, p.contender, String(p.items), p.peakMiB.toFixed(0), p.riseMiB.toFixed(0), p.retainedMiB.toFixed(1), p.msPerItem.toFixed(2)]),
+	const memory = table(
+		['Memory case', 'Contender', 'Peak RSS (MiB)', 'Above the items (MiB)', 'Most heap (MiB)', 'Most in buffers (MiB)', 'Buffer reads', 'Streams opened', 'Requests', 'ms per item'],
+		e.memory.flatMap((m) =>
+			m.contenders.map((c) => [
+				m.title,
+				c.id,
+				`${c.peakMiB.median.toFixed(0)}${c.peakMiB.n > 1 ? ` (${c.peakMiB.min.toFixed(0)}–${c.peakMiB.max.toFixed(0)})` : ''}`,
+				c.id === 'items' ? '–' : `${c.aboveItemsMiB.median.toFixed(0)}${c.aboveItemsMiB.n > 1 ? ` (${c.aboveItemsMiB.min.toFixed(0)}–${c.aboveItemsMiB.max.toFixed(0)})` : ''}`,
+				c.heapMiB.toFixed(0),
+				c.buffersMiB.toFixed(0),
+				String(c.binaryReads.buffers),
+				String(c.binaryReads.streams),
+				String(c.requests),
+				c.id === 'items' ? '–' : c.msPerItem.toFixed(2),
+			]),
+		),
 	);
 	const growth = table(
 		['Work (package, default)', 'Items', 'ms per item', 'CPU ms per item', 'Peak RSS (MiB)', 'Raised by the run (MiB)', 'Held after the run (MiB)'],
 		e.growth.map((g) => [g.work === 'read' ? 'Get Balance' : 'Create, 1 MiB PDF (binary, filesystem)', String(g.items), g.msPerItem.toFixed(2), (g.cpuMs / g.items).toFixed(2), g.peakMiB.toFixed(0), g.riseMiB.toFixed(0), g.retainedMiB.toFixed(1)]),
 	);
 	const perContender = table(
-		['Case', 'Contender', 'Items', 'ms per item (p25–p75)', 'CPU ms per item', 'GC ms per item', 'Full GCs per run', 'Connections', 'Bytes per request', 'Credential reads'],
+		['Case', 'Contender', 'Items', 'ms per item (p25–p75)', 'CPU ms per item', 'GC ms per item', 'Full GCs per run', 'Connections', 'Most in flight', 'Bytes per request', 'Buffer reads', 'Streams opened', 'Credential reads'],
 		e.groups.flatMap((g) =>
 			g.contenders.map((c) => [
 				g.id,
@@ -121,7 +134,10 @@ export function engineTables(e: EngineFigures): string {
 				c.gcMsPerItem.toFixed(2),
 				String(c.majorGcsPerRun),
 				String(c.connections),
+				String(c.maxInFlight),
 				String(c.bytesPerRequest),
+				String(c.binaryReads.buffers),
+				String(c.binaryReads.streams),
 				String(c.credentialReads),
 			]),
 		),
@@ -140,16 +156,16 @@ export function engineTables(e: EngineFigures): string {
 		'',
 		perContender,
 		'',
-		"Peak memory: one fresh process per case, after a 5-item warm-up. Held after the run: the JavaScript heap and buffers still in use once the run is over (its result is kept, as n8n keeps it until the execution is saved) after a full collection.",
+		`Memory: each contender of each case in a fresh process of its own (${e.memory[0]?.runs ?? 0} per contender; median, and range when more than one), after a 5-item warm-up; peak RSS is the process's own (its maximum resident set). Above the items: its peak minus the peak of the items alone (the start node run without any send), process by process. Buffer reads and streams opened: calls of n8n's BinaryDataService getAsBuffer and getAsStream during the measured run (stored files read whole, files opened as streams); a PDF as base64 in the item, or a file n8n keeps in memory, goes through neither.`,
 		'',
-		peaks,
+		memory,
 		...(e.growth.length ? ['', 'Growth: one fresh process per size.', '', growth] : []),
 		...(e.memoryComparisons.length
 			? [
 					'',
 					table(
-						['Memory and growth (single runs)', 'Ratio', 'Goal'],
-						e.memoryComparisons.map((c) => [c.label, `**${x(c.ratio.median)}**`, goalCell(c.goal, c.met)]),
+						['Memory and growth', 'Ratio of', 'Ratio', 'Runs min–max', 'Goal'],
+						e.memoryComparisons.map((c) => [c.label, c.of, `**${x(c.ratio.median)}**`, c.ratio.n > 1 ? range(c.ratio) : '–', goalCell(c.goal, c.met)]),
 					),
 				]
 			: []),
@@ -200,7 +216,7 @@ export function ratioTable(results: Results): string {
 			rows.push([`${group.short}: ${c.label}`, `${c.subject} ÷ ${c.baseline}`, `**${x(c.ratio.median)}**`, range(c.ratio), goalCell(c.goal, c.met)]);
 		}
 	}
-	for (const c of results.engine?.memoryComparisons ?? []) rows.push([c.label, 'single runs', `**${x(c.ratio.median)}**`, '–', goalCell(c.goal, c.met)]);
+	for (const c of results.engine?.memoryComparisons ?? []) rows.push([c.label, c.of ?? 'single runs', `**${x(c.ratio.median)}**`, c.ratio.n > 1 ? range(c.ratio) : '–', goalCell(c.goal, c.met)]);
 	for (const c of results.server?.comparisons ?? []) {
 		rows.push([`Trigger: ${c.label}`, `${c.subject} ÷ ${c.baseline}`, `**${x(c.ratio.median)}**`, range(c.ratio), goalCell(c.goal, c.met)]);
 	}

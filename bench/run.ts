@@ -9,7 +9,11 @@
  *                                  own CPU against the floor, the package's size and cold load
  *   npm run bench -- --quick       the same, smaller (a few minutes; CI runs it)
  *   npm run bench -- --engine      only the engine part; `--server` only the server part
- *   npm run bench -- --only read   only the engine groups whose id contains `read` (no growth)
+ *   npm run bench -- --only read   only the engine groups and memory cases whose id contains `read`
+ *                                  (no growth); `--only memory-` runs the memory cases alone
+ *   npm run bench -- --only memory- --collect-every 300
+ *                                  the memory cases with a full collection every 300 ms of each
+ *                                  measured run: the peaks then show live memory, not garbage
  *   npm run bench -- --profile read-instant:pkg.seq[:items]
  *                                  where one contender's CPU time goes (nothing is written)
  *   npm run bench -- --server --profile trigger [--deliveries 200]
@@ -56,7 +60,8 @@ async function main() {
 
 	const quick = args.includes('--quick');
 	const only = argument('only');
-	const resultsDir = quick || only ? path.join(fullResults, 'quick') : fullResults;
+	// A diagnostic run (collections forced during the memory cases) is no full run either.
+	const resultsDir = quick || only || argument('collect-every') ? path.join(fullResults, 'quick') : fullResults;
 	const resultsFile = path.join(resultsDir, 'latest.json');
 	const started = Date.now();
 	const say = (message: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${message}`);
@@ -79,7 +84,8 @@ async function main() {
 		const engineOnly = args.includes('--engine') || only !== undefined;
 		const serverOnly = args.includes('--server');
 		if (!serverOnly) {
-			const engine = await runEngineSuite({ scale: quick ? QUICK : FULL, quick, only, workDir, say });
+			const collectEvery = argument('collect-every');
+			const engine = await runEngineSuite({ scale: quick ? QUICK : FULL, quick, only, collectEveryMs: collectEvery ? Number(collectEvery) : undefined, workDir, say });
 			results.engine = { ...engine, ...info() };
 			writeFileSync(path.join(resultsDir, 'engine.md'), engineTables(results.engine) + '\n');
 			// Kept at once: a failure in the server part must not lose a long engine run.
