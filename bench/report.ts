@@ -6,6 +6,7 @@ import { cpus, loadavg, release, totalmem } from 'node:os';
 
 import { N8N_VERSION } from '../scripts/n8n';
 import type { EngineFigures } from './engineSuite';
+import type { PackageFigures } from './packageSuite';
 import type { ServerFigures } from './serverSuite';
 import type { Spread } from './stats';
 
@@ -29,6 +30,7 @@ export interface RunInfo {
 export interface Results {
 	machine: Machine;
 	engine?: EngineFigures & RunInfo;
+	package?: PackageFigures & RunInfo;
 	server?: ServerFigures & RunInfo;
 }
 
@@ -181,7 +183,6 @@ export function serverTables(s: ServerFigures): string {
 			r.serverCpuMs.median.toFixed(1),
 		]);
 	const cpu = s.triggerCpu;
-	const pkg = s.package;
 	return [
 		'Through a real n8n server, one delivery at a time, the three receivers interleaved round by round; a ratio is taken per round (of the round\'s median), then its median and range.',
 		'',
@@ -200,8 +201,42 @@ export function serverTables(s: ServerFigures): string {
 		),
 		'',
 		`Trigger ÷ floor per round: CPU ${x(cpu.cpuRatio.median)} (${range(cpu.cpuRatio)}), wall ${x(cpu.timeRatio.median)} (${range(cpu.timeRatio)}); peak memory raised by ${cpu.peakPerPayload}× the body.`,
+	].join('\n');
+}
+
+/** The package's size and cold load, and where the load's time goes (package.md). */
+export function packageTables(p: PackageFigures): string {
+	const b = p.breakdown;
+	const ms = (value: number) => `${value.toFixed(1)} ms`;
+	const rest = Math.max(0, b.totalMs - b.resolveMs - b.displayOptionsMs - b.compileMs - b.n8nMs);
+	return [
+		`Tarball ${(p.tarballBytes / 1024).toFixed(1)} KiB, unpacked ${(p.unpackedBytes / 1024).toFixed(1)} KiB in ${p.files} files.`,
 		'',
-		`Package: tarball ${(pkg.tarballBytes / 1024).toFixed(1)} KiB, unpacked ${(pkg.unpackedBytes / 1024).toFixed(1)} KiB in ${pkg.files} files; cold load by n8n's package loader (${pkg.nodes} nodes, ${pkg.credentials} credentials, fresh process each) ${pkg.coldLoadMs.median.toFixed(1)} ms median (${range(pkg.coldLoadMs)}).`,
+		`Cold load: \`loadAll()\` of n8n's PackageDirectoryLoader over the installed package (${p.nodes} nodes, ${p.credentials} credentials), ${p.coldLoadMs.n} fresh processes one after another: **${p.coldLoadMs.median.toFixed(1)} ms** median (p25–p75 ${p.coldLoadMs.p25.toFixed(1)}–${p.coldLoadMs.p75.toFixed(1)}, range ${range(p.coldLoadMs)}); the machine's load average ${p.coldLoadLoad.start} when they started, ${p.coldLoadLoad.end} when they ended.`,
+		'',
+		`Where the time goes: the same load in ${b.runs} more fresh processes, timed with hooks (${ms(b.totalMs)} median with them); medians.`,
+		'',
+		table(
+			['Part of the load', 'Time', 'Share'],
+			[
+				[`Module resolution (${b.resolveCalls} requests: the package's relative requires, n8n-workflow through NODE_PATH)`, ms(b.resolveMs), `${Math.round((100 * b.resolveMs) / b.totalMs)} %`],
+				[`n8n-workflow's updateDisplayOptions at load (${b.displayOptionsCalls} calls, lodash merges)`, ms(b.displayOptionsMs), `${Math.round((100 * b.displayOptionsMs) / b.totalMs)} %`],
+				[`V8 compile of the ${b.files} package files (${(b.bytes / 1024).toFixed(0)} KiB; measured apart on a copy)`, ms(b.compileMs), `${Math.round((100 * b.compileMs) / b.totalMs)} %`],
+				["n8n's work on each loaded class (codex, icons, description checks)", ms(b.n8nMs), `${Math.round((100 * b.n8nMs) / b.totalMs)} %`],
+				[
+					"The rest: the modules' own code at load (descriptions, tables), reading the files, garbage collection",
+					ms(rest),
+					`${Math.round((100 * rest) / b.totalMs)} %`,
+				],
+			],
+		),
+		'',
+		'Modules with the most time of their own (compiling and running their code, their requires\' resolution included, the modules they load excluded):',
+		'',
+		table(
+			['Module', 'Own time'],
+			b.modules.map((m) => [m.file, ms(m.ms)]),
+		),
 	].join('\n');
 }
 
@@ -224,13 +259,15 @@ export function ratioTable(results: Results): string {
 	if (server) {
 		const peak = server.triggerCpu.peakPerPayload;
 		rows.push(['Trigger: peak memory on 10 MB, per byte of payload', 'single run', `**${x(peak)}**`, '–', goalCell({ text: '< 4×' }, peak < 4)]);
-		const pkg = server.package;
+	}
+	const pkg = results.package;
+	if (pkg) {
 		const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 		rows.push(['Package: tarball', 'npm pack', `**${kib(pkg.tarballBytes)}**`, '–', goalCell({ text: '< 100 KB' }, pkg.tarballBytes < 100_000)]);
 		rows.push(['Package: unpacked', `${pkg.files} files`, `**${kib(pkg.unpackedBytes)}**`, '–', goalCell({ text: '< 250 KB' }, pkg.unpackedBytes < 250_000)]);
 		rows.push([
-			`Package: cold load (${pkg.nodes} nodes, ${pkg.credentials} credentials)`,
-			"n8n's loader, fresh process",
+			`Package: cold load (${pkg.nodes} nodes, ${pkg.credentials} credentials; load average ${pkg.coldLoadLoad.start})`,
+			`n8n's loader, ${pkg.coldLoadMs.n} fresh processes`,
 			`**${pkg.coldLoadMs.median.toFixed(1)} ms**`,
 			`${pkg.coldLoadMs.min.toFixed(1)}–${pkg.coldLoadMs.max.toFixed(1)}`,
 			goalCell({ text: '< 25 ms' }, pkg.coldLoadMs.median < 25),
