@@ -110,17 +110,21 @@ function baseline(work: Work, pdf: PdfSource | undefined, concurrency: number, f
 	return JSON.stringify(setup);
 }
 
-/** The workflow of one contender: `Items` then `Node` (`Items` alone for the items' own memory). */
+/**
+ * The workflow of one contender: `Items` then `Node` (`Items` alone for the items' own memory).
+ * `collect`: the start node collects the garbage of making the files as it goes (peak-memory runs).
+ */
 export function contenderWorkflow(
 	group: GroupSpec,
 	contender: ContenderSpec,
 	baseUrl: string,
 	pdfFile: string,
 	items: number,
+	collect = false,
 ): WorkflowJson {
 	const { kind, style, check } = parseContender(contender.id);
 	const concurrency = style === 'w50' ? BATCH : 1;
-	const setup = { count: items, pdf: group.work === 'create' ? group.pdf : undefined, pdfFile, shared: group.sharedPdf };
+	const setup = { count: items, pdf: group.work === 'create' ? group.pdf : undefined, pdfFile, shared: group.sharedPdf, collect };
 	const start = { name: 'Items', type: 'bench.items', parameters: { setup: JSON.stringify(setup) } };
 	if (kind === 'items') return { nodes: [start], connections: {} };
 	let node: WorkflowJson['nodes'][number];

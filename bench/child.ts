@@ -117,7 +117,7 @@ async function traffic(task: ChildTask): Promise<Traffic> {
 }
 
 async function runOnce(task: ChildTask, contender: ContenderSpec, items: number, round: number): Promise<Sample> {
-	const workflow = contenderWorkflow(task.group, contender, task.baseUrl, task.pdfFile, items);
+	const workflow = contenderWorkflow(task.group, contender, task.baseUrl, task.pdfFile, items, task.mode === 'peak');
 	const credentials = { postalServiceApi: { baseUrl: task.baseUrl, securityToken: TOKEN } };
 	gc();
 	await traffic(task); // resets the counters
