@@ -178,10 +178,13 @@ export interface Scale {
 	/** Items of each memory case, and the fresh processes per contender (the median is kept). */
 	memoryItems: number;
 	memoryRuns: number;
+	/** The memory cases run (all when not given). */
+	memoryCases?: string[];
 }
 
 export const FULL: Scale = { reads: 1000, slowSequentialReads: 40, creates: 100, rounds: 5, memoryItems: 200, memoryRuns: 3 };
-export const QUICK: Scale = { reads: 200, slowSequentialReads: 20, creates: 20, rounds: 3, memoryItems: 200, memoryRuns: 1 };
+// Quick: the two memory cases that share their items and HTTP Request node (four processes, not ten).
+export const QUICK: Scale = { reads: 200, slowSequentialReads: 20, creates: 20, rounds: 3, memoryItems: 200, memoryRuns: 1, memoryCases: ['memory-binary', 'memory-check'] };
 
 const READ_IDS = ['pkg.seq', 'pkg.b50', 'helper.seq', 'helper.w50', 'undici.seq', 'undici.w50', 'http.default', 'http.b50'];
 const CREATE_IDS = ['pkg.seq.never', 'pkg.seq.auto', 'pkg.b50.never', 'pkg.b50.auto', 'helper.seq', 'undici.seq', 'http.default', 'http.b50'];
@@ -306,10 +309,11 @@ export function memoryCases(scale: Scale): MemoryCaseSpec[] {
 		anchor: MEMORY_ANCHOR,
 		baseline: 'items',
 	});
-	return [
+	const all = [
 		spec('memory-binary', disk, 'pkg.b50.never', `Send × ${n}, Batching 50, a 1 MiB PDF per item (disk)`, 'Memory, binary (disk)'),
 		spec('memory-check', disk, 'pkg.b50.always', `Send × ${n}, Batching 50, Check With the Service First: Always (the check pass, then the sends)`, 'Memory, check pass (disk)'),
 		spec('memory-base64', base64, 'pkg.b50.never', `Send × ${n}, Batching 50, a 1 MiB PDF per item as base64`, 'Memory, base64'),
 		spec('memory-shared', shared, 'pkg.b50.never', `Send × ${n}, Batching 50, one 1 MiB PDF shared by every item (disk)`, 'Memory, shared PDF (disk)'),
 	];
+	return all.filter((c) => !scale.memoryCases || scale.memoryCases.includes(c.id));
 }

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 
 import { N8N_VERSION } from '../scripts/n8n';
-import type { EngineFigures } from './engineSuite';
+import type { EngineFigures, MemoryComparison } from './engineSuite';
 import type { PackageFigures } from './packageSuite';
 import type { ServerFigures } from './serverSuite';
 import type { Spread } from './stats';
@@ -166,8 +166,8 @@ export function engineTables(e: EngineFigures): string {
 			? [
 					'',
 					table(
-						['Memory and growth', 'Ratio of', 'Ratio', 'Runs min–max', 'Goal'],
-						e.memoryComparisons.map((c) => [c.label, c.of, `**${x(c.ratio.median)}**`, c.ratio.n > 1 ? range(c.ratio) : '–', goalCell(c.goal, c.met)]),
+						['Memory and growth', 'Ratio of', 'Median', 'Runs min–max', 'Goal'],
+						e.memoryComparisons.map(memoryRow),
 					),
 				]
 			: []),
@@ -240,6 +240,17 @@ export function packageTables(p: PackageFigures): string {
 	].join('\n');
 }
 
+const mib = (s: Spread) => s.median.toFixed(0);
+const mibRange = (s: Spread) => (s.n > 1 ? `${s.min.toFixed(0)}–${s.max.toFixed(0)}` : mib(s));
+
+/** A memory case shows both rises above the items (and their ratio when the HTTP Request node's is above the noise); growth its ratio. */
+function memoryRow(c: MemoryComparison): string[] {
+	if (!c.amounts) return [c.label, c.of ?? 'single runs', `**${x(c.ratio!.median)}**`, '–', goalCell(c.goal, c.met)];
+	const { subject, anchor } = c.amounts;
+	const median = `**${c.ratio ? `${x(c.ratio.median)}** (` : ''}${mib(subject)} vs ${mib(anchor)} MiB${c.ratio ? ')' : '**'}`;
+	return [c.label, c.of, median, `${mibRange(subject)} / ${mibRange(anchor)} MiB`, goalCell(c.goal, c.met)];
+}
+
 /** The header of the one table of ratios `npm run bench` prints (CI looks for it). */
 export const RATIO_TABLE_HEADER = ['Case', 'Ratio of', 'Median', 'Rounds min–max', 'Goal'];
 
@@ -251,7 +262,7 @@ export function ratioTable(results: Results): string {
 			rows.push([`${group.short}: ${c.label}`, `${c.subject} ÷ ${c.baseline}`, `**${x(c.ratio.median)}**`, range(c.ratio), goalCell(c.goal, c.met)]);
 		}
 	}
-	for (const c of results.engine?.memoryComparisons ?? []) rows.push([c.label, c.of ?? 'single runs', `**${x(c.ratio.median)}**`, c.ratio.n > 1 ? range(c.ratio) : '–', goalCell(c.goal, c.met)]);
+	for (const c of results.engine?.memoryComparisons ?? []) rows.push(memoryRow(c));
 	for (const c of results.server?.comparisons ?? []) {
 		rows.push([`Trigger: ${c.label}`, `${c.subject} ÷ ${c.baseline}`, `**${x(c.ratio.median)}**`, range(c.ratio), goalCell(c.goal, c.met)]);
 	}
@@ -287,7 +298,7 @@ function bars(results: Results): Bar[] {
 	for (const group of results.engine?.groups ?? []) {
 		for (const c of group.comparisons) out.push({ label: `${group.short}: ${c.label}`, ratio: c.ratio, goal: c.goal?.max });
 	}
-	for (const c of results.engine?.memoryComparisons ?? []) out.push({ label: c.label, ratio: c.ratio, goal: c.goal?.max });
+	for (const c of results.engine?.memoryComparisons ?? []) if (c.ratio) out.push({ label: c.label, ratio: c.ratio, goal: c.goal?.max });
 	for (const c of results.server?.comparisons ?? []) out.push({ label: `Trigger: ${c.label}`, ratio: c.ratio, goal: c.goal?.max });
 	return out;
 }
