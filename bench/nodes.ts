@@ -75,7 +75,7 @@ async function credentials(ctx: IExecuteFunctions) {
 	return { baseUrl: String(c.baseUrl).replace(/\/+$/, ''), token: String(c.securityToken) };
 }
 
-/** The create's multipart body, built as the package builds it (FormData, the PDF as a Blob). */
+/** The create's multipart body as a node author would simply build it: FormData, the file read whole into a Blob. */
 async function letterForm<F extends FormData | UndiciFormData>(
 	Form: new () => F,
 	ctx: IExecuteFunctions,
