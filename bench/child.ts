@@ -8,9 +8,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 
+import { BinaryDataService } from 'n8n-core';
+
 import { credentialReadCount, runWorkflow } from '../test/harness/engine';
 import { registerNodeType } from '../test/harness/registry';
-import { contenderWorkflow, HTTP_NODE, type ContenderSpec, type GroupSpec } from './cases';
+import { contenderWorkflow, HTTP_NODE, parseContender, requestsFor, type ContenderSpec, type GroupSpec } from './cases';
 import { httpRequestNode } from './n8nNodes';
 import { BenchItemsNode, HelperLoopNode, UndiciLoopNode } from './nodes';
 import { TOKEN, type Traffic } from './server';
@@ -27,6 +29,16 @@ export interface ChildTask {
 	pdfFile: string;
 	/** Text every successful answer contains (from the recorded answer), to check each run's output. */
 	marker: string;
+	/** For `peak`: a full collection this often (ms) during the measured run, so that the peak shows live memory rather than garbage. */
+	collectEveryMs?: number;
+}
+
+/** Reads of stored binary data through n8n's BinaryDataService during a run. */
+export interface BinaryReads {
+	/** `getAsBuffer`: a whole file read into memory (`this.helpers.getBinaryDataBuffer`). */
+	buffers: number;
+	/** `getAsStream`: a file opened as a stream (`this.helpers.getBinaryStream`). */
+	streams: number;
 }
 
 /** One timed run of one contender. */
@@ -37,6 +49,7 @@ export interface Sample {
 	items: number;
 	traffic: Traffic;
 	credentialReads: number;
+	binaryReads: BinaryReads;
 	/** Garbage collection during the run: pauses in ms, and how many were full (mark-compact) collections. */
 	gcMs: number;
 	majorGcs: number;
@@ -57,8 +70,12 @@ export interface PeakResult {
 	peakMiB: number;
 	riseMiB: number;
 	retainedMiB: number;
+	/** The most JavaScript heap in use, and the most memory in buffers (ArrayBuffers), sampled every 5 ms during the measured run. */
+	heapMiB: number;
+	buffersMiB: number;
 	traffic: Traffic;
 	credentialReads: number;
+	binaryReads: BinaryReads;
 }
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
@@ -70,7 +87,24 @@ new PerformanceObserver((list) => {
 	}
 }).observe({ entryTypes: ['gc'] });
 
+// Counted where every node's file reads end up (the helpers call these two methods), in this process only; n8n's code is otherwise untouched.
+const binaryReads: BinaryReads = { buffers: 0, streams: 0 };
+function countBinaryReads() {
+	const service = BinaryDataService.prototype as unknown as Record<'getAsBuffer' | 'getAsStream', (...args: unknown[]) => Promise<unknown>>;
+	for (const [method, counter] of [
+		['getAsBuffer', 'buffers'],
+		['getAsStream', 'streams'],
+	] as const) {
+		const original = service[method];
+		service[method] = function (this: unknown, ...args: unknown[]) {
+			binaryReads[counter]++;
+			return original.apply(this, args);
+		};
+	}
+}
+
 function register() {
+	countBinaryReads();
 	registerNodeType('bench.items', new BenchItemsNode());
 	registerNodeType('bench.helperLoop', new HelperLoopNode());
 	registerNodeType('bench.undiciLoop', new UndiciLoopNode());
@@ -83,7 +117,7 @@ async function traffic(task: ChildTask): Promise<Traffic> {
 }
 
 async function runOnce(task: ChildTask, contender: ContenderSpec, items: number, round: number): Promise<Sample> {
-	const workflow = contenderWorkflow(task.group, contender, task.baseUrl, task.pdfFile, items);
+	const workflow = contenderWorkflow(task.group, contender, task.baseUrl, task.pdfFile, items, task.mode === 'peak');
 	const credentials = { postalServiceApi: { baseUrl: task.baseUrl, securityToken: TOKEN } };
 	gc();
 	await traffic(task); // resets the counters
@@ -95,6 +129,7 @@ async function runOnce(task: ChildTask, contender: ContenderSpec, items: number,
 	const heldBefore = held();
 	const collectionsBefore = collections.length;
 	const reads = credentialReadCount();
+	const binaryBefore = { ...binaryReads };
 	const cpu = process.cpuUsage();
 	const start = performance.now();
 	const result = await runWorkflow({ workflow, credentials });
@@ -112,18 +147,21 @@ async function runOnce(task: ChildTask, contender: ContenderSpec, items: number,
 		items,
 		traffic: await traffic(task),
 		credentialReads: credentialReadCount() - reads,
+		binaryReads: { buffers: binaryReads.buffers - binaryBefore.buffers, streams: binaryReads.streams - binaryBefore.streams },
 		gcMs: during.reduce((sum, c) => sum + c.ms, 0),
 		majorGcs: during.filter((c) => c.major).length,
 		retainedMiB,
 	};
-	const output = result.output('Node');
-	if (result.error || output.length !== items || !JSON.stringify(output[items - 1]?.json ?? {}).includes(task.marker)) {
+	const alone = parseContender(contender.id).kind === 'items';
+	const output = result.output(alone ? 'Items' : 'Node');
+	// Every item answered, and its last item carries the recorded answer (the items alone: each item made).
+	if (result.error || output.length !== items || (!alone && !JSON.stringify(output[items - 1]?.json ?? {}).includes(task.marker))) {
 		const detail = result.error?.message ?? JSON.stringify(output[0]?.json ?? null).slice(0, 300);
 		throw new Error(`${contender.id} in ${task.group.id}: ${output.length} of ${items} items, ${detail}`);
 	}
-	// A batch checked with the service first makes two requests per item: the check, then the send.
-	const requests = contender.id === 'pkg.b50checked' ? 2 * items : items;
-	if (sample.traffic.requests !== requests) throw new Error(`${contender.id} in ${task.group.id}: ${sample.traffic.requests} requests for ${items} items`);
+	// A create checked with the service first makes two requests per item: the check, then the send.
+	const requests = requestsFor(contender.id, task.group.work, items);
+	if (sample.traffic.requests !== requests) throw new Error(`${contender.id} in ${task.group.id}: ${sample.traffic.requests} requests for ${items} items (expected ${requests})`);
 	return sample;
 }
 
@@ -154,7 +192,17 @@ async function runPeak(task: ChildTask): Promise<PeakResult> {
 	await runOnce(task, contender, Math.min(5, task.items), -1);
 	gc();
 	const before = process.resourceUsage().maxRSS;
+	// Where the memory is while the run goes: the most JavaScript heap and the most buffer memory seen (sampled).
+	const most = { heap: 0, buffers: 0 };
+	const sampler = setInterval(() => {
+		const memory = process.memoryUsage();
+		most.heap = Math.max(most.heap, memory.heapUsed);
+		most.buffers = Math.max(most.buffers, memory.arrayBuffers);
+	}, 5);
+	const collector = task.collectEveryMs ? setInterval(gc, task.collectEveryMs) : undefined;
 	const sample = await runOnce(task, contender, task.items, 0);
+	clearInterval(sampler);
+	clearInterval(collector);
 	const after = process.resourceUsage().maxRSS;
 	return {
 		contender: contender.id,
@@ -164,8 +212,11 @@ async function runPeak(task: ChildTask): Promise<PeakResult> {
 		peakMiB: after / 1024,
 		riseMiB: (after - before) / 1024,
 		retainedMiB: sample.retainedMiB,
+		heapMiB: most.heap / 2 ** 20,
+		buffersMiB: most.buffers / 2 ** 20,
 		traffic: sample.traffic,
 		credentialReads: sample.credentialReads,
+		binaryReads: sample.binaryReads,
 	};
 }
 

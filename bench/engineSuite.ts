@@ -7,8 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { BATCH, groups, type ComparisonSpec, type GroupSpec, type Scale } from './cases';
-import type { ChildTask, GroupResult, PeakResult, Sample } from './child';
+import { BATCH, groups, memoryCases, type ComparisonSpec, type GroupSpec, type MemoryCaseSpec, type Scale } from './cases';
+import type { BinaryReads, ChildTask, GroupResult, PeakResult, Sample } from './child';
 import { makePdf, recordAnswers, startControl, startReplayServer, type Recorded } from './server';
 import { runChild } from './spawn';
 import { round, roundSpread, spread, type Spread } from './stats';
@@ -24,6 +24,8 @@ export interface ContenderFigures {
 	maxInFlight: number;
 	bytesPerRequest: number;
 	credentialReads: number;
+	/** Stored files read whole and opened as streams, per run (medians). */
+	binaryReads: BinaryReads;
 	gcMsPerItem: number;
 	majorGcsPerRun: number;
 }
@@ -51,36 +53,85 @@ export interface PeakFigures extends PeakResult {
 	msPerItem: number;
 }
 
+/** One contender of a memory case, over its fresh processes (medians). */
+export interface MemoryContenderFigures {
+	id: string;
+	label: string;
+	peakMiB: Spread;
+	/** Peak RSS above the items alone, run by run. */
+	aboveItemsMiB: Spread;
+	/** The most heap and the most buffer memory seen during the run (sampled), medians. */
+	heapMiB: number;
+	buffersMiB: number;
+	binaryReads: BinaryReads;
+	requests: number;
+	msPerItem: number;
+}
+
+export interface MemoryCaseFigures {
+	id: string;
+	title: string;
+	short: string;
+	items: number;
+	runs: number;
+	subject: string;
+	anchor: string;
+	contenders: MemoryContenderFigures[];
+	/** Peak RSS above the items alone, the package's and the HTTP Request node's (MiB, over the runs). */
+	subjectAboveMiB: Spread;
+	anchorAboveMiB: Spread;
+	/** Their medians' ratio; none when the HTTP Request node's rise is within the noise of a peak (under 8 MiB). */
+	ratio?: number;
+	goal: { max: number; text: string };
+	/** The package's median rise at or under the HTTP Request node's. */
+	met: boolean;
+}
+
+/** Below this rise, one process's peak against another's says nothing (peaks of one case move by several MiB). */
+export const MEMORY_NOISE_MIB = 8;
+
+export interface MemoryComparison {
+	label: string;
+	/** What the ratio divides, as the table shows it. */
+	of: string;
+	/** None for a memory case whose HTTP Request node barely rose (see `amounts`). */
+	ratio?: Spread;
+	/** For memory cases: the two rises above the items, MiB (medians, and ranges over the runs). */
+	amounts?: { subject: Spread; anchor: Spread };
+	goal?: { max: number; text: string };
+	met?: boolean;
+}
+
 export interface EngineFigures {
 	scale: Scale;
 	server: string;
 	pdfBytes: number;
 	groups: GroupFigures[];
-	peaks: PeakFigures[];
+	memory: MemoryCaseFigures[];
 	growth: Array<PeakFigures & { work: string }>;
-	/** Ratios from single runs: peak memory against the HTTP Request node, and growth with the item count. */
-	memoryComparisons: Array<{ label: string; ratio: Spread; goal?: { max: number; text: string }; met?: boolean }>;
+	/** Peak memory against the HTTP Request node (fresh processes), and growth with the item count (single runs). */
+	memoryComparisons: MemoryComparison[];
 	seconds: number;
 }
 
 const single = (value: number): Spread => ({ median: round(value), p25: round(value), p75: round(value), min: round(value), max: round(value), n: 1 });
 
-function memoryComparisons(peaks: PeakFigures[], growth: EngineFigures['growth'], all: GroupSpec[]): EngineFigures['memoryComparisons'] {
-	const out: EngineFigures['memoryComparisons'] = [];
-	for (const group of all) {
-		const ours = peaks.find((p) => p.group === group.id && p.contender === 'pkg.b50');
-		const theirs = peaks.find((p) => p.group === group.id && p.contender === 'http.default');
-		if (!ours || !theirs || group.work !== 'create') continue;
-		const ratio = single(ours.peakMiB / theirs.peakMiB);
-		out.push({ label: `${group.short}: peak RSS, Batching 50 vs HTTP Request`, ratio, goal: { max: 1, text: '≤ 1.0×' }, met: ratio.median <= 1 });
-	}
+function memoryComparisons(memory: MemoryCaseFigures[], growth: EngineFigures['growth']): MemoryComparison[] {
+	const out: MemoryComparison[] = memory.map((m) => ({
+		label: `${m.short}: peak RSS above the items, ${m.subject} vs HTTP Request`,
+		of: `${m.subject} ÷ ${m.anchor}, above items`,
+		ratio: m.ratio === undefined ? undefined : single(m.ratio),
+		amounts: { subject: m.subjectAboveMiB, anchor: m.anchorAboveMiB },
+		goal: m.goal,
+		met: m.met,
+	}));
 	for (const work of ['read', 'create']) {
 		const sizes = growth.filter((g) => g.work === work);
 		if (sizes.length < 2) continue;
 		const [first, last] = [sizes[0], sizes[sizes.length - 1]];
-		const what = work === 'read' ? 'Read' : 'Create';
-		out.push({ label: `Growth, ${what}: ms per item at ${last.items} vs ${first.items}`, ratio: single(last.msPerItem / first.msPerItem) });
-		out.push({ label: `Growth, ${what}: peak RSS at ${last.items} vs ${first.items}`, ratio: single(last.peakMiB / first.peakMiB) });
+		const what = work === 'read' ? 'Read' : 'Create (Never)';
+		out.push({ label: `Growth, ${what}: ms per item at ${last.items} vs ${first.items}`, of: 'single runs', ratio: single(last.msPerItem / first.msPerItem) });
+		out.push({ label: `Growth, ${what}: peak RSS at ${last.items} vs ${first.items}`, of: 'single runs', ratio: single(last.peakMiB / first.peakMiB) });
 	}
 	return out;
 }
@@ -100,6 +151,7 @@ function contenderFigures(group: GroupSpec, samples: Record<string, Sample[]>): 
 			maxInFlight: median(runs.map((s) => s.traffic.maxInFlight)),
 			bytesPerRequest: Math.round(median(runs.map((s) => s.traffic.bytesIn / Math.max(1, s.traffic.requests)))),
 			credentialReads: median(runs.map((s) => s.credentialReads)),
+			binaryReads: { buffers: median(runs.map((s) => s.binaryReads.buffers)), streams: median(runs.map((s) => s.binaryReads.streams)) },
 			gcMsPerItem: round(median(runs.map((s) => s.gcMs / s.items)), 3),
 			majorGcsPerRun: median(runs.map((s) => s.majorGcs)),
 		};
@@ -120,17 +172,67 @@ function comparisonFigures(group: GroupSpec, samples: Record<string, Sample[]>):
 	});
 }
 
-/** Which cases get a fresh child for their peak memory. */
-function peakCases(all: GroupSpec[], quick: boolean): Array<{ group: GroupSpec; contender: string }> {
-	const wanted: Record<string, string[]> = quick
-		? { 'read-instant': ['pkg.b50', 'http.default'], 'create-binary-filesystem': ['pkg.b50', 'http.default'] }
-		: {
-				'read-instant': ['pkg.seq', 'pkg.b50', 'undici.seq', 'http.default'],
-				'create-binary-filesystem': ['pkg.seq', 'pkg.b50', 'undici.seq', 'http.default'],
-				'create-binary-memory': ['pkg.b50', 'http.default'],
-				'create-base64': ['pkg.b50', 'http.default'],
+/**
+ * The memory cases: every contender of every case in fresh processes, `runs` times, the contenders
+ * of a run one after another; a child shared by two cases (the same items, the same contender) runs once.
+ */
+async function runMemoryCases(
+	cases: MemoryCaseSpec[],
+	runs: number,
+	bench: Bench,
+	say: (message: string) => void,
+	collectEveryMs?: number,
+): Promise<MemoryCaseFigures[]> {
+	const results = new Map<string, PeakResult[]>();
+	const key = (group: GroupSpec, contender: string) => `${group.id}:${contender}`;
+	const children = cases.flatMap((c) => [c.baseline, c.subject, c.anchor].map((contender) => ({ group: c.group, contender })));
+	const unique = children.filter((child, i) => children.findIndex((other) => key(other.group, other.contender) === key(child.group, child.contender)) === i);
+	for (let run = 0; run < runs; run++) {
+		for (const [index, { group, contender }] of unique.entries()) {
+			const items = group.contenders.find((c) => c.id === contender)!.items;
+			const result = await runChild<PeakResult>(['--child'], bench.task(group, { mode: 'peak', contender, items, collectEveryMs }), { env: bench.env(group) });
+			results.set(key(group, contender), [...(results.get(key(group, contender)) ?? []), result]);
+			const reads = `${result.binaryReads.buffers} buffer reads, ${result.binaryReads.streams} streams, ${result.traffic.requests} requests`;
+			const where = `most heap ${result.heapMiB.toFixed(0)} MiB, most in buffers ${result.buffersMiB.toFixed(0)} MiB`;
+			say(`memory ${run * unique.length + index + 1}/${runs * unique.length}: ${group.id} ${contender} × ${items}: peak ${result.peakMiB.toFixed(0)} MiB; ${where} (${reads})`);
+		}
+	}
+	return cases.map((c) => {
+		const baseline = results.get(key(c.group, c.baseline))!;
+		const figures = (id: string): MemoryContenderFigures => {
+			const list = results.get(key(c.group, id))!;
+			return {
+				id,
+				label: c.group.contenders.find((contender) => contender.id === id)!.label,
+				peakMiB: roundSpread(spread(list.map((r) => r.peakMiB)), 1),
+				aboveItemsMiB: roundSpread(spread(list.map((r, i) => r.peakMiB - baseline[i].peakMiB)), 1),
+				heapMiB: round(median(list.map((r) => r.heapMiB)), 1),
+				buffersMiB: round(median(list.map((r) => r.buffersMiB)), 1),
+				binaryReads: { buffers: median(list.map((r) => r.binaryReads.buffers)), streams: median(list.map((r) => r.binaryReads.streams)) },
+				requests: median(list.map((r) => r.traffic.requests)),
+				msPerItem: round(median(list.map((r) => r.ms / r.items)), 2),
 			};
-	return all.flatMap((group) => (wanted[group.id] ?? []).map((contender) => ({ group, contender })));
+		};
+		// Processes are independent: the medians of the rises are compared, not run against run.
+		const [subject, anchor] = [figures(c.subject), figures(c.anchor)];
+		const ratio = anchor.aboveItemsMiB.median >= MEMORY_NOISE_MIB ? round(subject.aboveItemsMiB.median / anchor.aboveItemsMiB.median, 2) : undefined;
+		const goal = { max: 1, text: '≤ 1.0×' };
+		return {
+			id: c.id,
+			title: collectEveryMs ? `${c.title}, a full collection every ${collectEveryMs} ms` : c.title,
+			short: collectEveryMs ? `${c.short}, collected every ${collectEveryMs} ms` : c.short,
+			items: c.group.contenders[0].items,
+			runs,
+			subject: c.subject,
+			anchor: c.anchor,
+			contenders: [c.baseline, c.subject, c.anchor].map(figures),
+			subjectAboveMiB: subject.aboveItemsMiB,
+			anchorAboveMiB: anchor.aboveItemsMiB,
+			ratio,
+			goal,
+			met: subject.aboveItemsMiB.median <= anchor.aboveItemsMiB.median,
+		};
+	});
 }
 
 export interface Bench {
@@ -178,6 +280,8 @@ export async function runEngineSuite(options: {
 	scale: Scale;
 	quick: boolean;
 	only?: string;
+	/** Memory cases only: a full collection this often during each measured run (live memory, not garbage). */
+	collectEveryMs?: number;
 	workDir: string;
 	say: (message: string) => void;
 }): Promise<EngineFigures> {
@@ -205,30 +309,28 @@ export async function runEngineSuite(options: {
 			});
 		}
 
-		const peaks: PeakFigures[] = [];
-		const cases = peakCases(all, options.quick);
-		for (const [index, { group, contender }] of cases.entries()) {
-			const items = group.contenders.find((c) => c.id === contender)!.items;
-			const result = await runChild<PeakResult>(['--child'], task(group, { mode: 'peak', contender, items }), { env: env(group) });
-			peaks.push({ ...result, group: group.id, msPerItem: round(result.ms / items, 3), peakMiB: round(result.peakMiB, 1), riseMiB: round(result.riseMiB, 1), retainedMiB: round(result.retainedMiB, 1) });
-			say(`peak memory ${index + 1}/${cases.length}: ${group.id} ${contender} × ${items}: ${result.peakMiB.toFixed(0)} MiB (run raised it by ${result.riseMiB.toFixed(0)} MiB)`);
+		const memory = await runMemoryCases(
+			memoryCases(scale).filter((c) => !options.only || c.id.includes(options.only)),
+			scale.memoryRuns,
+			bench,
+			say,
+			options.collectEveryMs,
+		);
+		for (const m of memory) {
+			const ratio = m.ratio === undefined ? '' : ` (${m.ratio}×)`;
+			say(`  ${m.short}: above the items, ${m.subject} ${m.subjectAboveMiB.median} MiB vs ${m.anchor} ${m.anchorAboveMiB.median} MiB${ratio}`);
 		}
 
 		const growth: EngineFigures['growth'] = [];
 		const sizes = options.quick ? { read: [100, 1000], create: [10, 100] } : { read: [100, 1000, 10_000], create: [100, 1000, 10_000] };
 		const growthGroups = { read: groups(scale)[0], create: groups(scale)[2] };
+		// One item at a time, one request per item (a create: Check With the Service First: Never).
+		const growthContender = { read: 'pkg.seq', create: 'pkg.seq.never' };
 		if (!options.only) {
 			for (const work of ['read', 'create'] as const) {
 				for (const items of sizes[work]) {
 					const group = growthGroups[work];
-					// The same case may have run for its peak memory already: a fresh process either way.
-					const earlier = peaks.find((p) => p.group === group.id && p.contender === 'pkg.seq' && p.items === items);
-					if (earlier) {
-						growth.push({ ...earlier, work });
-						say(`growth: ${work} × ${items}: ${earlier.msPerItem.toFixed(2)} ms per item, peak ${earlier.peakMiB.toFixed(0)} MiB (the peak-memory run above)`);
-						continue;
-					}
-					const result = await runChild<PeakResult>(['--child'], task(group, { mode: 'peak', contender: 'pkg.seq', items }), { env: env(group) });
+					const result = await runChild<PeakResult>(['--child'], task(group, { mode: 'peak', contender: growthContender[work], items }), { env: env(group) });
 					growth.push({ ...result, work, group: group.id, msPerItem: round(result.ms / items, 3), peakMiB: round(result.peakMiB, 1), riseMiB: round(result.riseMiB, 1), retainedMiB: round(result.retainedMiB, 1) });
 					say(`growth: ${work} × ${items}: ${(result.ms / items).toFixed(2)} ms per item, peak ${result.peakMiB.toFixed(0)} MiB`);
 				}
@@ -239,9 +341,9 @@ export async function runEngineSuite(options: {
 			server: 'replay',
 			pdfBytes: bench.pdfBytes,
 			groups: figures,
-			peaks,
+			memory,
 			growth,
-			memoryComparisons: memoryComparisons(peaks, growth, all),
+			memoryComparisons: memoryComparisons(memory, growth),
 			seconds: Math.round((Date.now() - started) / 1000),
 		};
 	} finally {

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 
 import { N8N_VERSION } from '../scripts/n8n';
-import type { EngineFigures } from './engineSuite';
+import type { EngineFigures, MemoryComparison } from './engineSuite';
+import type { PackageFigures } from './packageSuite';
 import type { ServerFigures } from './serverSuite';
 import type { Spread } from './stats';
 
@@ -29,6 +30,7 @@ export interface RunInfo {
 export interface Results {
 	machine: Machine;
 	engine?: EngineFigures & RunInfo;
+	package?: PackageFigures & RunInfo;
 	server?: ServerFigures & RunInfo;
 }
 
@@ -101,16 +103,29 @@ export function engineTables(e: EngineFigures): string {
 		}
 	}
 	const time = table(['Case', 'Ratio of', 'Median', 'Rounds min–max', 'Goal', 'ms per item', 'Connections per run', 'Credential reads per run'], rows);
-	const peaks = table(
-		['Case', 'Contender', 'Items', 'Peak RSS (MiB)', 'Raised by the run (MiB)', 'Held after the run (MiB)', 'ms per item'],
-		e.peaks.map((p) => [p.group, p.contender, String(p.items), p.peakMiB.toFixed(0), p.riseMiB.toFixed(0), p.retainedMiB.toFixed(1), p.msPerItem.toFixed(2)]),
+	const memory = table(
+		['Memory case', 'Contender', 'Peak RSS (MiB)', 'Above the items (MiB)', 'Most heap (MiB)', 'Most in buffers (MiB)', 'Buffer reads', 'Streams opened', 'Requests', 'ms per item'],
+		e.memory.flatMap((m) =>
+			m.contenders.map((c) => [
+				m.title,
+				c.id,
+				`${c.peakMiB.median.toFixed(0)}${c.peakMiB.n > 1 ? ` (${c.peakMiB.min.toFixed(0)}–${c.peakMiB.max.toFixed(0)})` : ''}`,
+				c.id === 'items' ? '–' : `${c.aboveItemsMiB.median.toFixed(0)}${c.aboveItemsMiB.n > 1 ? ` (${c.aboveItemsMiB.min.toFixed(0)}–${c.aboveItemsMiB.max.toFixed(0)})` : ''}`,
+				c.heapMiB.toFixed(0),
+				c.buffersMiB.toFixed(0),
+				String(c.binaryReads.buffers),
+				String(c.binaryReads.streams),
+				String(c.requests),
+				c.id === 'items' ? '–' : c.msPerItem.toFixed(2),
+			]),
+		),
 	);
 	const growth = table(
 		['Work (package, default)', 'Items', 'ms per item', 'CPU ms per item', 'Peak RSS (MiB)', 'Raised by the run (MiB)', 'Held after the run (MiB)'],
 		e.growth.map((g) => [g.work === 'read' ? 'Get Balance' : 'Create, 1 MiB PDF (binary, filesystem)', String(g.items), g.msPerItem.toFixed(2), (g.cpuMs / g.items).toFixed(2), g.peakMiB.toFixed(0), g.riseMiB.toFixed(0), g.retainedMiB.toFixed(1)]),
 	);
 	const perContender = table(
-		['Case', 'Contender', 'Items', 'ms per item (p25–p75)', 'CPU ms per item', 'GC ms per item', 'Full GCs per run', 'Connections', 'Bytes per request', 'Credential reads'],
+		['Case', 'Contender', 'Items', 'ms per item (p25–p75)', 'CPU ms per item', 'GC ms per item', 'Full GCs per run', 'Connections', 'Most in flight', 'Bytes per request', 'Buffer reads', 'Streams opened', 'Credential reads'],
 		e.groups.flatMap((g) =>
 			g.contenders.map((c) => [
 				g.id,
@@ -121,7 +136,10 @@ export function engineTables(e: EngineFigures): string {
 				c.gcMsPerItem.toFixed(2),
 				String(c.majorGcsPerRun),
 				String(c.connections),
+				String(c.maxInFlight),
 				String(c.bytesPerRequest),
+				String(c.binaryReads.buffers),
+				String(c.binaryReads.streams),
 				String(c.credentialReads),
 			]),
 		),
@@ -140,16 +158,16 @@ export function engineTables(e: EngineFigures): string {
 		'',
 		perContender,
 		'',
-		"Peak memory: one fresh process per case, after a 5-item warm-up. Held after the run: the JavaScript heap and buffers still in use once the run is over (its result is kept, as n8n keeps it until the execution is saved) after a full collection.",
+		`Memory: each contender of each case in a fresh process of its own (${e.memory[0]?.runs ?? 0} per contender; median, and range when more than one), after a 5-item warm-up; peak RSS is the process's own (its maximum resident set). Above the items: its peak minus the peak of the items alone (the start node run without any send), process by process. Buffer reads and streams opened: calls of n8n's BinaryDataService getAsBuffer and getAsStream during the measured run (stored files read whole, files opened as streams); a PDF as base64 in the item, or a file n8n keeps in memory, goes through neither.`,
 		'',
-		peaks,
+		memory,
 		...(e.growth.length ? ['', 'Growth: one fresh process per size.', '', growth] : []),
 		...(e.memoryComparisons.length
 			? [
 					'',
 					table(
-						['Memory and growth (single runs)', 'Ratio', 'Goal'],
-						e.memoryComparisons.map((c) => [c.label, `**${x(c.ratio.median)}**`, goalCell(c.goal, c.met)]),
+						['Memory and growth', 'Ratio of', 'Median', 'Runs min–max', 'Goal'],
+						e.memoryComparisons.map(memoryRow),
 					),
 				]
 			: []),
@@ -165,7 +183,6 @@ export function serverTables(s: ServerFigures): string {
 			r.serverCpuMs.median.toFixed(1),
 		]);
 	const cpu = s.triggerCpu;
-	const pkg = s.package;
 	return [
 		'Through a real n8n server, one delivery at a time, the three receivers interleaved round by round; a ratio is taken per round (of the round\'s median), then its median and range.',
 		'',
@@ -184,9 +201,54 @@ export function serverTables(s: ServerFigures): string {
 		),
 		'',
 		`Trigger ÷ floor per round: CPU ${x(cpu.cpuRatio.median)} (${range(cpu.cpuRatio)}), wall ${x(cpu.timeRatio.median)} (${range(cpu.timeRatio)}); peak memory raised by ${cpu.peakPerPayload}× the body.`,
-		'',
-		`Package: tarball ${(pkg.tarballBytes / 1024).toFixed(1)} KiB, unpacked ${(pkg.unpackedBytes / 1024).toFixed(1)} KiB in ${pkg.files} files; cold load by n8n's package loader (${pkg.nodes} nodes, ${pkg.credentials} credentials, fresh process each) ${pkg.coldLoadMs.median.toFixed(1)} ms median (${range(pkg.coldLoadMs)}).`,
 	].join('\n');
+}
+
+/** The package's size and cold load, and where the load's time goes (package.md). */
+export function packageTables(p: PackageFigures): string {
+	const b = p.breakdown;
+	const ms = (value: number) => `${value.toFixed(1)} ms`;
+	const rest = Math.max(0, b.totalMs - b.resolveMs - b.displayOptionsMs - b.compileMs - b.n8nMs);
+	return [
+		`Tarball ${(p.tarballBytes / 1024).toFixed(1)} KiB, unpacked ${(p.unpackedBytes / 1024).toFixed(1)} KiB in ${p.files} files.`,
+		'',
+		`Cold load: \`loadAll()\` of n8n's PackageDirectoryLoader over the installed package (${p.nodes} nodes, ${p.credentials} credentials), ${p.coldLoadMs.n} fresh processes one after another: **${p.coldLoadMs.median.toFixed(1)} ms** median (p25–p75 ${p.coldLoadMs.p25.toFixed(1)}–${p.coldLoadMs.p75.toFixed(1)}, range ${range(p.coldLoadMs)}); the machine's load average ${p.coldLoadLoad.start} when they started, ${p.coldLoadLoad.end} when they ended.`,
+		'',
+		`Where the time goes: the same load in ${b.runs} more fresh processes, timed with hooks (${ms(b.totalMs)} median with them); medians.`,
+		'',
+		table(
+			['Part of the load', 'Time', 'Share'],
+			[
+				[`Module resolution (${b.resolveCalls} requests: the package's relative requires, n8n-workflow through NODE_PATH)`, ms(b.resolveMs), `${Math.round((100 * b.resolveMs) / b.totalMs)} %`],
+				[`n8n-workflow's updateDisplayOptions at load (${b.displayOptionsCalls} calls, lodash merges)`, ms(b.displayOptionsMs), `${Math.round((100 * b.displayOptionsMs) / b.totalMs)} %`],
+				[`V8 compile of the ${b.files} package files (${(b.bytes / 1024).toFixed(0)} KiB; measured apart on a copy)`, ms(b.compileMs), `${Math.round((100 * b.compileMs) / b.totalMs)} %`],
+				["n8n's work on each loaded class (codex, icons, description checks)", ms(b.n8nMs), `${Math.round((100 * b.n8nMs) / b.totalMs)} %`],
+				[
+					"The rest: the modules' own code at load (descriptions, tables), reading the files, garbage collection",
+					ms(rest),
+					`${Math.round((100 * rest) / b.totalMs)} %`,
+				],
+			],
+		),
+		'',
+		'Modules with the most time of their own (compiling and running their code, their requires\' resolution included, the modules they load excluded):',
+		'',
+		table(
+			['Module', 'Own time'],
+			b.modules.map((m) => [m.file, ms(m.ms)]),
+		),
+	].join('\n');
+}
+
+const mib = (s: Spread) => s.median.toFixed(0);
+const mibRange = (s: Spread) => (s.n > 1 ? `${s.min.toFixed(0)}–${s.max.toFixed(0)}` : mib(s));
+
+/** A memory case shows both rises above the items (and their ratio when the HTTP Request node's is above the noise); growth its ratio. */
+function memoryRow(c: MemoryComparison): string[] {
+	if (!c.amounts) return [c.label, c.of ?? 'single runs', `**${x(c.ratio!.median)}**`, '–', goalCell(c.goal, c.met)];
+	const { subject, anchor } = c.amounts;
+	const median = `**${c.ratio ? `${x(c.ratio.median)}** (` : ''}${mib(subject)} vs ${mib(anchor)} MiB${c.ratio ? ')' : '**'}`;
+	return [c.label, c.of, median, `${mibRange(subject)} / ${mibRange(anchor)} MiB`, goalCell(c.goal, c.met)];
 }
 
 /** The header of the one table of ratios `npm run bench` prints (CI looks for it). */
@@ -200,7 +262,7 @@ export function ratioTable(results: Results): string {
 			rows.push([`${group.short}: ${c.label}`, `${c.subject} ÷ ${c.baseline}`, `**${x(c.ratio.median)}**`, range(c.ratio), goalCell(c.goal, c.met)]);
 		}
 	}
-	for (const c of results.engine?.memoryComparisons ?? []) rows.push([c.label, 'single runs', `**${x(c.ratio.median)}**`, '–', goalCell(c.goal, c.met)]);
+	for (const c of results.engine?.memoryComparisons ?? []) rows.push(memoryRow(c));
 	for (const c of results.server?.comparisons ?? []) {
 		rows.push([`Trigger: ${c.label}`, `${c.subject} ÷ ${c.baseline}`, `**${x(c.ratio.median)}**`, range(c.ratio), goalCell(c.goal, c.met)]);
 	}
@@ -208,13 +270,15 @@ export function ratioTable(results: Results): string {
 	if (server) {
 		const peak = server.triggerCpu.peakPerPayload;
 		rows.push(['Trigger: peak memory on 10 MB, per byte of payload', 'single run', `**${x(peak)}**`, '–', goalCell({ text: '< 4×' }, peak < 4)]);
-		const pkg = server.package;
+	}
+	const pkg = results.package;
+	if (pkg) {
 		const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 		rows.push(['Package: tarball', 'npm pack', `**${kib(pkg.tarballBytes)}**`, '–', goalCell({ text: '< 100 KB' }, pkg.tarballBytes < 100_000)]);
 		rows.push(['Package: unpacked', `${pkg.files} files`, `**${kib(pkg.unpackedBytes)}**`, '–', goalCell({ text: '< 250 KB' }, pkg.unpackedBytes < 250_000)]);
 		rows.push([
-			`Package: cold load (${pkg.nodes} nodes, ${pkg.credentials} credentials)`,
-			"n8n's loader, fresh process",
+			`Package: cold load (${pkg.nodes} nodes, ${pkg.credentials} credentials; load average ${pkg.coldLoadLoad.start})`,
+			`n8n's loader, ${pkg.coldLoadMs.n} fresh processes`,
 			`**${pkg.coldLoadMs.median.toFixed(1)} ms**`,
 			`${pkg.coldLoadMs.min.toFixed(1)}–${pkg.coldLoadMs.max.toFixed(1)}`,
 			goalCell({ text: '< 25 ms' }, pkg.coldLoadMs.median < 25),
@@ -234,7 +298,7 @@ function bars(results: Results): Bar[] {
 	for (const group of results.engine?.groups ?? []) {
 		for (const c of group.comparisons) out.push({ label: `${group.short}: ${c.label}`, ratio: c.ratio, goal: c.goal?.max });
 	}
-	for (const c of results.engine?.memoryComparisons ?? []) out.push({ label: c.label, ratio: c.ratio, goal: c.goal?.max });
+	for (const c of results.engine?.memoryComparisons ?? []) if (c.ratio) out.push({ label: c.label, ratio: c.ratio, goal: c.goal?.max });
 	for (const c of results.server?.comparisons ?? []) out.push({ label: `Trigger: ${c.label}`, ratio: c.ratio, goal: c.goal?.max });
 	return out;
 }

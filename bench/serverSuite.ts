@@ -2,20 +2,17 @@
 /**
  * The trigger through a real n8n server (the one the end-to-end suite starts, with the packed
  * package installed as users get it) against n8n's own Webhook node, versions 1 and 2.1, receiving
- * the same signed deliveries; then the trigger's own CPU on a 10 MB receipt against the floor, and
- * the package's size and cold load.
+ * the same signed deliveries; then the trigger's own CPU on a 10 MB receipt against the floor.
  */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { Agent, request, setGlobalDispatcher } from 'undici';
 
 import { prepareN8n, sleep, type N8nClient, type N8nServer } from '../scripts/n8n';
 import { activateWorkflow, createWorkflow, upsertCredential, waitForWebhook, type WorkflowFile } from '../scripts/workflows';
-import { n8nDir } from './n8nNodes';
-import { runChild, repoRoot } from './spawn';
+import { runChild } from './spawn';
 import { roundSpread, spread, type Spread } from './stats';
 import { triggerCpu, triggerPeakChild, type TriggerCpuFigures } from './triggerCpu';
 import { delivery, SECRET } from './deliveries';
@@ -43,7 +40,6 @@ export interface ServerFigures {
 	large: { bytes: number; deliveries: number; receivers: ReceiverFigures[] };
 	comparisons: ServerComparison[];
 	triggerCpu: TriggerCpuFigures;
-	package: { tarballBytes: number; unpackedBytes: number; files: number; coldLoadMs: Spread; nodes: number; credentials: number };
 }
 
 export const RECEIVERS = [
@@ -150,30 +146,6 @@ async function receive(
 	return { bytes, deliveries: options.rounds * options.perRound, receivers, ratio };
 }
 
-function packageFigures(tarball: string, installed: string, runs: number) {
-	const files: string[] = [];
-	const walk = (dir: string) => {
-		for (const entry of readdirSync(dir, { withFileTypes: true })) {
-			const full = path.join(dir, entry.name);
-			if (entry.isDirectory()) walk(full);
-			else files.push(full);
-		}
-	};
-	walk(installed);
-	const loads = Array.from({ length: runs }, () => {
-		const out = execFileSync(process.execPath, [path.join(repoRoot, 'bench', 'coldLoad.cjs'), n8nDir, installed], { encoding: 'utf8' });
-		return JSON.parse(out.trim().split('\n').pop()!) as { ms: number; nodes: number; credentials: number };
-	});
-	return {
-		tarballBytes: statSync(tarball).size,
-		unpackedBytes: files.reduce((sum, f) => sum + statSync(f).size, 0),
-		files: files.length,
-		coldLoadMs: roundSpread(spread(loads.map((l) => l.ms)), 1),
-		nodes: loads[0].nodes,
-		credentials: loads[0].credentials,
-	};
-}
-
 /** The three workflows, created and active; returns each receiver's production URL. */
 export async function activateReceivers(server: N8nServer, client: N8nClient): Promise<Record<string, string>> {
 	const credential = await upsertCredential(client, { name: 'bench secret', type: 'postalServiceWebhookApi', data: { secret: SECRET } });
@@ -191,7 +163,7 @@ export async function activateReceivers(server: N8nServer, client: N8nClient): P
 	return urls;
 }
 
-export async function runServerSuite(options: { quick: boolean; workDir: string; say: (m: string) => void }): Promise<ServerFigures> {
+export async function runServerSuite(options: { quick: boolean; workDir: string; build?: boolean; say: (m: string) => void }): Promise<ServerFigures> {
 	const { quick, say } = options;
 	// No kept connections (pipelining 0): n8n closes idle ones, and a request sent on one just as it
 	// closes fails with "other side closed", which stopped runs while n8n's package was being timed.
@@ -200,13 +172,9 @@ export async function runServerSuite(options: { quick: boolean; workDir: string;
 	const cpuFigures = await runChild<TriggerCpuFigures>(['--server-child', 'trigger-cpu'], { runs: quick ? 5 : 15 });
 	say(`  trigger ÷ floor: CPU ${cpuFigures.cpuRatio.median}×, peak ${cpuFigures.peakPerPayload}× the body`);
 
-	const prepared = await prepareN8n({ userFolder: path.join(options.workDir, 'n8n'), progress: (m) => say(`n8n: ${m}`) });
+	const prepared = await prepareN8n({ userFolder: path.join(options.workDir, 'n8n'), build: options.build, progress: (m) => say(`n8n: ${m}`) });
 	const { server, client } = prepared;
 	try {
-		const installed = path.join(server.userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-postal-service');
-		const pkg = packageFigures(prepared.tarball, installed, quick ? 3 : 7);
-		say(`package: tarball ${pkg.tarballBytes} B, unpacked ${pkg.unpackedBytes} B in ${pkg.files} files, cold load ${pkg.coldLoadMs.median} ms`);
-
 		const urls = await activateReceivers(server, client);
 		say('three workflows active; warming up');
 		await receive(server, urls, { rounds: 1, perRound: 5, large: false, say: () => undefined });
@@ -226,7 +194,6 @@ export async function runServerSuite(options: { quick: boolean; workDir: string;
 			large: { bytes: large.bytes, deliveries: large.deliveries, receivers: large.receivers },
 			comparisons,
 			triggerCpu: cpuFigures,
-			package: pkg,
 		};
 	} finally {
 		await server.stop();
