@@ -3,6 +3,11 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { PAYMENT_METHODS, type PaymentMethod } from '../contract/lists';
 
+/** Properties shown for one operation only; n8n's updateDisplayOptions does the same with a deep merge that slows the package's load. */
+export function forOperation(resource: string, operation: string, properties: INodeProperties[]): INodeProperties[] {
+	return properties.map((property) => ({ ...property, displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, resource: [resource], operation: [operation] } } }));
+}
+
 /** The notice atop an operation that spends the account's credits: what the item does for real and how to know the cost first. */
 export function creditsNotice(text: string): INodeProperties {
 	return { displayName: text, name: 'creditsNotice', type: 'notice', default: '' };

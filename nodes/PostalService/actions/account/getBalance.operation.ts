@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
+import { forOperation } from '../descriptions';
 import { ItemCheck, withItem } from '../fields';
 import type { ItemInput, ItemWork } from '../types';
 
@@ -12,7 +12,7 @@ export const option = {
 	action: 'Get balance',
 };
 
-export const description = updateDisplayOptions({ show: { resource: ['account'], operation: ['getBalance'] } }, []);
+export const description = forOperation('account', 'getBalance', []);
 
 export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
 	const qs = new ItemCheck(this, itemIndex).extraParameters(input);

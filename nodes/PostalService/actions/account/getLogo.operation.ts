@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
+import { forOperation } from '../descriptions';
 import { asObject, ItemCheck, withItem } from '../fields';
 import type { ItemInput, ItemWork } from '../types';
 
@@ -11,7 +11,7 @@ export const option = {
 	action: 'Get sender logo',
 };
 
-export const description = updateDisplayOptions({ show: { resource: ['account'], operation: ['getLogo'] } }, []);
+export const description = forOperation('account', 'getLogo', []);
 
 export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
 	const qs = new ItemCheck(this, itemIndex).extraParameters(input);

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-import { creditsNotice } from '../descriptions';
+import { creditsNotice, forOperation } from '../descriptions';
 import { asObject, ItemCheck, withItem } from '../fields';
 import type { ItemInput, WriteWork } from '../types';
 
@@ -30,7 +29,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['chatMessage'], operation: ['reprocess'] } }, properties);
+export const description = forOperation('chatMessage', 'reprocess', properties);
 
 export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): WriteWork {
 	const check = new ItemCheck(this, itemIndex, { message_id: 'Message ID' });

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-import { creditsNotice, paymentProperties } from '../descriptions';
+import { creditsNotice, forOperation, paymentProperties } from '../descriptions';
 import { asObject, ItemCheck, withItem } from '../fields';
 import type { ItemInput, WriteWork } from '../types';
 
@@ -83,7 +82,7 @@ const properties: INodeProperties[] = [
 	...paymentProperties({ service_credits: '(can be reprocessed after a top-up)' }),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['chatMessage'], operation: ['send'] } }, properties);
+export const description = forOperation('chatMessage', 'send', properties);
 
 /** What each wire name of a chat message is called in the panel. */
 export const CHAT_FIELD_NAMES: Record<string, string> = {

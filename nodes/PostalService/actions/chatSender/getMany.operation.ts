@@ -1,10 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listOf } from '../../transport';
 import { ItemCheck, listLimit, withItem } from '../fields';
 import type { ItemInput, ItemWork } from '../types';
-import { returnAllAndLimit } from '../descriptions';
+import { forOperation, returnAllAndLimit } from '../descriptions';
 
 export const option = {
 	name: 'Get Many',
@@ -15,7 +14,7 @@ export const option = {
 
 const properties: INodeProperties[] = [...returnAllAndLimit];
 
-export const description = updateDisplayOptions({ show: { resource: ['chatSender'], operation: ['getMany'] } }, properties);
+export const description = forOperation('chatSender', 'getMany', properties);
 
 export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
 	const qs = new ItemCheck(this, itemIndex).extraParameters(input);

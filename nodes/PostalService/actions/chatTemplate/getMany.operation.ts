@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
 import { TEMPLATE_STATUSES } from '../../contract/lists';
 import { listOf } from '../../transport';
-import { returnAllAndLimit, simplifyProperty } from '../descriptions';
+import { forOperation, returnAllAndLimit, simplifyProperty } from '../descriptions';
 import { ItemCheck, listLimit, simplified, withItem } from '../fields';
 import type { ItemInput, ItemWork } from '../types';
 
@@ -48,7 +47,7 @@ const properties: INodeProperties[] = [
 	simplifyProperty(SIMPLE_FIELDS),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['chatTemplate'], operation: ['getMany'] } }, properties);
+export const description = forOperation('chatTemplate', 'getMany', properties);
 
 export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
+import { forOperation } from '../descriptions';
 import { cancelProperties, LETTER_ID, prepareCancel } from '../shared/lettersAndEmails';
 import type { ItemInput, WriteWork } from '../types';
 
@@ -15,7 +15,7 @@ export const writes = true;
 
 const properties: INodeProperties[] = [LETTER_ID.property, ...cancelProperties];
 
-export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['cancel'] } }, properties);
+export const description = forOperation('order', 'cancel', properties);
 
 export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): WriteWork {
 	return prepareCancel(this, itemIndex, input, LETTER_ID);

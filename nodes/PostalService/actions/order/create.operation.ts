@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { readReais } from '../../contract/order';
 import { nothingCarriedOut } from '../../transport';
-import { creditsNotice } from '../descriptions';
+import { creditsNotice, forOperation } from '../descriptions';
 import { ItemCheck, withItem } from '../fields';
 import { prepareOrder, priceOf } from '../shared/letterOrder';
 import { CREATE_FIELD_NAMES, properties } from '../shared/letterOrder.description';
@@ -19,7 +19,7 @@ export const option = {
 export const writes = true;
 export const spendsCredits = true;
 
-export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['create'] } }, [
+export const description = forOperation('order', 'create', [
 	creditsNotice(
 		"Each item sends real mail, paid from the account's credits unless Payment Method says otherwise. It is sent once and never repeated automatically: Get Price shows the cost without sending anything.",
 	),

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { FILE_TYPES } from '../../contract/lists';
+import { forOperation } from '../descriptions';
 import { fileProperties, LETTER_ID, prepareDownload } from '../shared/lettersAndEmails';
 import type { ItemInput, ItemWork } from '../types';
 
@@ -17,7 +17,7 @@ const properties: INodeProperties[] = [
 	...fileProperties(FILE_TYPES, 'Which file of the letter to download. The return receipt is the one the recipient signed.'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['downloadFile'] } }, properties);
+export const description = forOperation('order', 'downloadFile', properties);
 
 export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
 	return prepareDownload(this, itemIndex, input, LETTER_ID, FILE_TYPES);

@@ -1,8 +1,7 @@
 import type { INodeProperties, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ORDER_STATUSES } from '../../contract/lists';
-import { simplifyProperty } from '../descriptions';
+import { forOperation, simplifyProperty } from '../descriptions';
 import { LETTER_ID, prepareOrderRead, type OrderView } from '../shared/lettersAndEmails';
 import type { ItemInput, ItemWork } from '../types';
 
@@ -21,7 +20,7 @@ const LETTER_VIEW: OrderView = {
 
 const properties: INodeProperties[] = [LETTER_ID.property, simplifyProperty(LETTER_VIEW.simpleFields)];
 
-export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['get'] } }, properties);
+export const description = forOperation('order', 'get', properties);
 
 export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {
 	return prepareOrderRead(this, itemIndex, input, LETTER_VIEW);

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { CURRENCY, SHIP_TYPES } from '../../contract/lists';
+import { forOperation } from '../descriptions';
 import { ItemCheck, withItem } from '../fields';
 import type { ItemInput, ItemWork } from '../types';
 import { prepareOrder, priceOf } from '../shared/letterOrder';
@@ -15,7 +15,7 @@ export const option = {
 };
 
 // The parameters of Send: a price is asked for by sending the same order with test=1.
-export const description = updateDisplayOptions({ show: { resource: ['order'], operation: ['getPrice'] } }, properties);
+export const description = forOperation('order', 'getPrice', properties);
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): Promise<ItemWork> {
 	const order = await prepareOrder(this, itemIndex, input, new ItemCheck(this, itemIndex, CREATE_FIELD_NAMES));

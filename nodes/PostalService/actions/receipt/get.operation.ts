@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
+import { forOperation } from '../descriptions';
 import { asObject, ItemCheck, withItem } from '../fields';
 import type { ItemInput, ItemWork } from '../types';
 
@@ -32,7 +32,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['receipt'], operation: ['get'] } }, properties);
+export const description = forOperation('receipt', 'get', properties);
 
 function first(data: IDataObject, names: readonly string[]): string | undefined {
 	for (const name of names) if (typeof data[name] === 'string' && data[name]) return data[name] as string;

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
+import { forOperation } from '../descriptions';
 import { cancelProperties, EMAIL_ID, prepareCancel } from '../shared/lettersAndEmails';
 import type { ItemInput, WriteWork } from '../types';
 
@@ -15,7 +15,7 @@ export const option = {
 
 const properties: INodeProperties[] = [EMAIL_ID.property, ...cancelProperties];
 
-export const description = updateDisplayOptions({ show: { resource: ['registeredEmail'], operation: ['cancel'] } }, properties);
+export const description = forOperation('registeredEmail', 'cancel', properties);
 
 /** The order cancel route, for an id of a registered e-mail. */
 export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): WriteWork {

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { FILE_TYPES } from '../../contract/lists';
+import { forOperation } from '../descriptions';
 import { EMAIL_ID, fileProperties, prepareDownload } from '../shared/lettersAndEmails';
 import type { ItemInput, ItemWork } from '../types';
 
@@ -20,7 +20,7 @@ const properties: INodeProperties[] = [
 	...fileProperties(EMAIL_FILE_TYPES, "Which file of the registered e-mail to download. The service's documentation names only the PDF for a registered e-mail."),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['registeredEmail'], operation: ['downloadFile'] } }, properties);
+export const description = forOperation('registeredEmail', 'downloadFile', properties);
 
 /** The order download route, for an id of a registered e-mail. */
 export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {

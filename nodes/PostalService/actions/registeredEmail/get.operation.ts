@@ -1,8 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { EMAIL_STATUSES } from '../../contract/lists';
-import { simplifyProperty } from '../descriptions';
+import { forOperation, simplifyProperty } from '../descriptions';
 import { EMAIL_ID, prepareOrderRead, type OrderView } from '../shared/lettersAndEmails';
 import type { ItemInput, ItemWork } from '../types';
 
@@ -22,7 +21,7 @@ const EMAIL_VIEW: OrderView = {
 
 const properties: INodeProperties[] = [EMAIL_ID.property, simplifyProperty(EMAIL_VIEW.simpleFields)];
 
-export const description = updateDisplayOptions({ show: { resource: ['registeredEmail'], operation: ['get'] } }, properties);
+export const description = forOperation('registeredEmail', 'get', properties);
 
 /** The order read route, for an id of a registered e-mail. */
 export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): ItemWork {

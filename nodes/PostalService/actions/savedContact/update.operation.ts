@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
+import { forOperation } from '../descriptions';
 import { ItemCheck, withItem } from '../fields';
 import type { ItemInput, WriteWork } from '../types';
 
@@ -76,7 +76,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['savedContact'], operation: ['update'] } }, properties);
+export const description = forOperation('savedContact', 'update', properties);
 
 export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemInput): WriteWork {
 	const check = new ItemCheck(this, itemIndex, { id: 'Contact ID', name: 'Name', ...LABELS, updateFields: 'Update Fields' });
