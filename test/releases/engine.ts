@@ -33,10 +33,12 @@ export function buildPackage(): { dir: string; remove: () => void } {
 	const shared = process.env.POSTAL_RELEASES_BUILD;
 	if (shared && existsSync(path.join(shared, 'package.json'))) return { dir: shared, remove: () => {} };
 	const dir = mkdtempSync(path.join(tmpdir(), 'postal-releases-build-'));
+	// As `npm run build` makes it: compiled, then each entry bundled into its one file.
 	execFileSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', path.join(root, 'tsconfig.build.json'), '--outDir', path.join(dir, 'dist')], {
 		cwd: root,
 		stdio: ['ignore', 'inherit', 'inherit'],
 	});
+	execFileSync(process.execPath, [path.join(root, 'scripts', 'bundle-dist.mjs'), path.join(dir, 'dist')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
 	cpSync(path.join(root, 'package.json'), path.join(dir, 'package.json'));
 	return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -26,7 +26,7 @@ const WRONG_TOKEN = 'wrong-Token+77';
 const priced = (sandbox: Sandbox) => ({ ...LETTER, operation: 'getPrice', pdfSource: 'url', pdfUrl: `${sandbox.baseUrl}${SAMPLE_LETTER_PATH}` });
 const FAILURES: Array<{ name: string; parameters: (sandbox: Sandbox) => Record<string, unknown>; token?: string; reads: RegExp }> = [
 	{ name: 'refused before sending (a postal code of 7 digits)', parameters: (sandbox) => ({ ...priced(sandbox), recipientZip: '0130-500' }), reads: /8 digits.*0130-500/ },
-	{ name: 'refused by the service (a 4xx)', parameters: (sandbox) => ({ ...priced(sandbox), shipType: 6 }), reads: /The service refused .* The service said: .*Virtual Box/ },
+	{ name: 'refused by the service (a 4xx)', parameters: (sandbox) => ({ ...priced(sandbox), shipType: 6 }), reads: /The service refused \\?"Ship Type\\?" \(shipType\): .* The service said: .*(virtualbox|caixa virtual|unidade)/i },
 	{ name: 'a wrong token', parameters: () => ({ resource: 'order', operation: 'get', orderId: '100001' }), token: WRONG_TOKEN, reads: /Check the security token.*Token inválido/ },
 ];
 
