@@ -2,23 +2,28 @@
 // docs/first-registered-letter.md, walked in the real editor and the sandbox's panel as a user walks
 // it: every label, button and value the page names is found by that name, the letter is priced and
 // sent from the node's panel, the trigger listens while the panel sends the one delivery the page
-// describes, and the page's screenshots are taken on the way (written into docs/images/ when every
-// step worked).
+// describes, the return receipt arrives as a file and downloads again, and the page's screenshots
+// are taken on the way (written into docs/images/ when every step worked).
+import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { INodeProperties } from 'n8n-workflow';
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { PostalServiceApi } from '../../../credentials/PostalServiceApi.credentials';
+import { PostalServiceChatApi } from '../../../credentials/PostalServiceChatApi.credentials';
 import { PostalServiceWebhookApi } from '../../../credentials/PostalServiceWebhookApi.credentials';
+import { option as downloadFile } from '../../../nodes/PostalService/actions/order/downloadFile.operation';
 import { properties as letterProperties } from '../../../nodes/PostalService/actions/shared/letterOrder.description';
+import { AR_TYPES, FILE_TYPES, SHIP_TYPES } from '../../../nodes/PostalService/contract/lists';
+import { WEBHOOK_EVENTS } from '../../../nodes/PostalServiceTrigger/contract';
 import { SAMPLE_LETTER_PATH } from '../../../sandbox/sample';
 import { DEFAULT_OWNER, PACKAGE_NAME, repoRoot } from '../../../scripts/n8n';
 import { waitForWebhook } from '../../../scripts/workflows';
 import { artifactsDir, openBrowser, screenshot, signInThroughEditor } from '../support/browser';
-import { addFromNodePanel, chooseOption, labelOf, shownValue, SLOW } from '../support/editor';
+import { addFromNodePanel, chooseOption, labelOf, parameterRow, shownValue, SLOW } from '../support/editor';
 import type { E2eEnvironment } from '../support/environment';
 
 const PAGE = path.join(repoRoot, 'docs', 'first-registered-letter.md');
@@ -28,8 +33,14 @@ const SHOTS = {
 	send: 'walkthrough-send.png',
 	panel: 'walkthrough-sandbox-panel.png',
 	trigger: 'walkthrough-trigger.png',
+	receiptPanel: 'walkthrough-return-receipt-panel.png',
+	receipt: 'walkthrough-return-receipt.png',
+	download: 'walkthrough-download-return-receipt.png',
 	install: 'walkthrough-install.png',
 };
+
+const nameOf = <T extends { value: unknown; name: string }>(list: readonly T[], value: T['value']) => list.find((entry) => entry.value === value)!.name;
+const RR_CREATED = nameOf(WEBHOOK_EVENTS, 'rr.created');
 
 /** What the page tells the user to click, choose or read, as n8n 2.41.1 and the sandbox's panel name it; the page writes each in bold. */
 const UI = {
@@ -45,7 +56,7 @@ const UI = {
 	tag: 'Tag',
 	onTracking: 'On tracking updated',
 	events: 'Events',
-	trackingUpdated: 'Tracking Updated',
+	trackingUpdated: nameOf(WEBHOOK_EVENTS, 'tracking.updated'),
 	environment: 'Environment',
 	homolog: 'Test Environment (Homolog)',
 	webhookUrls: 'Webhook URLs',
@@ -59,6 +70,16 @@ const UI = {
 	endpointEvent: 'Tracking Updated (tracking.updated)',
 	register: 'Register',
 	remove: 'Remove',
+	// n8n's node panel lists a trigger's events as "On <event name>".
+	onReturnReceipt: `On ${RR_CREATED.toLowerCase()}`,
+	returnReceiptCreated: RR_CREATED,
+	endpointReceipt: `${RR_CREATED} (rr.created)`,
+	addReceipt: 'Add return receipt',
+	download: 'Download',
+	downloadLetterFile: downloadFile.action,
+	letterId: 'Letter ID',
+	fileType: 'File Type',
+	returnReceipt: nameOf(FILE_TYPES, 'rr'),
 	createCredential: 'Create new credential',
 	import: 'Import',
 	fromFile: 'From file',
@@ -71,9 +92,9 @@ const UI = {
 	install: 'Install',
 };
 
-/** The letter of the page's table: label → node parameter, and the value as the panel shows it. */
+/** The letter of the page's table: label → node parameter, and the value as the panel shows it (an option, or typed). */
 const LETTER: Array<{ label: string; parameter: string; value: string; option?: true }> = [
-	{ label: 'Ship Type', parameter: 'shipType', value: 'Registered Letter', option: true },
+	{ label: 'Ship Type', parameter: 'shipType', value: nameOf(SHIP_TYPES, 3), option: true },
 	{ label: 'Recipient Name', parameter: 'recipientName', value: 'Ana Pereira' },
 	{ label: 'Recipient Street', parameter: 'recipientAddr1', value: 'Rua Augusta' },
 	{ label: 'Recipient Number', parameter: 'recipientStreetNumber', value: '500' },
@@ -84,21 +105,93 @@ const LETTER: Array<{ label: string; parameter: string; value: string; option?: 
 	{ label: 'PDF Source', parameter: 'pdfSource', value: 'Link', option: true },
 ];
 const PDF_URL = { label: 'PDF URL', parameter: 'pdfUrl' };
-const COUNTRY = { label: 'Recipient Country', parameter: 'recipientCountry', value: 'Brasil' };
+/** Fields the page says are already filled in. */
+const PREFILLED = [
+	{ label: 'Recipient Country', parameter: 'recipientCountry', value: 'Brasil' },
+	{ label: 'Return Receipt Type', parameter: 'returnReceiptType', value: nameOf(AR_TYPES, 'physical') },
+];
+/** What the receipt of a physical AR is called in the sandbox's panel, as the page quotes it. */
+const PANEL_RECEIPT = 'Paper (scanned) (rr)';
 const TAG = 'first-letter';
-const CREDENTIALS = ['Postal Service account', 'Postal Service chat account', 'Postal Service webhook secret'];
+const CREDENTIALS = [
+	{ name: 'Postal Service account', type: new PostalServiceApi().displayName },
+	{ name: 'Postal Service chat account', type: new PostalServiceChatApi().displayName },
+	{ name: 'Postal Service webhook secret', type: new PostalServiceWebhookApi().displayName },
+];
+const EXAMPLE = 'return-receipt-to-storage.json';
 
 const workflowIdOf = (page: Page) => /\/workflow\/([^/?#]+)/.exec(new URL(page.url()).pathname)?.[1];
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const buttonText = async (locator: Locator) => (await locator.first().innerText(SLOW)).trim();
+
+/** A new workflow in a new tab whose first step is one of the trigger's events, on the test environment and listening on its Test URL. */
+async function listeningTrigger(context: BrowserContext, e: E2eEnvironment, action: string, event: string) {
+	const editor = await context.newPage();
+	editor.setDefaultNavigationTimeout(120_000);
+	editor.setDefaultTimeout(SLOW.timeout);
+	await editor.goto(`${e.editorUrl}/home/workflows`);
+	await editor.getByText(UI.createWorkflow, { exact: true }).first().click();
+	await editor.locator('[data-test-id="canvas-add-button"]').click();
+	const trigger = await addFromNodePanel(editor, UI.node, action);
+	expect(await labelOf(editor, trigger, 'events')).toBe(UI.events);
+	const events = await trigger.locator('[data-test-id="parameter-input-events"]').innerText();
+	expect(WEBHOOK_EVENTS.filter(({ name }) => events.includes(name)).map(({ name }) => name)).toEqual([event]);
+	expect(await labelOf(editor, trigger, 'environment')).toBe(UI.environment);
+	expect(await chooseOption(editor, trigger, 'environment', UI.homolog)).toBe(UI.homolog);
+	expect(await trigger.locator('[data-test-id="node-credentials-select"] input').first().inputValue()).toBe(CREDENTIALS[2].name);
+	await trigger.getByText(UI.webhookUrls, { exact: true }).click();
+	expect(await buttonText(trigger.locator('[data-test-id="radio-button-production"]'))).toBe(UI.productionUrl);
+	const testTab = trigger.locator('[data-test-id="radio-button-test"]');
+	expect(await buttonText(testTab)).toBe(UI.testUrl);
+	await testTab.click();
+	const testUrl = (await trigger.getByText(/\/webhook-test\//).first().innerText()).trim();
+	expect(testUrl.startsWith(`${e.webhookUrl}/webhook-test/`)).toBe(true);
+	await trigger.locator('[data-test-id="node-execute-button"]').first().click();
+	await trigger.getByText(UI.listening, { exact: true }).first().waitFor();
+	await waitForWebhook(testUrl, SLOW.timeout);
+	return { editor, trigger, testUrl };
+}
+
+/** Registers the Test URL in the panel's form for one event, the others unticked; resolves with the endpoint. */
+async function registerEndpoint(panel: Page, e: E2eEnvironment, url: string, event: string, label: string) {
+	const register = panel.locator('#register');
+	await register.getByLabel('URL', { exact: true }).fill(url);
+	await register.getByLabel('Name', { exact: true }).fill('My n8n');
+	for (const box of await register.locator('input[name="events"]').all()) await box.setChecked((await box.getAttribute('value')) === event);
+	const ticked = register.locator('label').filter({ has: panel.locator('input[name="events"]:checked') });
+	await expect.poll(async () => (await ticked.allInnerTexts()).map((t) => t.trim())).toEqual([label]);
+	await register.getByRole('button', { name: UI.register, exact: true }).click();
+	await expect.poll(() => e.sandbox.control.webhooks().filter((w) => w.url === url).length, SLOW).toBe(1);
+	const endpoint = e.sandbox.control.webhooks().find((w) => w.url === url)!;
+	expect(endpoint.events).toEqual([event]);
+	return endpoint;
+}
+
+/** Chooses one of the output panel's views (Schema, Table, JSON, Binary). */
+const showAs = (output: Locator, mode: 'JSON' | 'Binary') => output.locator('[data-test-id="ndv-run-data-display-mode"]').getByText(mode, { exact: true }).click();
+
+/** The files of an output panel under Binary (name and type as shown), and the SHA-256 of the first one as its Download button gives it. */
+async function binaryOutput(page: Page, output: Locator) {
+	await showAs(output, 'Binary');
+	const cards = output.locator('[data-test-id^="ndv-binary-data_"]');
+	await cards.first().waitFor();
+	const card = cards.first();
+	const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: UI.download, exact: true }).click()]);
+	const bytes = readFileSync((await download.path())!);
+	return { count: await cards.count(), text: await card.innerText(), sha256: sha256(bytes) };
+}
 
 export function walkthroughCases(env: () => E2eEnvironment) {
 	describe('the walkthrough "Send your first registered letter", in the real editor', () => {
 		it('names what this run clicks and fills, by the same names', () => {
 			const page = readFileSync(PAGE, 'utf8');
-			for (const { label, value } of LETTER) expect(page, label).toContain(`| ${label} | ${value} |`);
+			for (const { label, value, option } of LETTER) expect(page, label).toContain(`| ${label} | ${option ? `*${value}*` : `\`${value}\``} |`);
 			expect(page).toContain(`| ${PDF_URL.label} |`);
 			for (const [key, word] of Object.entries(UI)) expect(page, key).toContain(`**${word}**`);
-			for (const name of CREDENTIALS) expect(page).toContain(name);
-			expect(page).toContain(`*${COUNTRY.label}* already says *${COUNTRY.value}*`);
+			for (const { name, type } of CREDENTIALS) expect(page).toContain(`| *${name}* | **${type}** |`);
+			for (const { label, value } of PREFILLED) expect(page).toContain(`*${label}* already says *${value}*`);
+			expect(page).toContain(`*${PANEL_RECEIPT}*`);
+			expect(page).toContain(`(../examples/${EXAMPLE})`);
 			// The names of the track without a clone, from the credentials and the node as they ship.
 			for (const credential of [new PostalServiceApi(), new PostalServiceWebhookApi()]) {
 				expect(page).toContain(`*${credential.displayName}*`);
@@ -110,18 +203,22 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 			const maxPrice = additional.options!.find((o) => o.name === 'maxPrice') as INodeProperties;
 			expect(page).toContain(`*${additional.displayName}*, *${maxPrice.displayName}*`);
 			expect(page).toContain(SAMPLE_LETTER_PATH);
-			// What npm run dev's banner calls the two addresses the page sends the user to.
+			// What npm run dev's banner calls the two addresses the page sends the user to, and what it says of the examples.
 			const banner = readFileSync(path.join(repoRoot, 'scripts', 'dev.ts'), 'utf8');
 			for (const line of ['Sandbox panel', 'Sample PDF']) {
 				expect(banner).toContain(`\`  ${line}:`);
 				expect(page).toContain(`**${line}**`);
+			}
+			for (const quote of ['Conflicting Webhook Path']) {
+				expect(banner).toContain(`("${quote}")`);
+				expect(page).toContain(`("${quote}")`);
 			}
 			expect(page).toContain(`\`${TAG}\``);
 			expect(page).toContain(`\`${PACKAGE_NAME}\``);
 			for (const shot of Object.values(SHOTS)) expect(page).toContain(`(images/${shot})`);
 		});
 
-		it('prices and sends the letter from the node, and the trigger shows the one event the panel sent', async () => {
+		it('prices and sends a letter with return receipt from the node; the trigger shows its tracking event, then its return receipt as a file, which downloads again', async () => {
 			const e = env();
 			const { control } = e.sandbox;
 			// The tabs that hold a workflow this run made, to delete it afterwards.
@@ -132,14 +229,20 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 			// The editor's first load can take long on a busy machine.
 			page.setDefaultNavigationTimeout(120_000);
 			page.setDefaultTimeout(SLOW.timeout);
-			const buttonText = async (locator: Locator) => (await locator.first().innerText(SLOW)).trim();
 			try {
 				await signInThroughEditor(page, e.editorUrl, DEFAULT_OWNER);
 
 				// Without a clone: Settings > Community nodes > Install a community node (not installed
 				// from here: the package of this run is the packed one n8n already loaded).
-				await page.locator('[data-test-id="main-sidebar-settings"]').getByLabel(UI.settings, { exact: true }).click();
-				await page.getByText(UI.communityNodes, { exact: true }).first().click();
+				const settings = page.locator('[data-test-id="main-sidebar-settings"]').getByLabel(UI.settings, { exact: true });
+				const communityNodes = page.getByText(UI.communityNodes, { exact: true }).first();
+				// A click landing while the menu still opens is lost: click again until the page is there.
+				for (let attempt = 1; !/\/settings\/community-nodes/.test(page.url()); attempt++) {
+					if (attempt > 3) throw new Error(`${UI.settings} > ${UI.communityNodes} did not open the page in 3 clicks`);
+					if (!(await communityNodes.isVisible())) await settings.click();
+					await communityNodes.click();
+					await page.waitForURL(/\/settings\/community-nodes/, { timeout: 15_000 }).catch(() => undefined);
+				}
 				await page.getByText(UI.installCommunityNode, { exact: true }).click();
 				const install = page.locator('[role="dialog"]').filter({ has: page.locator('[data-test-id="install-community-package-button"]') });
 				await install.getByText(UI.packageName, { exact: true }).waitFor();
@@ -152,9 +255,11 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 				await screenshot(page, SHOTS.install);
 				await page.keyboard.press('Escape');
 
-				// 2. The credentials npm run dev made.
+				// 2. The credentials npm run dev made, each listed with its type.
 				await page.goto(`${e.editorUrl}/home/credentials`);
-				for (const name of CREDENTIALS) await page.getByText(name, { exact: true }).first().waitFor();
+				for (const { name } of CREDENTIALS) await page.getByText(name, { exact: true }).first().waitFor();
+				const listed = await page.locator('main, body').first().innerText();
+				for (const { name, type } of CREDENTIALS) expect(listed).toMatch(new RegExp(`${name}\\s*\\n\\s*${type} \\|`));
 				await screenshot(page, SHOTS.credentials);
 
 				// 3. A workflow: a manual trigger, then Postal Service > Get letter price, filled in as the table says.
@@ -168,7 +273,7 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 				await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
 				const ndv = await addFromNodePanel(page, UI.node, UI.getPrice);
 				const credential = ndv.locator('[data-test-id="node-credentials-select"]');
-				expect(await credential.locator('input').first().inputValue()).toBe(CREDENTIALS[0]);
+				expect(await credential.locator('input').first().inputValue()).toBe(CREDENTIALS[0].name);
 				// The list offers a new credential too (the track without a clone); a second click closes it.
 				await credential.click();
 				await page.getByText(UI.createCredential, { exact: true }).waitFor();
@@ -180,8 +285,10 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 					if (option) expect(await chooseOption(page, ndv, parameter, value)).toBe(value);
 					else await ndv.locator(`[data-test-id="parameter-input-${parameter}"] input`).fill(value);
 				}
-				expect(await labelOf(page, ndv, COUNTRY.parameter)).toBe(COUNTRY.label);
-				expect(await shownValue(ndv, COUNTRY.parameter)).toBe(COUNTRY.value);
+				for (const { label, parameter, value } of PREFILLED) {
+					expect(await labelOf(page, ndv, parameter)).toBe(label);
+					expect(await shownValue(ndv, parameter)).toBe(value);
+				}
 				expect(await labelOf(page, ndv, PDF_URL.parameter)).toBe(PDF_URL.label);
 				await ndv.locator(`[data-test-id="parameter-input-${PDF_URL.parameter}"] input`).fill(pdfUrl);
 				const execute = ndv.locator('[data-test-id="node-execute-button"]');
@@ -206,7 +313,9 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 				await ndv.locator('[data-test-id="parameter-input-tag"] input').fill(TAG);
 				await execute.first().click();
 				await expect.poll(() => control.orders().filter((o) => o.tag === TAG).length, SLOW).toBe(1);
-				const orderId = String(control.orders().find((o) => o.tag === TAG)!.id);
+				const letter = control.orders().find((o) => o.tag === TAG)!;
+				const orderId = String(letter.id);
+				expect(letter).toMatchObject({ shipType: 3, ar_type: 'physical', return_receipt: { type: 'rr' } });
 				await expect.poll(() => output.innerText(), SLOW).toContain(orderId);
 				await screenshot(page, SHOTS.send);
 
@@ -221,45 +330,13 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 				expect(code).toMatch(/^JT\d+BR$/);
 
 				// The trigger, in a workflow of its own, on the test environment, listening.
-				const editor = await browser.context.newPage();
-				editor.setDefaultNavigationTimeout(120_000);
-				editor.setDefaultTimeout(SLOW.timeout);
-				await editor.goto(`${e.editorUrl}/home/workflows`);
-				await editor.getByText(UI.createWorkflow, { exact: true }).first().click();
-				await editor.locator('[data-test-id="canvas-add-button"]').click();
-				workflows.push(editor);
-				const trigger = await addFromNodePanel(editor, UI.node, UI.onTracking);
-				expect(await labelOf(editor, trigger, 'events')).toBe(UI.events);
-				expect(await trigger.locator('[data-test-id="parameter-input-events"]').innerText()).toContain(UI.trackingUpdated);
-				expect(await labelOf(editor, trigger, 'environment')).toBe(UI.environment);
-				expect(await chooseOption(editor, trigger, 'environment', UI.homolog)).toBe(UI.homolog);
-				expect(await trigger.locator('[data-test-id="node-credentials-select"] input').first().inputValue()).toBe(CREDENTIALS[2]);
-				await trigger.getByText(UI.webhookUrls, { exact: true }).click();
-				expect(await buttonText(trigger.locator('[data-test-id="radio-button-production"]'))).toBe(UI.productionUrl);
-				const testTab = trigger.locator('[data-test-id="radio-button-test"]');
-				expect(await buttonText(testTab)).toBe(UI.testUrl);
-				await testTab.click();
-				const testUrl = (await trigger.getByText(/\/webhook-test\//).first().innerText()).trim();
-				expect(testUrl.startsWith(`${e.webhookUrl}/webhook-test/`)).toBe(true);
-				expect(await buttonText(editor.locator('[data-test-id="workflow-open-publish-modal-button"]'))).toBe(UI.publish);
-				await trigger.locator('[data-test-id="node-execute-button"]').first().click();
-				await trigger.getByText(UI.listening, { exact: true }).first().waitFor();
-				await waitForWebhook(testUrl, SLOW.timeout);
+				const tracking = await listeningTrigger(browser.context, e, UI.onTracking, UI.trackingUpdated);
+				workflows.push(tracking.editor);
+				expect(await buttonText(tracking.editor.locator('[data-test-id="workflow-open-publish-modal-button"]'))).toBe(UI.publish);
 
 				// The panel: the Test URL as an endpoint for tracking.updated, then the delivered event.
-				const register = panel.locator('#register');
-				await register.getByLabel('URL', { exact: true }).fill(testUrl);
-				await register.getByLabel('Name', { exact: true }).fill('My n8n');
-				for (const box of await register.locator('input[name="events"]').all()) {
-					await box.setChecked((await box.getAttribute('value')) === 'tracking.updated');
-				}
-				const ticked = register.locator('label').filter({ has: panel.locator('input[name="events"]:checked') });
-				await expect.poll(async () => (await ticked.allInnerTexts()).map((t) => t.trim())).toEqual([UI.endpointEvent]);
-				await register.getByRole('button', { name: UI.register, exact: true }).click();
-				await expect.poll(() => control.webhooks().filter((w) => w.url === testUrl).length, SLOW).toBe(1);
-				const endpoint = control.webhooks().find((w) => w.url === testUrl)!;
+				const endpoint = await registerEndpoint(panel, e, tracking.testUrl, 'tracking.updated', UI.endpointEvent);
 				endpoints.push(endpoint.id);
-				expect(endpoint.events).toEqual(['tracking.updated']);
 				await row.locator('select[name="event"]').selectOption({ label: UI.delivered });
 				await row.getByRole('button', { name: UI.addEvent, exact: true }).click();
 				await control.waitForDeliveries((all) => all.some((d) => d.webhookId === endpoint.id && d.state !== 'pending'), SLOW.timeout);
@@ -273,23 +350,83 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 				await screenshot(panel, SHOTS.panel);
 
 				// The trigger's one item: that event, in the JSON view.
-				const item = trigger.locator('[data-test-id="output-panel"]');
+				const item = tracking.trigger.locator('[data-test-id="output-panel"]');
 				await item.getByText('JSON', { exact: true }).first().click();
 				await expect.poll(() => item.innerText(), SLOW).toContain('new_tracking_record');
 				const shown = await item.innerText();
 				for (const text of ['1 item', '"tracking.updated"', '"homolog"', `"${code}"`, '"Objeto entregue ao destinatário"', '"delivered"']) expect(shown).toContain(text);
-				await screenshot(editor, SHOTS.trigger);
+				await screenshot(tracking.editor, SHOTS.trigger);
 
-				// Once it works: the Test URL's endpoint goes (Remove), as the page says.
-				await panel.locator('#webhooks tr', { hasText: testUrl }).getByRole('button', { name: UI.remove, exact: true }).click();
-				await expect.poll(() => control.webhooks().some((w) => w.id === endpoint.id), SLOW).toBe(false);
-				endpoints.pop();
+				// 6. The return receipt: a trigger for it, listening, and its endpoint.
+				const receipt = await listeningTrigger(browser.context, e, UI.onReturnReceipt, UI.returnReceiptCreated);
+				workflows.push(receipt.editor);
+				const receiptEndpoint = await registerEndpoint(panel, e, receipt.testUrl, 'rr.created', UI.endpointReceipt);
+				endpoints.push(receiptEndpoint.id);
+				const receiptForm = row.locator('form').filter({ has: panel.getByRole('button', { name: UI.addReceipt, exact: true }) });
+				expect(await receiptForm.innerText()).toContain(PANEL_RECEIPT);
+				await receiptForm.getByRole('button', { name: UI.addReceipt, exact: true }).click();
+				await control.waitForDeliveries((all) => all.some((d) => d.webhookId === receiptEndpoint.id && d.state !== 'pending'), SLOW.timeout);
+				const receipts = control.deliveries({ webhookId: receiptEndpoint.id });
+				expect(receipts).toHaveLength(1);
+				expect(receipts[0]).toMatchObject({ event: 'rr.created', state: 'delivered', test: false });
+				const file = (receipts[0].payload as { data: { file: { name: string; base64: string } } }).data.file;
+				expect(receipts[0].payload).toMatchObject({ environment: 'homolog', data: { id: orderId, rr_type: 'rr', tracking_code: code, file: { name: `${orderId}-rr-1.pdf` } } });
+				const receiptSha = sha256(Buffer.from(file.base64, 'base64'));
+				await panel.locator(`#deliveries tr[data-delivery="${receipts[0].deliveryId}"] .state`).getByText('Delivered').waitFor();
+				await row.locator('.files').getByText(/\brr\b/).waitFor();
+				// From the orders down to the deliveries: the letter's files, its endpoints and the receipt's delivery.
+				await panel.locator('h2', { hasText: 'Orders' }).evaluate((heading) => heading.scrollIntoView());
+				await screenshot(panel, SHOTS.receiptPanel);
+
+				// The trigger's one item: the event under JSON, its PDF under Binary, the receipt's very bytes.
+				const receiptItem = receipt.trigger.locator('[data-test-id="output-panel"]');
+				await expect.poll(() => receiptItem.innerText(), SLOW).toContain('1 item');
+				await showAs(receiptItem, 'JSON');
+				await expect.poll(() => receiptItem.innerText(), SLOW).toContain('"rr.created"');
+				const receiptJson = (await receiptItem.innerText()).replace(/\s+/g, ' ');
+				for (const text of ['"homolog"', `"${orderId}"`, '"rr_type": "rr"', `"${code}"`, '"fileUnreadable": false']) expect(receiptJson).toContain(text);
+				expect(receiptJson).not.toContain(file.base64.slice(0, 40));
+				const inTrigger = await binaryOutput(receipt.editor, receiptItem);
+				expect(inTrigger.count).toBe(1);
+				for (const text of [file.name, 'application/pdf']) expect(inTrigger.text).toContain(text);
+				expect(inTrigger.sha256).toBe(receiptSha);
+				await screenshot(receipt.editor, SHOTS.receipt);
+
+				// Letter > Download letter file after the trigger: the same receipt, downloaded from the service.
+				await receipt.trigger.locator('[data-test-id="ndv-close-button"]').click();
+				await receipt.editor.locator('[data-test-id="canvas-handle-plus"]').first().click();
+				const download = await addFromNodePanel(receipt.editor, UI.node, UI.downloadLetterFile);
+				expect(await download.locator('[data-test-id="node-credentials-select"] input').first().inputValue()).toBe(CREDENTIALS[0].name);
+				const letterId = download.locator('[data-test-id="resource-locator-orderId"]');
+				const letterIdLabel = parameterRow(receipt.editor, download, '[data-test-id="resource-locator-orderId"]').locator('[data-test-id="input-label"]').first();
+				expect((await letterIdLabel.innerText()).split('\n')[0].trim()).toBe(UI.letterId);
+				await letterId.locator('[data-test-id="rlc-input"]').fill(orderId);
+				expect(await labelOf(receipt.editor, download, 'fileType')).toBe(UI.fileType);
+				expect(await chooseOption(receipt.editor, download, 'fileType', UI.returnReceipt)).toBe(UI.returnReceipt);
+				const downloads = () => control.requests({ method: 'GET' }).filter((r) => new RegExp(`^/api/v2/download/[^/]+/${orderId}/rr$`).test(r.path)).length;
+				const downloadsBefore = downloads();
+				await download.locator('[data-test-id="node-execute-button"]').first().click();
+				const downloaded = download.locator('[data-test-id="output-panel"]');
+				await expect.poll(() => downloads(), SLOW).toBe(downloadsBefore + 1);
+				await expect.poll(() => downloaded.innerText(), SLOW).toMatch(/1 item/);
+				const again = await binaryOutput(receipt.editor, downloaded);
+				expect(again.count).toBe(1);
+				expect(again.text).toContain('application/pdf');
+				expect(again.sha256).toBe(receiptSha);
+				await screenshot(receipt.editor, SHOTS.download);
+
+				// Once it works: the Test URLs' endpoints go (Remove), as the page says.
+				for (const { id, url } of [endpoint, receiptEndpoint]) {
+					await panel.locator('#webhooks tr', { hasText: url }).getByRole('button', { name: UI.remove, exact: true }).click();
+					await expect.poll(() => control.webhooks().some((w) => w.id === id), SLOW).toBe(false);
+					endpoints.splice(endpoints.indexOf(id), 1);
+				}
 
 				// Next: how a workflow's menu imports an example.
-				await trigger.locator('[data-test-id="ndv-close-button"]').click();
-				await editor.locator('[data-test-id="workflow-menu"]').first().click();
-				await editor.getByText(UI.import, { exact: true }).hover();
-				for (const from of [UI.fromFile, UI.fromUrl]) await editor.getByText(from, { exact: true }).waitFor();
+				await download.locator('[data-test-id="ndv-close-button"]').click();
+				await receipt.editor.locator('[data-test-id="workflow-menu"]').first().click();
+				await receipt.editor.getByText(UI.import, { exact: true }).hover();
+				for (const from of [UI.fromFile, UI.fromUrl]) await receipt.editor.getByText(from, { exact: true }).waitFor();
 
 				// Every step worked: the page's pictures are these.
 				for (const shot of Object.values(SHOTS)) copyFileSync(path.join(artifactsDir, shot), path.join(repoRoot, 'docs', 'images', shot));
@@ -302,6 +439,6 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 				await browser.close();
 				for (const id of ids) await e.client.api('DELETE', `/workflows/${id}`).catch(() => undefined);
 			}
-		}, 600_000);
+		}, 900_000);
 	});
 }
