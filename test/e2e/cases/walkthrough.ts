@@ -24,7 +24,7 @@ import { DEFAULT_OWNER, PACKAGE_NAME, repoRoot } from '../../../scripts/n8n';
 import { waitForWebhook } from '../../../scripts/workflows';
 import { artifactsDir, openBrowser, screenshot, signInThroughEditor } from '../support/browser';
 import { addFromNodePanel, chooseOption, labelOf, parameterRow, shownValue, SLOW } from '../support/editor';
-import type { E2eEnvironment } from '../support/environment';
+import { listExecutions, type E2eEnvironment } from '../support/environment';
 
 const PAGE = path.join(repoRoot, 'docs', 'first-registered-letter.md');
 const SHOTS = {
@@ -64,6 +64,7 @@ const UI = {
 	productionUrl: 'Production URL',
 	listening: 'Listening for test event',
 	publish: 'Publish',
+	gotIt: 'Got it',
 	assignCode: 'Assign tracking code',
 	addEvent: 'Add tracking event',
 	delivered: 'Objeto entregue ao destinatário (delivered)',
@@ -218,7 +219,7 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 			for (const shot of Object.values(SHOTS)) expect(page).toContain(`(images/${shot})`);
 		});
 
-		it('prices and sends a letter with return receipt from the node; the trigger shows its tracking event, then its return receipt as a file, which downloads again', async () => {
+		it('prices and sends a letter with return receipt from the node; the trigger shows its tracking event, then its return receipt as a file, which downloads again; published, the next receipt runs it', async () => {
 			const e = env();
 			const { control } = e.sandbox;
 			// The tabs that hold a workflow this run made, to delete it afterwards.
@@ -415,15 +416,36 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 				expect(again.sha256).toBe(receiptSha);
 				await screenshot(receipt.editor, SHOTS.download);
 
-				// Once it works: the Test URLs' endpoints go (Remove), as the page says.
+				// Once it works: Publish (and Publish in its dialog), the Production URL as an endpoint, the Test URLs' endpoints removed.
+				await download.locator('[data-test-id="ndv-close-button"]').click();
+				const receiptWorkflow = workflowIdOf(receipt.editor)!;
+				await receipt.editor.locator('[data-test-id="workflow-open-publish-modal-button"]').click();
+				const publishDialog = receipt.editor.locator('[role="dialog"]').filter({ has: receipt.editor.getByRole('button', { name: UI.publish, exact: true }) });
+				await publishDialog.getByRole('button', { name: UI.publish, exact: true }).click();
+				await expect.poll(async () => (await e.client.api<{ active: boolean }>('GET', `/workflows/${receiptWorkflow}`)).active, SLOW).toBe(true);
+				await receipt.editor.getByRole('button', { name: UI.gotIt, exact: true }).click();
+				await receipt.editor.locator('[data-test-id="canvas-node"][data-node-type$=".postalServiceTrigger"]').dblclick();
+				const published = receipt.editor.locator('[data-test-id="ndv"]');
+				await published.getByText(UI.webhookUrls, { exact: true }).click();
+				await published.locator('[data-test-id="radio-button-production"]').click();
+				const productionUrl = (await published.getByText(/\/webhook\//).first().innerText()).trim();
+				expect(productionUrl.startsWith(`${e.webhookUrl}/webhook/`)).toBe(true);
+				const production = await registerEndpoint(panel, e, productionUrl, 'rr.created', UI.endpointReceipt);
+				endpoints.push(production.id);
 				for (const { id, url } of [endpoint, receiptEndpoint]) {
+					expect(url).toContain('/webhook-test/');
 					await panel.locator('#webhooks tr', { hasText: url }).getByRole('button', { name: UI.remove, exact: true }).click();
 					await expect.poll(() => control.webhooks().some((w) => w.id === id), SLOW).toBe(false);
 					endpoints.splice(endpoints.indexOf(id), 1);
 				}
+				// The next receipt of the letter runs the published workflow, listed under Executions.
+				await receiptForm.getByRole('button', { name: UI.addReceipt, exact: true }).click();
+				await control.waitForDeliveries((all) => all.some((d) => d.webhookId === production.id && d.state !== 'pending'), SLOW.timeout);
+				expect(control.deliveries({ webhookId: production.id })).toMatchObject([{ event: 'rr.created', state: 'delivered' }]);
+				await expect.poll(async () => (await listExecutions(e.client, { workflowId: receiptWorkflow })).filter((x) => x.mode === 'webhook' && x.status === 'success').length, SLOW).toBe(1);
 
 				// Next: how a workflow's menu imports an example.
-				await download.locator('[data-test-id="ndv-close-button"]').click();
+				await published.locator('[data-test-id="ndv-close-button"]').click();
 				await receipt.editor.locator('[data-test-id="workflow-menu"]').first().click();
 				await receipt.editor.getByText(UI.import, { exact: true }).hover();
 				for (const from of [UI.fromFile, UI.fromUrl]) await receipt.editor.getByText(from, { exact: true }).waitFor();
@@ -437,7 +459,10 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 				for (const id of endpoints) control.removeWebhook(id);
 				const ids = workflows.map(workflowIdOf).filter((id) => id && id !== 'new');
 				await browser.close();
-				for (const id of ids) await e.client.api('DELETE', `/workflows/${id}`).catch(() => undefined);
+				for (const id of ids) {
+					await e.client.api('POST', `/workflows/${id}/deactivate`).catch(() => undefined);
+					await e.client.api('DELETE', `/workflows/${id}`).catch(() => undefined);
+				}
 			}
 		}, 900_000);
 	});
