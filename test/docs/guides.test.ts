@@ -61,8 +61,10 @@ describe('the user guide and its Portuguese twin', () => {
 	});
 
 	it('link to the same pages, files and anchors in other pages, and to each other at the top', () => {
+		// A page translated in docs/pt-BR/ counts as its English original.
+		const original = (target: string) => ({ 'docs/pt-BR/primeira-carta-registrada.md': 'docs/first-registered-letter.md' })[target] ?? target;
 		const outward = (file: string, twin: string) =>
-			[...new Set(links(readDoc(file)).filter((target) => !target.startsWith('#')).map((target) => fromRoot(file, target)))]
+			[...new Set(links(readDoc(file)).filter((target) => !target.startsWith('#')).map((target) => original(fromRoot(file, target))))]
 				.filter((target) => target !== twin)
 				.sort();
 		expect(outward(PT, EN)).toEqual(outward(EN, PT));
