@@ -153,7 +153,7 @@ async function listeningTrigger(context: BrowserContext, e: E2eEnvironment, acti
 	return { editor, trigger, testUrl };
 }
 
-/** Registers the Test URL in the panel's form for one event, the others unticked; resolves with the endpoint. */
+/** Registers an address (a Test or Production URL) with the panel's form for one event, the others unticked; resolves with the endpoint. */
 async function registerEndpoint(panel: Page, e: E2eEnvironment, url: string, event: string, label: string) {
 	const register = panel.locator('#register');
 	await register.getByLabel('URL', { exact: true }).fill(url);
@@ -210,10 +210,8 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 				expect(banner).toContain(`\`  ${line}:`);
 				expect(page).toContain(`**${line}**`);
 			}
-			for (const quote of ['Conflicting Webhook Path']) {
-				expect(banner).toContain(`("${quote}")`);
-				expect(page).toContain(`("${quote}")`);
-			}
+			expect(banner).toContain('("Conflicting Webhook Path")');
+			expect(page).toContain('("Conflicting Webhook Path")');
 			expect(page).toContain(`\`${TAG}\``);
 			expect(page).toContain(`\`${PACKAGE_NAME}\``);
 			for (const shot of Object.values(SHOTS)) expect(page).toContain(`(images/${shot})`);
