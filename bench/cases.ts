@@ -11,7 +11,7 @@ import { LETTER_FIELDS, TOKEN } from './server';
 export type Work = 'read' | 'create';
 export type PdfSource = 'binary' | 'base64' | 'url';
 /** Check With the Service First, as a create contender sets it. */
-export type CheckSetting = 'never' | 'auto' | 'always';
+export type CheckSetting = 'never' | 'auto' | 'always' | 'capped';
 
 export interface ContenderSpec {
 	/** Short id, like `pkg.seq`. */
@@ -69,18 +69,27 @@ export function parseContender(id: string): { kind: string; style: string; check
 export function requestsFor(id: string, work: Work, items: number): number {
 	const { kind, check } = parseContender(id);
 	if (kind === 'items') return 0;
-	const checked = work === 'create' && (check === 'always' || (check === 'auto' && items > 1));
+	const checked = work === 'create' && (check === 'always' || check === 'capped' || (check === 'auto' && items > 1));
 	return checked ? 2 * items : items;
 }
 
-/** The package's parameters: Batching 50 with no pause for `b50`, and for a create the contender's Check With the Service First. */
-function packageParameters(work: Work, pdf: PdfSource | undefined, batch: boolean, check: CheckSetting) {
-	const options = batch ? { batching: { batch: { batchSize: BATCH, batchInterval: 0 } } } : {};
+/** Batching of the pacing group: 5 items per batch, 200 ms between starts, so that the one pacing clock shows. */
+export const PACED = { batchSize: 5, batchInterval: 200 };
+
+/**
+ * The package's parameters: Batching 50 with no pause for `b50`, the pacing group's Batching for
+ * `p5`, and for a create the contender's Check With the Service First (`capped`: Never, with a
+ * Maximum Price, so each item is priced just before its send).
+ */
+function packageParameters(work: Work, pdf: PdfSource | undefined, style: string, check: CheckSetting) {
+	const batch = style === 'b50' ? { batchSize: BATCH, batchInterval: 0 } : style === 'p5' ? PACED : undefined;
+	const options = batch ? { batching: { batch } } : {};
 	if (work === 'read') return { resource: 'account', operation: 'getBalance', options };
 	const source =
 		pdf === 'url' ? { pdfSource: 'url', pdfUrl: PDF_URL } : pdf === 'base64' ? { pdfSource: 'base64', pdfBase64: '={{ $json.pdfBase64 }}' } : { pdfSource: 'binary' };
 	// Auto is the default: the parameter is left out, as the editor leaves it.
-	return { ...LETTER, ...source, additionalFields: check === 'auto' ? {} : { checkWithService: check }, options };
+	const additionalFields = check === 'auto' ? {} : check === 'capped' ? { checkWithService: 'never', maxPrice: 1000 } : { checkWithService: check };
+	return { ...LETTER, ...source, additionalFields, options };
 }
 
 /**
@@ -131,7 +140,7 @@ export function contenderWorkflow(
 	const credentials = { postalServiceApi: { id: 'bench', name: 'bench' } };
 	if (kind === 'pkg') {
 		if (group.work === 'create' && !check) throw new Error(`${contender.id}: a create contender of the package names its check (never, auto or always)`);
-		node = { name: 'Node', type: PACKAGE_NODE, parameters: packageParameters(group.work, group.pdf, style === 'b50', check ?? 'never'), credentials };
+		node = { name: 'Node', type: PACKAGE_NODE, parameters: packageParameters(group.work, group.pdf, style, check ?? 'never'), credentials };
 	} else if (kind === 'http') {
 		node = { name: 'Node', type: HTTP_NODE, typeVersion: HTTP_NODE_VERSION, parameters: httpParameters(baseUrl, group.work, group.pdf, style === 'b50') };
 	} else if (kind === 'helper') {
@@ -155,6 +164,9 @@ export const CONTENDER_LABELS: Record<string, string> = {
 	'pkg.b50.never': 'Postal Service node, Batching 50 (interval 0), Check With the Service First: Never (one request per item)',
 	'pkg.b50.auto': 'Postal Service node, Batching 50 (interval 0), Check With the Service First: Auto, the default (every item checked before any is sent, so each PDF goes twice)',
 	'pkg.b50.always': 'Postal Service node, Batching 50 (interval 0), Check With the Service First: Always (the check pass, then the sends)',
+	'pkg.p5.never': 'Postal Service node, Batching 5 with 200 ms between starts, Check With the Service First: Never (one request per item)',
+	'pkg.p5.capped': 'Postal Service node, Batching 5 with 200 ms between starts, Maximum Price with Check: Never (a price, then the send, both on the one pacing clock)',
+	'pkg.p5.auto': 'Postal Service node, Batching 5 with 200 ms between starts, Check With the Service First: Auto (the check pass, then the sends, on the one pacing clock)',
 	'http.default': "n8n's HTTP Request node, default (every item in flight)",
 	'http.b50': "n8n's HTTP Request node, Batching 50, interval 0 (it pauses only between batches, so with no interval every item is in flight)",
 	'helper.seq': "loop over n8n's this.helpers.httpRequest, sequential",
@@ -271,6 +283,22 @@ export function groups(scale: Scale): GroupSpec[] {
 		create('base64', 'filesystem', `Create × ${scale.creates}, a 1 MiB PDF per item as base64 in the item`, 'Create, base64'),
 		create('binary', 'filesystem', `Create × ${scale.creates}, one 1 MiB PDF shared by every item, filesystem mode`, 'Create, shared PDF (disk)', true),
 		create('url', 'filesystem', `Create × ${scale.creates}, PDF by URL`, 'Create, URL'),
+		// What one pacing clock for every request costs: a price or a check before each send now waits for its start like the send.
+		{
+			id: 'create-paced',
+			title: `Create × 20, Batching ${PACED.batchSize} with ${PACED.batchInterval} ms between starts, a 1 MiB PDF per item (disk)`,
+			short: 'Create, paced',
+			work: 'create',
+			pdf: 'binary',
+			binaryMode: 'filesystem',
+			latencyMs: 0,
+			rounds: scale.rounds,
+			contenders: contenders(['pkg.p5.never', 'pkg.p5.capped', 'pkg.p5.auto'], 20),
+			comparisons: [
+				{ label: 'cost of the one pacing clock to a price before each send (Maximum Price, Never)', subject: 'pkg.p5.capped', baseline: 'pkg.p5.never' },
+				{ label: 'cost of the one pacing clock to the check pass (Auto)', subject: 'pkg.p5.auto', baseline: 'pkg.p5.never' },
+			],
+		},
 	];
 }
 
