@@ -56,22 +56,26 @@ export const CHAT_MESSAGE = {
 
 /**
  * Parameters that make each operation of the node send its request, by `resource.operation`: enough
- * for a request to leave, whatever the answer (an order id the service may not know, for example).
+ * for a request to leave, whatever the answer (an order id the service may not know, for example);
+ * `pdf` when its item needs a PDF.
  */
+export const EVERY_OPERATION: Record<string, { parameters: Record<string, unknown>; pdf?: true }> = {
+	'order.create': { parameters: { ...LETTER, additionalFields: { checkWithService: 'never' } }, pdf: true },
+	'order.getPrice': { parameters: { ...LETTER, operation: 'getPrice' }, pdf: true },
+	...Object.fromEntries(['get', 'downloadFile', 'cancel'].map((operation) => [`order.${operation}`, { parameters: { resource: 'order', operation, orderId: '100001' } }])),
+	...Object.fromEntries(['get', 'downloadFile', 'cancel'].map((operation) => [`registeredEmail.${operation}`, { parameters: { resource: 'registeredEmail', operation, orderId: 'E5001' } }])),
+	'chatMessage.send': { parameters: CHAT_MESSAGE },
+	'chatMessage.reprocess': { parameters: { resource: 'chatMessage', operation: 'reprocess', messageId: '9001' } },
+	'account.getBalance': { parameters: { resource: 'account', operation: 'getBalance' } },
+	'account.getLogo': { parameters: { resource: 'account', operation: 'getLogo' } },
+	'receipt.get': { parameters: { resource: 'receipt', operation: 'get', orderId: '100001' } },
+	'chatTemplate.getMany': { parameters: { resource: 'chatTemplate', operation: 'getMany', returnAll: true } },
+	'chatSender.getMany': { parameters: { resource: 'chatSender', operation: 'getMany', returnAll: true } },
+	'savedContact.update': { parameters: { resource: 'savedContact', operation: 'update', contactId: 1, updateFields: { city: 'Recife' } } },
+};
+
+/** EVERY_OPERATION with the items each runs over in the harness: a one-page PDF where it needs one. */
 export async function everyOperation(): Promise<Record<string, { parameters: Record<string, unknown>; items?: TestItem[] }>> {
 	const letter = [await pdfItem(1)];
-	return {
-		'order.create': { parameters: { ...LETTER, additionalFields: { checkWithService: 'never' } }, items: letter },
-		'order.getPrice': { parameters: { ...LETTER, operation: 'getPrice' }, items: letter },
-		...Object.fromEntries(['get', 'downloadFile', 'cancel'].map((operation) => [`order.${operation}`, { parameters: { resource: 'order', operation, orderId: '100001' } }])),
-		...Object.fromEntries(['get', 'downloadFile', 'cancel'].map((operation) => [`registeredEmail.${operation}`, { parameters: { resource: 'registeredEmail', operation, orderId: 'E5001' } }])),
-		'chatMessage.send': { parameters: CHAT_MESSAGE },
-		'chatMessage.reprocess': { parameters: { resource: 'chatMessage', operation: 'reprocess', messageId: '9001' } },
-		'account.getBalance': { parameters: { resource: 'account', operation: 'getBalance' } },
-		'account.getLogo': { parameters: { resource: 'account', operation: 'getLogo' } },
-		'receipt.get': { parameters: { resource: 'receipt', operation: 'get', orderId: '100001' } },
-		'chatTemplate.getMany': { parameters: { resource: 'chatTemplate', operation: 'getMany', returnAll: true } },
-		'chatSender.getMany': { parameters: { resource: 'chatSender', operation: 'getMany', returnAll: true } },
-		'savedContact.update': { parameters: { resource: 'savedContact', operation: 'update', contactId: 1, updateFields: { city: 'Recife' } } },
-	};
+	return Object.fromEntries(Object.entries(EVERY_OPERATION).map(([key, { parameters, pdf }]) => [key, { parameters, ...(pdf ? { items: letter } : {}) }]));
 }

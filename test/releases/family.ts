@@ -7,7 +7,7 @@
  */
 import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import type { Sandbox } from '../../sandbox';
-import { CHAT_MESSAGE, LETTER, makePdf } from '../harness/sends';
+import { EVERY_OPERATION, LETTER, makePdf } from '../harness/sends';
 import type { OutputItem, RunOutcome, TestWorkflow, WorkflowNode } from './engine';
 
 // Distinctive, so that a leak anywhere in a run is found by a plain substring search.
@@ -65,25 +65,8 @@ const letter = (ref: string, fields: Record<string, unknown> = {}, pdf: InputIte
 });
 const never = (parameters: Record<string, unknown>) => ({ ...parameters, additionalFields: { checkWithService: 'never' } });
 
-/** Parameters each operation goes through with on the seeded sandbox, to fail only by the wrong token. */
-const OPERATIONS: Record<string, { parameters: Record<string, unknown>; pdf?: boolean }> = {
-	'order.create': { parameters: LETTER, pdf: true },
-	'order.getPrice': { parameters: { ...LETTER, operation: 'getPrice' }, pdf: true },
-	'order.get': { parameters: { resource: 'order', operation: 'get', orderId: '100001' } },
-	'order.cancel': { parameters: { resource: 'order', operation: 'cancel', orderId: '100001' } },
-	'order.downloadFile': { parameters: { resource: 'order', operation: 'downloadFile', orderId: '100001', fileType: 'pdf' } },
-	'registeredEmail.get': { parameters: { resource: 'registeredEmail', operation: 'get', orderId: 'E5001' } },
-	'registeredEmail.cancel': { parameters: { resource: 'registeredEmail', operation: 'cancel', orderId: 'E5001' } },
-	'registeredEmail.downloadFile': { parameters: { resource: 'registeredEmail', operation: 'downloadFile', orderId: 'E5001', fileType: 'pdf' } },
-	'chatMessage.send': { parameters: CHAT_MESSAGE },
-	'chatMessage.reprocess': { parameters: { resource: 'chatMessage', operation: 'reprocess', messageId: '9001' } },
-	'account.getBalance': { parameters: { resource: 'account', operation: 'getBalance' } },
-	'account.getLogo': { parameters: { resource: 'account', operation: 'getLogo' } },
-	'receipt.get': { parameters: { resource: 'receipt', operation: 'get', orderId: '100001' } },
-	'chatTemplate.getMany': { parameters: { resource: 'chatTemplate', operation: 'getMany', returnAll: true } },
-	'chatSender.getMany': { parameters: { resource: 'chatSender', operation: 'getMany', returnAll: true } },
-	'savedContact.update': { parameters: { resource: 'savedContact', operation: 'update', contactId: 1, updateFields: { city: 'Recife' } } },
-};
+/** Parameters each operation goes through with on the seeded sandbox, to fail only by the wrong token: the harness's own list. */
+const OPERATIONS = EVERY_OPERATION;
 
 /** Every operation of the node, as `resource.operation`, from its own list. */
 export const OPERATION_KEYS = Object.entries(RESOURCES).flatMap(([resource, { operations }]) => Object.keys(operations).map((operation) => `${resource}.${operation}`));
