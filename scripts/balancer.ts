@@ -1,16 +1,17 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // A small HTTP load balancer in front of n8n's webhook processors, as a queue-mode deployment has:
-// round robin per request, moving to the next processor when one refuses the connection (as
-// nginx's `proxy_next_upstream error` does), and passing bodies on byte for byte: the trigger
-// checks the signature on the raw bytes, so a balancer must not re-encode, decompress or rewrite.
+// round robin per request, only to a processor whose /healthz/readiness answers 200 (a health
+// check), moving to the next one when a processor refuses the connection (as nginx's
+// `proxy_next_upstream error` does), and passing bodies on byte for byte: the trigger checks the
+// signature on the raw bytes, so a balancer must not re-encode, decompress or rewrite.
 import { createServer, request, Agent, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Balancer {
 	url: string;
 	port: number;
-	/** Requests answered by each target (by its base URL), and requests no target took. */
-	counts: Record<string, number> & { unavailable: number };
+	/** Requests answered by each target (by its base URL), requests no target took, and targets passed over as not ready. */
+	counts: Record<string, number> & { unavailable: number; notReady: number };
 	stop(): Promise<void>;
 }
 
@@ -22,7 +23,7 @@ export async function startBalancer(targets: string[], port = 0): Promise<Balanc
 	// n8n closes after 5 idle seconds can be reset as the next request goes out, which would turn a
 	// delivery into a 502 that no processor saw.
 	const agent = new Agent({ keepAlive: false, maxSockets: 64 });
-	const counts = Object.assign(Object.fromEntries(targets.map((t) => [t, 0])), { unavailable: 0 }) as Balancer['counts'];
+	const counts = Object.assign(Object.fromEntries(targets.map((t) => [t, 0])), { unavailable: 0, notReady: 0 }) as Balancer['counts'];
 	let next = 0;
 
 	const forward = (incoming: IncomingMessage, body: Buffer, target: string) =>
@@ -44,6 +45,18 @@ export async function startBalancer(targets: string[], port = 0): Promise<Balanc
 			outgoing.end(body);
 		});
 
+	// n8n answers every request 200 "n8n is starting up. Please wait" between connecting to its
+	// database and the end of its migrations, running nothing: a delivery routed there is lost.
+	const ready = (target: string) =>
+		new Promise<boolean>((resolve) => {
+			const probe = request(new URL('/healthz/readiness', target), { agent }, (response) => {
+				response.resume();
+				resolve(response.statusCode === 200);
+			});
+			probe.on('error', () => resolve(false));
+			probe.end();
+		});
+
 	const server: Server = createServer((incoming, response) => {
 		const chunks: Buffer[] = [];
 		incoming.on('data', (c: Buffer) => chunks.push(c));
@@ -52,6 +65,10 @@ export async function startBalancer(targets: string[], port = 0): Promise<Balanc
 			const first = next++ % targets.length;
 			for (let i = 0; i < targets.length; i++) {
 				const target = targets[(first + i) % targets.length];
+				if (!(await ready(target))) {
+					counts.notReady++;
+					continue;
+				}
 				try {
 					const answer = await forward(incoming, body, target);
 					counts[target]++;
