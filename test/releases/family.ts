@@ -65,12 +65,9 @@ const letter = (ref: string, fields: Record<string, unknown> = {}, pdf: InputIte
 });
 const never = (parameters: Record<string, unknown>) => ({ ...parameters, additionalFields: { checkWithService: 'never' } });
 
-/** Parameters each operation goes through with on the seeded sandbox, to fail only by the wrong token: the harness's own list. */
-const OPERATIONS = EVERY_OPERATION;
-
 /** Every operation of the node, as `resource.operation`, from its own list. */
 export const OPERATION_KEYS = Object.entries(RESOURCES).flatMap(([resource, { operations }]) => Object.keys(operations).map((operation) => `${resource}.${operation}`));
-export const OPERATIONS_WITH_PARAMETERS = Object.keys(OPERATIONS);
+export const OPERATIONS_WITH_PARAMETERS = Object.keys(EVERY_OPERATION);
 
 export function family(): Case[] {
 	const cases: Case[] = [
@@ -152,7 +149,7 @@ export function family(): Case[] {
 		},
 	];
 	for (const key of OPERATION_KEYS) {
-		const operation = OPERATIONS[key];
+		const operation = EVERY_OPERATION[key];
 		if (!operation) continue;
 		cases.push({
 			name: `${key} with a wrong token`,
