@@ -4,8 +4,8 @@
  * a request belongs to. Every setting that makes more than one request per item × Items per Batch ×
  * Batch Interval, the starts read at the sandbox. Figure: intervals holding more starts than Items
  * per Batch. A start is seen when its headers reach the sandbox, which can come later than the node
- * sent them on a loaded machine: an interval counts as half as
- * long, so that such a delay is not taken for a burst, which starts within milliseconds.
+ * sent them on a loaded machine: an interval counts as half as long, so that such a delay is not
+ * taken for a burst, which starts within milliseconds.
  */
 import type { IDataObject } from 'n8n-workflow';
 
