@@ -13,6 +13,10 @@
 # Each release runs on the newest Node major its `engines` allow (24, else 22, else 20); the
 # major is kept in <dir>/.node-major and the addons are built for it.
 #
+# The cache is trusted only while it proves itself: on every run the release's own Node loads each
+# native addon and sqlite3 opens a database. A cache that fails is repaired (its addons rebuilt,
+# else installed again), never used as it is.
+#
 # A release that does not install from the registry is not hidden: the exact npm errors go to
 # <dir>/.failed and to stderr, and the script exits with status 3 (a later run tries again).
 set -euo pipefail
@@ -21,17 +25,70 @@ N8N_VERSION="${N8N_VERSION:-2.41.1}"
 cache="${POSTAL_CACHE_DIR:-$HOME/.cache/n8n-nodes-postal-service}"
 dir="$cache/n8n-$N8N_VERSION"
 stamp="$dir/.installed"
+# `npm run` hands the project's ignore-scripts=true (.npmrc) down as npm_config_ignore_scripts to
+# every npm below it, and a rebuild without scripts builds nothing and says it succeeded.
+export npm_config_ignore_scripts=false
+addons=(sqlite3 isolated-vm msgpackr-extract @parcel/watcher)
+
+# The bin folder of the Node the release runs on (recorded at install time).
+release_node() { bash "$here/node-major.sh" "$(cat "$dir/.node-major")"; }
+
+# The proof that the install runs: the release's own Node loads every native addon present and
+# sqlite3, the database n8n starts with, answers a query. Prints what failed.
+proven() {
+  [ -f "$dir/.node-major" ] && [ -f "$dir/node_modules/n8n/package.json" ] || { echo "no complete install"; return 1; }
+  local node_bin
+  node_bin="$(release_node)" || return 1
+  (cd "$dir" && "$node_bin/node" -e '
+    const fs = require("fs");
+    for (const name of process.argv.slice(1)) {
+      if (!fs.existsSync(`node_modules/${name}/package.json`)) continue;
+      try { require(name); } catch (error) { console.log(`${name} does not load: ${error.message.split("\n")[0]}`); process.exit(1); }
+    }
+    const sqlite3 = require("sqlite3");
+    new sqlite3.Database(":memory:").get("select 1 as one", (error, row) => {
+      if (error || row?.one !== 1) { console.log(`sqlite3 does not answer: ${error?.message ?? "no row"}`); process.exit(1); }
+    });' "${addons[@]}" 2>&1)
+}
+
+# Builds the native addons for the release's Node, against that Node's own headers.
+build_addons() {
+  local node_bin present=() addon
+  node_bin="$(release_node)"
+  (
+    export PATH="$node_bin:$PATH"
+    # The machine's npm may point node-gyp at the system Node's headers; build against the chosen one's.
+    if [ -d "$node_bin/../include/node" ]; then
+      npm_config_nodedir="$(cd "$node_bin/.." && pwd)"
+      export npm_config_nodedir
+    fi
+    echo "  building native addons with $(node -v)" >&2
+    for addon in "${addons[@]}"; do [ -d "$dir/node_modules/$addon" ] && present+=("$addon"); done
+    cd "$dir" && npm rebuild --ignore-scripts=false "${present[@]}" >&2
+  )
+}
 
 if [ -f "$stamp" ]; then
-  echo "n8n $N8N_VERSION already installed in $dir" >&2
-  echo "$dir"
-  exit 0
+  if problem="$(proven)"; then
+    echo "n8n $N8N_VERSION already installed in $dir (its native addons load)" >&2
+    echo "$dir"
+    exit 0
+  fi
+  echo "n8n $N8N_VERSION in $dir fails its check ($problem): repairing it" >&2
+  rm -f "$stamp"
+  if build_addons && problem="$(proven)"; then
+    touch "$stamp"
+    echo "  repaired: its native addons load" >&2
+    echo "$dir"
+    exit 0
+  fi
+  echo "  still failing ($problem): installing it again" >&2
 fi
 
-# npm itself does not care which Node runs it; the addons below are built for the release's own.
+# npm itself does not care which Node runs it; the addons are built for the release's own below.
 # shellcheck source=node24.sh
 source "$here/node24.sh"
-echo "Installing n8n $N8N_VERSION into $dir (first time only: about 8 minutes)" >&2
+echo "Installing n8n $N8N_VERSION into $dir (first time only: 6 to 10 minutes)" >&2
 rm -rf "$dir"
 mkdir -p "$dir"
 cat > "$dir/package.json" <<JSON
@@ -46,7 +103,7 @@ start=$(date +%s)
 set +e
 (cd "$dir" && npm install --ignore-scripts --no-audit --no-fund --loglevel=http 2>&1 \
   | tee "$dir/install.log" \
-  | awk -v s="$start" '/http fetch/ { n++; if (n % 250 == 0) { printf "  ... %d packages fetched (%ds)\n", n, systime()-s; fflush() } } /ERR!|npm error/ { print }' >&2)
+  | awk '/http fetch/ { n++; if (n % 250 == 0) { printf "  ... %d packages fetched\n", n; fflush() } } /ERR!|npm error/ { print }' >&2)
 status=${PIPESTATUS[0]}
 set -e
 [ -f "$dir/node_modules/n8n/package.json" ] || status=1
@@ -73,22 +130,14 @@ if [ -z "$major" ]; then
   cat "$dir/.failed" >&2
   exit 3
 fi
-node_bin="$(bash "$here/node-major.sh" "$major")"
-export PATH="$node_bin:$PATH"
-# The machine's npm may point node-gyp at the system Node's headers; build against the chosen one's.
-if [ "$(dirname "$(command -v node)")" = "$node_bin" ] && [ -d "$node_bin/../include/node" ]; then
-  npm_config_nodedir="$(cd "$node_bin/.." && pwd)"
-  export npm_config_nodedir
-fi
-echo "  n8n $N8N_VERSION declares Node \"$engines\": using $(node -v)" >&2
-addons=()
-for addon in isolated-vm msgpackr-extract @parcel/watcher protobufjs; do
-  [ -d "$dir/node_modules/$addon" ] && addons+=("$addon")
-done
-(cd "$dir" && npm rebuild sqlite3 >&2)
-if [ ${#addons[@]} -gt 0 ]; then (cd "$dir" && npm rebuild "${addons[@]}" >&2); fi
 echo "$major" > "$dir/.node-major"
+echo "  n8n $N8N_VERSION declares Node \"$engines\": building for Node $major" >&2
+build_addons
+if ! problem="$(proven)"; then
+  echo "n8n $N8N_VERSION installed, but it would not run: $problem" | tee "$dir/.failed" >&2
+  exit 3
+fi
 rm -f "$dir/.failed"
 touch "$stamp"
-echo "  n8n $N8N_VERSION ready after $(( $(date +%s) - start ))s" >&2
+echo "  n8n $N8N_VERSION ready after $(( $(date +%s) - start ))s (its native addons load)" >&2
 echo "$dir"

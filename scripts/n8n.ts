@@ -47,10 +47,9 @@ export function run(
 	});
 }
 
-/** Installs n8n into the cache the first time (the script prints progress); returns its folder. */
+/** Installs n8n into the cache the first time (the script prints progress), and proves a cached one runs (repairing it when not); returns its folder. */
 export async function ensureN8nInstalled(): Promise<string> {
 	const dir = path.join(cacheDir, `n8n-${N8N_VERSION}`);
-	if (existsSync(path.join(dir, '.installed'))) return dir;
 	const out = await run('bash', [path.join(repoRoot, 'scripts', 'install-n8n.sh')], {
 		env: { ...process.env, N8N_VERSION, POSTAL_CACHE_DIR: cacheDir },
 		stderr: 'inherit',
