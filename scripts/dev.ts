@@ -9,6 +9,9 @@
 // `npm run dev -- --queue` starts n8n's queue mode instead (PostgreSQL, Redis, a main process, two
 // workers, two webhook processors and a balancer in front of them, see scripts/queue.ts), to watch
 // deliveries spread over processes. Its data lives in a temporary folder and goes with Ctrl-C.
+//
+// `npm run dev -- --check` does all of it, prints the banner and stops: CI's proof that the first
+// command works on a machine that never ran it.
 import { existsSync, mkdirSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 
@@ -52,6 +55,7 @@ import {
 } from './workflows';
 
 const queueMode = process.argv.includes('--queue');
+const checkOnly = process.argv.includes('--check');
 const devDir = process.env.POSTAL_DEV_DIR ?? path.join(cacheDir, 'dev');
 const userFolder = path.join(devDir, 'n8n');
 const started = Date.now();
@@ -249,7 +253,7 @@ async function main() {
 	process.on('SIGINT', () => void stop(0));
 	process.on('SIGTERM', () => void stop(0));
 
-	say(`n8n ${N8N_VERSION}: checking the install in ${cacheDir} (the first run installs it, about 8 minutes)`);
+	say(`n8n ${N8N_VERSION}: checking the install in ${cacheDir} (the first run installs it: 6 to 10 minutes)`);
 	const n8nDir = await ensureN8nInstalled();
 
 	const sandbox = await startSandbox({
@@ -330,6 +334,8 @@ async function main() {
 		'',
 	];
 	console.log(banner.join('\n'));
+	// A package n8n could not load fails the check: the banner alone would hide it.
+	if (checkOnly) return await stop(n8n.loadProblem ? 1 : 0);
 
 	let timer: NodeJS.Timeout | undefined;
 	let rebuilding = false;
