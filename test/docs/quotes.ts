@@ -76,7 +76,7 @@ export function quotedPages(): string[] {
 	return ['README.md', 'CHANGELOG.md', ...docs];
 }
 
-const COMMANDS = /^(npm|npx|git|node|bash|curl|docker|tsx|cd|mkdir|export|n8n)\b/;
+const COMMANDS = /^(npm|npx|git|node|bash|curl|docker|tsx|cd|mkdir|export|n8n|apt-get|brew|xcode-select|source)\b/;
 const WORD = /^["'(]?\p{L}[\p{L}'’-]*[)"',.;:!?]*$/u;
 
 /** Whether a code span reads as a message rather than a name, a value, a command or code. */
