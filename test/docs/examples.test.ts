@@ -282,13 +282,14 @@ describe('the rules on spending, over every entry, spending operation and path b
 
 describe('the example workflows', () => {
 	it('authenticate every public entry that leads to a spending node, and cap every letter on a public path', () => {
-		expect(examples.length).toBeGreaterThanOrEqual(13);
+		expect(examples.length).toBeGreaterThanOrEqual(14);
 		for (const { file, workflow } of examples) expect(spendingProblems(workflow), file).toEqual([]);
 		// The rules above had something to check: public entries leading to spending nodes.
 		const checked = examples.filter(({ workflow }) =>
 			workflow.nodes.some((entry) => PUBLIC_ENTRIES[entry.type]?.isPublic(entry) && [...reachableFrom(workflow, entry.name)].some((name) => workflow.nodes.some((n) => n.name === name && spendingOf(n)))),
 		);
 		expect(checked.map((e) => e.file).sort()).toEqual([
+			'crm-client-to-return-receipt.json',
 			'crm-deal-to-letter.json',
 			'form-send-letter.json',
 			'mail-merge-from-csv.json',
@@ -346,7 +347,7 @@ describe('the example workflows', () => {
 
 	it('name in their Setup note every data table they use, with its columns, for the user to create', () => {
 		const withTables = examples.filter(({ workflow }) => dataTablesOf(workflow).length > 0);
-		expect(withTables.length).toBeGreaterThanOrEqual(11);
+		expect(withTables.length).toBeGreaterThanOrEqual(12);
 		for (const { file, workflow } of withTables) {
 			for (const table of dataTablesOf(workflow)) {
 				expect(table.columns.length, `${file}: ${table.name} has no column`).toBeGreaterThan(0);

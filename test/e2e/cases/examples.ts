@@ -40,7 +40,7 @@ export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 					'/types/nodes.json',
 				);
 				const examples = readExamples();
-				expect(examples.length).toBeGreaterThanOrEqual(13);
+				expect(examples.length).toBeGreaterThanOrEqual(14);
 				for (const { file, workflow } of examples) {
 					for (const node of workflow.nodes) {
 						// A node type n8n keeps several versions of is listed once per version (Crypto 1 and 2).
