@@ -335,6 +335,13 @@ describe('the example workflows', () => {
 		}
 	});
 
+	it('have names n8n takes (1 to 128 characters)', () => {
+		for (const { file, workflow } of examples) {
+			expect(workflow.name.length, file).toBeGreaterThan(0);
+			expect(workflow.name.length, file).toBeLessThanOrEqual(128);
+		}
+	});
+
 	it('keep nothing in workflow static data, which queue-mode workers start without', () => {
 		for (const { file, workflow } of examples) {
 			for (const n of workflow.nodes) {
@@ -450,6 +457,27 @@ describe('the example notes', () => {
 				}
 			}
 		}
+	});
+});
+
+describe('the Setup steps in Portuguese', () => {
+	const GUIDE = 'docs/pt-BR/README.md';
+	const guide = readFileSync(path.join(examplesDir, '..', GUIDE), 'utf8');
+	/** The numbered steps the Portuguese guide gives for an example, after its name in bold on a line of its own. */
+	const guideSteps = (name: string) => setupSteps(`### Setup\n${guide.split(`\n**${name}**\n`)[1] ?? ''}`);
+	/** What a translation keeps of a step: its code, its bold labels and its node names in italics. */
+	function figures(step: string) {
+		const bold = [...step.matchAll(/\*\*([^*]+?)\*\*/g)].map(([, label]) => label);
+		const rest = step.replace(/\*\*[^*]+?\*\*/g, '');
+		const italic = [...rest.matchAll(/(?<![\w*])\*(?![\s*])([^*]+?)(?<![\s*])\*(?![\w*])/g)].map(([, name]) => name);
+		return { code: [...step.matchAll(/`([^`]+)`/g)].map(([, code]) => code).sort(), bold: bold.sort(), italic: italic.sort() };
+	}
+
+	it.each(examples.map(({ file, workflow }) => ({ file, workflow })))(`$file: ${GUIDE} gives its Setup steps, each with the same code, labels and node names`, ({ file, workflow }) => {
+		const english = setupSteps(setupNote(workflow));
+		const portuguese = guideSteps(file.replace(/\.json$/, ''));
+		expect(portuguese.length, `${file}: steps in ${GUIDE}`).toBe(english.length);
+		english.forEach((step, i) => expect(figures(portuguese[i]), `${file}, step ${i + 1}`).toEqual(figures(step)));
 	});
 });
 
