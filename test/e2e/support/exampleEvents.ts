@@ -148,6 +148,9 @@ export async function returnReceiptToStorage(env: E2eEnvironment): Promise<void>
 	const links = (orderId: string) => receivedAt(env, `/crm/api/orders/${orderId}`, 'PATCH').map((r) => r.json);
 	expect(links(paper)).toEqual([{ returnReceipt: expect.objectContaining({ url: `${env.sandbox.receiverUrl}/files/return-receipts/${paper}-rr.pdf`, type: 'rr' }) }]);
 	expect(links(digital)).toEqual([{ returnReceipt: expect.objectContaining({ url: null, type: 'rr_electronic' }) }]);
+	// The link written on the order gives the stored PDF back, as the file store it stands for does.
+	const opened = await fetch(String((links(paper)[0]?.returnReceipt as { url: string }).url));
+	expect(sha256(Buffer.from(await opened.arrayBuffer()))).toBe(sha256(receipt));
 	expect(receivedAt(env, `/files/return-receipts/${digital}-rr_electronic.pdf`)).toEqual([]);
 }
 
