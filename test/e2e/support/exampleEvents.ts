@@ -242,13 +242,18 @@ export async function crmClientToReturnReceipt(env: E2eEnvironment): Promise<voi
 	};
 	const credential = entryCredential('Postal Service examples: CRM webhook');
 	let runs = 0;
-	const crmCalls = async () => {
-		const answer = await call(url, { method: 'POST', headers: { 'content-type': 'application/json', ...entryHeaders(credential) }, body: JSON.stringify(ficha) });
+	const crmCalls = async (posted: Record<string, string> = ficha) => {
+		const answer = await call(url, { method: 'POST', headers: { 'content-type': 'application/json', ...entryHeaders(credential) }, body: JSON.stringify(posted) });
 		expect(answer.status, answer.text).toBe(200);
 		await finishedExecutions(env, id, ++runs);
 	};
-	const tag = `cliente-${clienteId}`;
-	const letters = () => env.sandbox.control.orders().filter((o) => o.tag === tag);
+	const lettersOf = (client: string) => env.sandbox.control.orders().filter((o) => o.tag === `cliente-${client}`);
+	const addressesOf = (client: string) =>
+		env.sandbox.control
+			.requests({ method: 'POST', path: '/api/v2/post' })
+			.filter((r) => r.fields.tag === `cliente-${client}` && (r.fields.test ?? '0') === '0')
+			.map((r) => [r.fields.name, r.fields.addr1, r.fields.street_number, r.fields.addr2, r.fields.zip, r.fields.city, r.fields.state]);
+	const address = ['Marina Albuquerque', 'Rua da Bahia', '1148', 'Sala 3 - Centro', '30160011', 'Belo Horizonte', 'MG'];
 
 	// Without the CRM's user and password: refused, nothing runs.
 	const anonymous = await call(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ficha) });
@@ -258,11 +263,15 @@ export async function crmClientToReturnReceipt(env: E2eEnvironment): Promise<voi
 	// The CRM calls twice for the same record and document: one letter, with the record's address.
 	await crmCalls();
 	await crmCalls();
-	expect(letters()).toHaveLength(1);
-	const [order] = letters();
-	expect(order).toMatchObject({ shipType: 3, name: 'Marina Albuquerque', zip: '30160011' });
-	const creates = env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' }).filter((r) => r.fields.tag === tag && (r.fields.test ?? '0') === '0');
-	expect(creates.map((r) => [r.fields.addr1, r.fields.street_number, r.fields.addr2, r.fields.city, r.fields.state])).toEqual([['Rua da Bahia', '1148', 'Sala 3 - Centro', 'Belo Horizonte', 'MG']]);
+	expect(lettersOf(clienteId)).toHaveLength(1);
+	const [order] = lettersOf(clienteId);
+	expect(order).toMatchObject({ shipType: 3, name: 'Marina Albuquerque' });
+	expect(addressesOf(clienteId)).toEqual([address]);
+	// A CRM that names the fields otherwise (the other names Client fields reads): the same letter for its record.
+	const otherId = `${clienteId}-b`;
+	const { nome, numero, complemento, bairro, cep } = ficha;
+	await crmCalls({ id: otherId, nome, endereco: ficha.logradouro, numero, complemento, bairro, municipio: ficha.cidade, estado: ficha.uf, cep, pdf_url: ficha.documento_url });
+	expect(addressesOf(otherId)).toEqual([address]);
 	const orderId = String(order.id);
 	expect((await dataTableRows(env.client, 'postal_client_letters')).filter((r) => r.cliente_id === clienteId)).toEqual([expect.objectContaining({ status: 'sent', order_id: orderId })]);
 
