@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import { validateOrder } from '../../nodes/PostalService/contract/order';
+import { PANEL_HTML } from '../../sandbox/panel';
 import { SAMPLE_LETTER_PATH } from '../../sandbox/sample';
 import {
 	dataTablesOf,
@@ -514,6 +515,37 @@ describe('your own systems, in one place', () => {
 			const values = JSON.stringify(pointed.nodes.find((n) => n.name === SYSTEMS_NODE)!.parameters);
 			expect(values, file).toMatch(/http:\/\/127\.0\.0\.1:4010\/_receiver\/(chat|crm|files)\//);
 		}
+	});
+});
+
+describe('the round trip in the walkthroughs', () => {
+	const ROUND_TRIP = 'crm-client-to-return-receipt.json';
+	const workflow = examples.find((e) => e.file === ROUND_TRIP)!.workflow;
+	const root = path.join(examplesDir, '..');
+	const dev = readFileSync(path.join(root, 'scripts/dev.ts'), 'utf8');
+	const fields = (workflow.nodes.find((n) => n.name === 'Client fields')!.parameters.assignments as { assignments: Array<{ name: string }> }).assignments.map((a) => a.name);
+
+	it.each([
+		{ page: 'docs/first-registered-letter.md', title: 'From the CRM to the AR' },
+		{ page: 'docs/pt-BR/primeira-carta-registrada.md', title: 'Do CRM ao AR' },
+	])("$page ends with '$title': the example, every field of the record, the banner's call and the panel's records", ({ page, title }) => {
+		const last = readFileSync(path.join(root, page), 'utf8').split(/^## /m).at(-1)!;
+		expect(last.split('\n')[0]).toBe(title);
+		expect(last).toContain(`examples/${ROUND_TRIP})`);
+		for (const field of fields) expect(last, field).toContain(`\`${field}\``);
+		expect(last).toContain('**CRM round trip**');
+		expect(dev).toContain('`  CRM round trip:');
+		expect(last).toContain('*Records of your CRM*');
+		expect(PANEL_HTML).toContain('<h2>Records of your CRM</h2>');
+		for (const button of ['Assign tracking code', 'Add tracking event', 'Add return receipt']) {
+			expect(last).toContain(`**${button}**`);
+			expect(PANEL_HTML).toContain(`<button>${button}</button>`);
+		}
+	});
+
+	it('is pointed at by the banner, for a Portuguese reader', () => {
+		expect(dev).toContain('docs/pt-BR/primeira-carta-registrada.md');
+		expect(dev).toContain(`'${ROUND_TRIP}'`);
 	});
 });
 
