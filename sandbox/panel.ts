@@ -51,6 +51,10 @@ pre { margin: 0; white-space: pre-wrap; word-break: break-all; font-size: 12px; 
 <h2>Orders</h2>
 <table><thead><tr><th>ID</th><th>Kind</th><th>Status</th><th>Delivery</th><th>Tracking</th><th>Files</th><th>Actions</th></tr></thead><tbody id="orders"></tbody></table>
 
+<h2>Records of your CRM</h2>
+<p class="muted">Each record the examples wrote to at the receiver: its notes (POST <code>…/notas</code> or <code>…/notes</code>) and its attachments (PUT <code>…/anexos/…</code>), whose links give the file back.</p>
+<table><thead><tr><th>Record</th><th>Notes</th><th>Attachments</th></tr></thead><tbody id="records"></tbody></table>
+
 <h2>Webhooks</h2>
 <form data-call="registerWebhook" data-done="Webhook registered" id="register"><fieldset><legend>Register an endpoint</legend>
 <label>URL <input name="url" type="url" size="50" placeholder="http://localhost:5678/webhook/…" required></label>
@@ -65,12 +69,8 @@ pre { margin: 0; white-space: pre-wrap; word-break: break-all; font-size: 12px; 
 <h2>Chat messages</h2>
 <table><thead><tr><th>ID</th><th>To</th><th>Template</th><th>Status</th><th>Reason</th></tr></thead><tbody id="chat"></tbody></table>
 
-<h2>Records of your CRM</h2>
-<p class="muted">Each record the examples wrote to at the receiver: its notes (POST <code>…/notas</code> or <code>…/notes</code>) and its attachments (PUT <code>…/anexos/…</code>), whose links give the file back.</p>
-<table><thead><tr><th>Record</th><th>Notes</th><th>Attachments</th></tr></thead><tbody id="records"></tbody></table>
-
 <h2>Received by your systems</h2>
-<p class="muted">The receiver at <b id="receiver-url"></b> stands in for your team chat, CRM or file store: the examples <code>npm run dev</code> publishes post there, and every request is answered 200.</p>
+<p class="muted">The receiver at <b id="receiver-url"></b> stands in for your team chat, CRM or file store: the examples <code>npm run dev</code> publishes post there, and every request is answered 200 (a GET of a path a file was PUT at gives that file back).</p>
 <form data-call="clearReceived" data-done="Received requests cleared"><button>Clear what was received</button></form>
 <table><thead><tr><th>#</th><th>When</th><th>Request</th><th>Body</th></tr></thead><tbody id="received"></tbody></table>
 
