@@ -51,6 +51,10 @@ pre { margin: 0; white-space: pre-wrap; word-break: break-all; font-size: 12px; 
 <h2>Orders</h2>
 <table><thead><tr><th>ID</th><th>Kind</th><th>Status</th><th>Delivery</th><th>Tracking</th><th>Files</th><th>Actions</th></tr></thead><tbody id="orders"></tbody></table>
 
+<h2>Records of your CRM</h2>
+<p class="muted">Each record the examples wrote to at the receiver: its notes (POST <code>…/notas</code> or <code>…/notes</code>) and its attachments (PUT <code>…/anexos/…</code>), whose links give the file back.</p>
+<table><thead><tr><th>Record</th><th>Notes</th><th>Attachments</th></tr></thead><tbody id="records"></tbody></table>
+
 <h2>Webhooks</h2>
 <form data-call="registerWebhook" data-done="Webhook registered" id="register"><fieldset><legend>Register an endpoint</legend>
 <label>URL <input name="url" type="url" size="50" placeholder="http://localhost:5678/webhook/…" required></label>
@@ -66,7 +70,7 @@ pre { margin: 0; white-space: pre-wrap; word-break: break-all; font-size: 12px; 
 <table><thead><tr><th>ID</th><th>To</th><th>Template</th><th>Status</th><th>Reason</th></tr></thead><tbody id="chat"></tbody></table>
 
 <h2>Received by your systems</h2>
-<p class="muted">The receiver at <b id="receiver-url"></b> stands in for your team chat, CRM or file store: the examples <code>npm run dev</code> publishes post there, and every request is answered 200.</p>
+<p class="muted">The receiver at <b id="receiver-url"></b> stands in for your team chat, CRM or file store: the examples <code>npm run dev</code> publishes post there, and every request is answered 200 (a GET of a path a file was PUT at gives that file back).</p>
 <form data-call="clearReceived" data-done="Received requests cleared"><button>Clear what was received</button></form>
 <table><thead><tr><th>#</th><th>When</th><th>Request</th><th>Body</th></tr></thead><tbody id="received"></tbody></table>
 
@@ -156,6 +160,28 @@ function receivedRow(r) {
 	const body = r.json !== undefined ? JSON.stringify(r.json, null, 1) : r.body;
 	return '<tr data-received="' + r.id + '"><td>' + r.id + '</td><td>' + esc(r.at) + '</td><td>' + esc(r.method + ' ' + r.path) + '<br><span class="muted">' + esc(r.contentType) + '</span></td><td><pre>' + esc(body.slice(0, 600)) + '</pre></td></tr>';
 }
+// A record is the path before /notas, /notes, /anexos or /attachments: /crm/api/clientes/C-7 holds
+// the notes posted to /crm/api/clientes/C-7/notas and the files put under /crm/api/clientes/C-7/anexos/.
+const RECORD_PART = /^(.+?)[/](notas|notes|anexos|attachments)([/][^?]*)?([?].*)?$/;
+function recordsOf(received, receiverUrl) {
+	const records = new Map();
+	for (const r of received) {
+		const m = RECORD_PART.exec(r.path);
+		if (!m) continue;
+		const record = records.get(m[1]) || { path: m[1], notes: [], files: [] };
+		records.set(m[1], record);
+		const json = r.json || {};
+		if (r.method === 'POST' && (m[2] === 'notas' || m[2] === 'notes')) record.notes.push({ at: r.at, text: String(json.texto ?? json.content ?? json.text ?? r.body) });
+		if (r.method === 'PUT' && m[3]) record.files.push({ at: r.at, name: m[3].slice(1), size: r.size, url: receiverUrl + r.path.split('?')[0] });
+	}
+	return [...records.values()];
+}
+function linked(text) { return esc(text).replace(/https?:[/][/][^ <]+/g, (url) => '<a href="' + url + '" target="_blank">' + url + '</a>'); }
+function recordRow(c) {
+	const notes = c.notes.map((n) => '<li>' + esc(n.at) + ': ' + linked(n.text) + '</li>').join('');
+	const files = c.files.map((f) => '<li><a href="' + esc(f.url) + '" target="_blank">' + esc(f.name) + '</a> <span class="muted">(' + f.size + ' bytes, ' + esc(f.at) + ')</span></li>').join('');
+	return '<tr data-record="' + esc(c.path) + '"><td>' + esc(c.path) + '</td><td><ul class="notes">' + notes + '</ul></td><td><ul class="files">' + files + '</ul></td></tr>';
+}
 async function refresh() {
 	const [info, orders, webhooks, deliveries, balance, notices, chat, received] = await Promise.all(['info', 'orders', 'webhooks', 'deliveries', 'balance', 'notices', 'chatMessages', 'received'].map(get));
 	$('info').innerHTML = 'Base URL <b>' + esc(info.baseUrl) + '</b> · environment <b>' + esc(info.environment) + '</b> · balance <b>BRL ' + esc(Number(balance).toFixed(2)) + '</b> · maintenance <b>' + (info.maintenance ? 'on' : 'off') + '</b>' +
@@ -165,6 +191,7 @@ async function refresh() {
 	render('webhooks', webhooks, webhookRow, 'No endpoint registered.', 6);
 	render('deliveries', deliveries.slice().reverse(), deliveryRow, 'No deliveries yet.', 6);
 	render('chat', chat.slice().reverse(), chatRow, 'No chat messages.', 5);
+	render('records', recordsOf(received, info.receiverUrl).reverse(), recordRow, 'No record written yet.', 3);
 	render('received', received.slice().reverse(), receivedRow, 'Nothing received yet.', 4);
 	$('receiver-url').textContent = info.receiverUrl;
 	$('notices').innerHTML = notices.map((n) => '<li class="bad">' + esc(n.at + ' e-mail to the account: ' + n.subject) + '</li>').join('');

@@ -1,6 +1,7 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // A stand-in for the user's own systems (a team chat's incoming webhook, a CRM's API, a file store):
-// the examples that post to them can run against the sandbox, and the panel shows what they posted.
+// the examples that post to them can run against the sandbox, and the panel shows what they posted;
+// a file PUT at a path is given back by a GET of that path, as the link a workflow wrote promises.
 import type { IncomingHttpHeaders } from 'node:http';
 
 import type { Reply } from './http';
@@ -12,6 +13,8 @@ export const RECEIVER_PATH = '/_receiver';
 export const RECEIVED_TEXT_LIMIT = 100_000;
 /** Arrivals kept, oldest dropped first: a long `npm run dev` session does not grow without end. */
 export const RECEIVED_LIMIT = 1_000;
+/** Files kept to be read back (the last PUT of each path), oldest dropped first. */
+export const KEPT_FILES_LIMIT = 200;
 
 export interface Received {
 	id: number;
@@ -35,16 +38,22 @@ const TEXTUAL = /json|text|xml|x-www-form-urlencoded/i;
 
 export class Receiver {
 	arrivals: Received[] = [];
+	/** What a PUT stored, by path without the query: a file store or a CRM's attachment gives it back on a GET. */
+	private files = new Map<string, { contentType: string; body: Buffer }>();
 	private nextId = 1;
 
 	take(method: string, pathWithQuery: string, headers: IncomingHttpHeaders, raw: Buffer): Reply {
+		const path = pathWithQuery.slice(RECEIVER_PATH.length) || '/';
+		const file = method === 'GET' ? this.files.get(path.split('?')[0]) : undefined;
+		// Reading a stored file back is not something a workflow sent: it is answered, not recorded.
+		if (file) return { status: 200, body: null, raw: file.body, headers: { 'content-type': file.contentType || 'application/octet-stream' } };
 		const contentType = String(headers['content-type'] ?? '');
 		const textual = raw.length === 0 || TEXTUAL.test(contentType);
 		const arrival: Received = {
 			id: this.nextId++,
 			at: saoPauloDateTime(),
 			method,
-			path: pathWithQuery.slice(RECEIVER_PATH.length) || '/',
+			path,
 			contentType,
 			size: raw.length,
 			sha256: sha256Hex(raw),
@@ -59,6 +68,12 @@ export class Receiver {
 		}
 		this.arrivals.push(arrival);
 		if (this.arrivals.length > RECEIVED_LIMIT) this.arrivals.splice(0, this.arrivals.length - RECEIVED_LIMIT);
+		if (method === 'PUT') {
+			const kept = path.split('?')[0];
+			this.files.delete(kept);
+			this.files.set(kept, { contentType, body: raw });
+			if (this.files.size > KEPT_FILES_LIMIT) this.files.delete(this.files.keys().next().value!);
+		}
 		// What a chat's incoming webhook or a CRM's API typically answers: a success with an id.
 		return { status: 200, body: { ok: true, id: `received-${arrival.id}` } };
 	}
@@ -76,6 +91,7 @@ export class Receiver {
 
 	clear(): void {
 		this.arrivals = [];
+		this.files.clear();
 		this.nextId = 1;
 	}
 }

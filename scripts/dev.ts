@@ -149,6 +149,25 @@ function exampleEntryCredentials(): EntryCredential[] {
 	return all;
 }
 
+/** The round-trip example, whose ready call the banner prints. */
+const ROUND_TRIP = 'crm-client-to-return-receipt.json';
+
+/** A client record as a Brazilian CRM posts it to the round-trip example, in its field names. */
+function clientRecord(documentUrl: string) {
+	return {
+		cliente_id: 'C-1001',
+		nome: 'Marina Albuquerque',
+		logradouro: 'Rua da Bahia',
+		numero: '1148',
+		complemento: 'Sala 3',
+		bairro: 'Centro',
+		cidade: 'Belo Horizonte',
+		uf: 'MG',
+		cep: '30160-011',
+		documento_url: documentUrl,
+	};
+}
+
 /** The sandbox port the mail merge sample's PDF links name (examples/mail-merge-sample.csv). */
 const SAMPLE_CSV_SANDBOX_PORT = 4010;
 
@@ -301,6 +320,11 @@ async function main() {
 		.find((e) => e.file === 'mail-merge-from-csv.json')
 		?.workflow.nodes.find((n) => n.type === 'n8n-nodes-base.webhook')?.parameters.path;
 	const apiKey = entryCredentials.find((c) => c.name === 'Postal Service examples: API key');
+	const roundTrip = published.find((e) => e.file === ROUND_TRIP);
+	const roundTripPath = readExamples()
+		.find((e) => e.file === ROUND_TRIP)
+		?.workflow.nodes.find((n) => n.type === 'n8n-nodes-base.webhook')?.parameters.path;
+	const crmWebhook = entryCredentials.find((c) => c.name === 'Postal Service examples: CRM webhook');
 
 	const banner = [
 		'',
@@ -325,10 +349,18 @@ async function main() {
 						: [`                   (the sample's PDF links name port ${SAMPLE_CSV_SANDBOX_PORT}; this sandbox is on ${sandbox.port}: edit them in a copy of the CSV)`]),
 				]
 			: []),
+		...(roundTrip && crmWebhook && roundTripPath
+			? [
+					`  CRM round trip:  curl -u '${crmWebhook.data.user}:${crmWebhook.data.password}' -H 'content-type: application/json' -d '${JSON.stringify(clientRecord(`${sandbox.baseUrl}${SAMPLE_LETTER_PATH}`))}' ${n8n.webhookUrl}/webhook/${String(roundTripPath)}`,
+					'                   then, on its letter in the panel: Assign tracking code, Add tracking event, Add return receipt;',
+					'                   the panel\'s Records of your CRM shows the record\'s notes and the AR\'s PDF (the same call again sends nothing)',
+				]
+			: []),
 		'  Trigger:         the sandbox sends test-environment events: set the Postal Service Trigger\'s',
 		'                   Environment to "Test Environment (Homolog)" or "Both", or it drops them (the',
 		'                   examples here are set so; the files take production events only).',
 		`  First letter:    docs/first-registered-letter.md`,
+		`  Em português:    docs/pt-BR/primeira-carta-registrada.md (a primeira carta registrada com AR; "Do CRM ao AR": este exemplo)`,
 		...n8n.lines,
 		'  Editing nodes/ or credentials/ rebuilds the package and restarts n8n. Ctrl-C stops everything.',
 		'',

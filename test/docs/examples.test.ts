@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import { validateOrder } from '../../nodes/PostalService/contract/order';
+import { PANEL_HTML } from '../../sandbox/panel';
 import { SAMPLE_LETTER_PATH } from '../../sandbox/sample';
 import {
 	dataTablesOf,
@@ -282,13 +283,14 @@ describe('the rules on spending, over every entry, spending operation and path b
 
 describe('the example workflows', () => {
 	it('authenticate every public entry that leads to a spending node, and cap every letter on a public path', () => {
-		expect(examples.length).toBeGreaterThanOrEqual(13);
+		expect(examples.length).toBeGreaterThanOrEqual(14);
 		for (const { file, workflow } of examples) expect(spendingProblems(workflow), file).toEqual([]);
 		// The rules above had something to check: public entries leading to spending nodes.
 		const checked = examples.filter(({ workflow }) =>
 			workflow.nodes.some((entry) => PUBLIC_ENTRIES[entry.type]?.isPublic(entry) && [...reachableFrom(workflow, entry.name)].some((name) => workflow.nodes.some((n) => n.name === name && spendingOf(n)))),
 		);
 		expect(checked.map((e) => e.file).sort()).toEqual([
+			'crm-client-to-return-receipt.json',
 			'crm-deal-to-letter.json',
 			'form-send-letter.json',
 			'mail-merge-from-csv.json',
@@ -334,6 +336,13 @@ describe('the example workflows', () => {
 		}
 	});
 
+	it('have names n8n takes (1 to 128 characters)', () => {
+		for (const { file, workflow } of examples) {
+			expect(workflow.name.length, file).toBeGreaterThan(0);
+			expect(workflow.name.length, file).toBeLessThanOrEqual(128);
+		}
+	});
+
 	it('keep nothing in workflow static data, which queue-mode workers start without', () => {
 		for (const { file, workflow } of examples) {
 			for (const n of workflow.nodes) {
@@ -346,7 +355,7 @@ describe('the example workflows', () => {
 
 	it('name in their Setup note every data table they use, with its columns, for the user to create', () => {
 		const withTables = examples.filter(({ workflow }) => dataTablesOf(workflow).length > 0);
-		expect(withTables.length).toBeGreaterThanOrEqual(11);
+		expect(withTables.length).toBeGreaterThanOrEqual(12);
 		for (const { file, workflow } of withTables) {
 			for (const table of dataTablesOf(workflow)) {
 				expect(table.columns.length, `${file}: ${table.name} has no column`).toBeGreaterThan(0);
@@ -452,6 +461,27 @@ describe('the example notes', () => {
 	});
 });
 
+describe('the Setup steps in Portuguese', () => {
+	const GUIDE = 'docs/pt-BR/README.md';
+	const guide = readFileSync(path.join(examplesDir, '..', GUIDE), 'utf8');
+	/** The numbered steps the Portuguese guide gives for an example, after its name in bold on a line of its own. */
+	const guideSteps = (name: string) => setupSteps(`### Setup\n${guide.split(`\n**${name}**\n`)[1] ?? ''}`);
+	/** What a translation keeps of a step: its code, its bold labels and its node names in italics. */
+	function figures(step: string) {
+		const bold = [...step.matchAll(/\*\*([^*]+?)\*\*/g)].map(([, label]) => label);
+		const rest = step.replace(/\*\*[^*]+?\*\*/g, '');
+		const italic = [...rest.matchAll(/(?<![\w*])\*(?![\s*])([^*]+?)(?<![\s*])\*(?![\w*])/g)].map(([, name]) => name);
+		return { code: [...step.matchAll(/`([^`]+)`/g)].map(([, code]) => code).sort(), bold: bold.sort(), italic: italic.sort() };
+	}
+
+	it.each(examples.map(({ file, workflow }) => ({ file, workflow })))(`$file: ${GUIDE} gives its Setup steps, each with the same code, labels and node names`, ({ file, workflow }) => {
+		const english = setupSteps(setupNote(workflow));
+		const portuguese = guideSteps(file.replace(/\.json$/, ''));
+		expect(portuguese.length, `${file}: steps in ${GUIDE}`).toBe(english.length);
+		english.forEach((step, i) => expect(figures(portuguese[i]), `${file}, step ${i + 1}`).toEqual(figures(step)));
+	});
+});
+
 describe('your own systems, in one place', () => {
 	const withSystems = examples.filter(({ workflow }) => workflow.nodes.some((n) => n.name === SYSTEMS_NODE));
 
@@ -485,6 +515,37 @@ describe('your own systems, in one place', () => {
 			const values = JSON.stringify(pointed.nodes.find((n) => n.name === SYSTEMS_NODE)!.parameters);
 			expect(values, file).toMatch(/http:\/\/127\.0\.0\.1:4010\/_receiver\/(chat|crm|files)\//);
 		}
+	});
+});
+
+describe('the round trip in the walkthroughs', () => {
+	const ROUND_TRIP = 'crm-client-to-return-receipt.json';
+	const workflow = examples.find((e) => e.file === ROUND_TRIP)!.workflow;
+	const root = path.join(examplesDir, '..');
+	const dev = readFileSync(path.join(root, 'scripts/dev.ts'), 'utf8');
+	const fields = (workflow.nodes.find((n) => n.name === 'Client fields')!.parameters.assignments as { assignments: Array<{ name: string }> }).assignments.map((a) => a.name);
+
+	it.each([
+		{ page: 'docs/first-registered-letter.md', title: 'From the CRM to the AR' },
+		{ page: 'docs/pt-BR/primeira-carta-registrada.md', title: 'Do CRM ao AR' },
+	])("$page ends with '$title': the example, every field of the record, the banner's call and the panel's records", ({ page, title }) => {
+		const last = readFileSync(path.join(root, page), 'utf8').split(/^## /m).at(-1)!;
+		expect(last.split('\n')[0]).toBe(title);
+		expect(last).toContain(`examples/${ROUND_TRIP})`);
+		for (const field of fields) expect(last, field).toContain(`\`${field}\``);
+		expect(last).toContain('**CRM round trip**');
+		expect(dev).toContain('`  CRM round trip:');
+		expect(last).toContain('*Records of your CRM*');
+		expect(PANEL_HTML).toContain('<h2>Records of your CRM</h2>');
+		for (const button of ['Assign tracking code', 'Add tracking event', 'Add return receipt']) {
+			expect(last).toContain(`**${button}**`);
+			expect(PANEL_HTML).toContain(`<button>${button}</button>`);
+		}
+	});
+
+	it('is pointed at by the banner, for a Portuguese reader', () => {
+		expect(dev).toContain('docs/pt-BR/primeira-carta-registrada.md');
+		expect(dev).toContain(`'${ROUND_TRIP}'`);
 	});
 });
 

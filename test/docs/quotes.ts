@@ -31,9 +31,9 @@ import { ROOT } from './sections';
 const OTHER_NAMES = {
 	/** n8n's editor: node settings, its own nodes and their fields, menus, buttons. */
 	n8n: [
-		'Add first step…', 'AI Agent', 'Always Output Data', 'Authentication', 'Binary', 'Chat Trigger', 'Continue (using error output)', 'Continue On Fail',
+		'Add first step…', 'AI Agent', 'Always Output Data', 'Authentication', 'Basic Auth', 'Binary', 'Chat Trigger', 'Continue (using error output)', 'Continue On Fail',
 		'Create new credential', 'Create workflow',
-		'Credential', 'Credential Type', 'Download', 'Executions', 'Execute step', 'Form Data', 'Form URL Encoded', 'Form-Data', 'From URL', 'From file', 'Got it', 'HTTP Request',
+		'Credential', 'Credential Type', 'Data tables', 'Download', 'Executions', 'Execute step', 'Form Data', 'Form URL Encoded', 'Form-Data', 'From URL', 'From file', 'Google Sheets', 'Got it', 'Header Auth', 'HTTP Request',
 		'Import', 'Import from File…', 'Install', 'Install a community node', 'Let the model define this parameter', 'Listening for test event',
 		'Map Automatically', 'On Error', 'On Error: Continue', 'OpenAI', 'Overview', 'Predefined Credential Type', 'Production URL', 'Publish',
 		'Remove Duplicates', 'Retry On Fail', 'Set Manually', 'Settings', 'Stop Workflow', 'Streaming', 'Test', 'Test URL', 'Tool',

@@ -98,6 +98,24 @@ describe.skipIf(!existsSync(CHROMIUM))('Sandbox panel in a browser', () => {
 		await expect.poll(() => page.locator('#received').textContent()).toBe('Nothing received yet.');
 	});
 
+	it("shows a CRM record with its notes and attachments, and an attachment's link gives the file back", async () => {
+		await page.goto(`${ctx.base}/`);
+		const record = `${ctx.sandbox.receiverUrl}/crm/api/clientes/C-7`;
+		const pdf = Buffer.from('%PDF-1.4 AR assinado');
+		const note = (texto: string) => call(`${record}/notas`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ texto }) });
+		await note('Carta registrada com AR enviada: pedido 100001');
+		await call(`${record}/anexos/AR-100001.pdf`, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: pdf });
+		await note(`AR recebido da carta 100001, anexado: ${record}/anexos/AR-100001.pdf`);
+		const row = page.locator('tr[data-record="/crm/api/clientes/C-7"]');
+		await expect.poll(() => row.locator('ul.notes li').count(), { timeout: 10_000 }).toBe(2);
+		expect(await row.locator('ul.notes').textContent()).toContain('Carta registrada com AR enviada: pedido 100001');
+		const links = [await row.locator('ul.files a').getAttribute('href'), await row.locator('ul.notes a').getAttribute('href')];
+		expect(links).toEqual([`${record}/anexos/AR-100001.pdf`, `${record}/anexos/AR-100001.pdf`]);
+		const opened = await page.request.get(links[0]!);
+		expect(opened.headers()['content-type']).toBe('application/pdf');
+		expect(Buffer.from(await opened.body()).equals(pdf)).toBe(true);
+	});
+
 	it('offers a return receipt only where the service makes one, of the kind ar_type asks, and says why not elsewhere', async () => {
 		const registered = await newLetter(ctx.base, { shipType: '2' });
 		const electronic = await newLetter(ctx.base, { shipType: '3', ar_type: 'electronic' });

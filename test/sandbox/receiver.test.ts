@@ -52,6 +52,24 @@ describe('Receiver (<base>/_receiver/...)', () => {
 		expect(ctx.sandbox.receiverUrl).toBe(`${ctx.base}/_receiver`);
 	});
 
+	it('gives back on a GET the last file PUT at that path, byte for byte, and records only the PUTs', async () => {
+		const pdf = await pdfWithPages(1);
+		const newer = await pdfWithPages(2);
+		const url = `${ctx.sandbox.receiverUrl}/crm/api/clientes/C-7/anexos/AR-100001.pdf`;
+		const put = (body: Buffer) => fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: new Uint8Array(body) });
+		expect((await put(pdf)).status).toBe(200);
+		const first = await fetch(`${url}?download=1`);
+		expect(first.headers.get('content-type')).toBe('application/pdf');
+		expect(sha256(Buffer.from(await first.arrayBuffer()))).toBe(sha256(pdf));
+		await put(newer);
+		expect(sha256(Buffer.from(await (await fetch(url)).arrayBuffer()))).toBe(sha256(newer));
+		expect(ctx.sandbox.control.received().map((r) => `${r.method} ${r.path}`)).toEqual([`PUT /crm/api/clientes/C-7/anexos/AR-100001.pdf`, `PUT /crm/api/clientes/C-7/anexos/AR-100001.pdf`]);
+		// A path nothing was PUT at is an arrival like any other, answered 200 and recorded.
+		expect((await call(`${ctx.sandbox.receiverUrl}/crm/api/clientes/C-7/anexos/other.pdf`)).body).toEqual({ ok: true, id: expect.stringMatching(/^received-\d+$/) });
+		ctx.sandbox.control.clearReceived();
+		expect((await call(url)).body).toEqual({ ok: true, id: 'received-1' });
+	});
+
 	it('forgets on clearReceived and on reset, numbering from 1 again', async () => {
 		const post = () => call(`${ctx.sandbox.receiverUrl}/chat`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
 		await post();

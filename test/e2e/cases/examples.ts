@@ -7,6 +7,7 @@ import { readExamples } from '../../../scripts/workflows';
 import { editorJson, type E2eEnvironment, type Scope } from '../support/environment';
 import {
 	chatMessageWhenDelivered,
+	crmClientToReturnReceipt,
 	crmDealToLetter,
 	insufficientCredits,
 	nightlyReconciliation,
@@ -40,7 +41,7 @@ export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 					'/types/nodes.json',
 				);
 				const examples = readExamples();
-				expect(examples.length).toBeGreaterThanOrEqual(13);
+				expect(examples.length).toBeGreaterThanOrEqual(14);
 				for (const { file, workflow } of examples) {
 					for (const node of workflow.nodes) {
 						// A node type n8n keeps several versions of is listed once per version (Crypto 1 and 2).
@@ -112,6 +113,10 @@ export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 
 		it('CRM: a deal entering a stage sends one letter, whatever the edits and repeats; its tracking and return receipt come back as notes', async () => {
 			await crmDealToLetter(env());
+		});
+
+		it("CRM round trip: a client record, in the CRM's Portuguese field names, sends one registered letter with AR; its tracking comes back as notes and the AR's PDF is attached to the same record, its link giving the file back", async () => {
+			await crmClientToReturnReceipt(env());
 		});
 
 		it("a returned letter (status 6) alerts the collection team once, at the sandbox's receiver", async () => {
