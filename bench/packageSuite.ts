@@ -9,9 +9,8 @@ import path from 'node:path';
 
 import { buildAndPack, installPackage } from '../scripts/n8n';
 import { n8nDir } from './n8nNodes';
-import { loadAverage } from './report';
 import { repoRoot } from './spawn';
-import { round, roundSpread, spread, type Spread } from './stats';
+import { loadAverage, round, roundSpread, spread, type Spread } from './stats';
 
 export interface ColdLoadBreakdown {
 	runs: number;

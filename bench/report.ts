@@ -2,7 +2,7 @@
 /** The figures as tables (Markdown, also what the README shows) and as a hand-written SVG chart. */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { cpus, loadavg, release, totalmem } from 'node:os';
+import { cpus, release, totalmem } from 'node:os';
 
 import { N8N_VERSION } from '../scripts/n8n';
 import type { EngineFigures, MemoryComparison } from './engineSuite';
@@ -34,7 +34,6 @@ export interface Results {
 	server?: ServerFigures & RunInfo;
 }
 
-export const loadAverage = () => Number(loadavg()[0].toFixed(2));
 
 function cpuModel(): string {
 	const fromOs = cpus()[0]?.model.trim() ?? '';

@@ -37,7 +37,8 @@ import { n8nInstalled, n8nDir } from './n8nNodes';
 import { runProfile } from './profile';
 import { profileServer } from './serverProfile';
 import { runPackageSuite } from './packageSuite';
-import { chart, describeMachine, engineTables, loadAverage, machine, packageTables, ratioTable, serverTables, type Results } from './report';
+import { chart, describeMachine, engineTables, machine, packageTables, ratioTable, serverTables, type Results } from './report';
+import { loadAverage } from './stats';
 import { runServerSuite, serverChildMain } from './serverSuite';
 
 // The README shows the figures of a full run; quick and partial runs (CI, developers) go beside them.

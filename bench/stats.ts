@@ -1,4 +1,8 @@
-/** Medians and spreads of small samples (a handful of interleaved rounds). */
+/** Medians and spreads of small samples (a handful of interleaved rounds), and the machine's load beside them. */
+import { loadavg } from 'node:os';
+
+/** The one-minute load average, printed beside figures that the machine's other work moves. */
+export const loadAverage = () => Number(loadavg()[0].toFixed(2));
 
 export interface Spread {
 	median: number;
