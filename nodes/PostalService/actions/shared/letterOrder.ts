@@ -79,9 +79,10 @@ export async function prepareOrder(ctx: IExecuteFunctions, itemIndex: number, in
 	if (additional.useClientContract !== undefined) fields.use_client_contract = flag(additional.useClientContract);
 	if (additional.duplexPrinting !== undefined) fields.duplex_printing = flag(additional.duplexPrinting);
 	if (additional.envelopeType !== undefined) fields.envelope_type = text(additional.envelopeType);
-	// A receipt type left from another ship type (or set by an expression) is still checked.
-	const arType = text(p('returnReceiptType', has(SHIP_TYPE_RULES.returnReceipt) ? 'physical' : ''));
-	if (has(SHIP_TYPE_RULES.returnReceipt) || (arType && arType !== 'physical')) fields.ar_type = arType;
+	// n8n fills in Physical wherever the panel shows the field, so on a ship type without a receipt only an expression or Electronic is the user's choice, and checked.
+	const arType = text(p('returnReceiptType', '')) || (has(SHIP_TYPE_RULES.returnReceipt) ? 'physical' : '');
+	const byExpression = String(ctx.getNodeParameter('returnReceiptType', itemIndex, '', { rawExpressions: true })).startsWith('=');
+	if (arType && (has(SHIP_TYPE_RULES.returnReceipt) || byExpression || arType !== 'physical')) fields.ar_type = arType;
 	if (additional.toAddrOnly !== undefined && additional.toAddrOnly !== null) fields.toAddrOnly = flag(additional.toAddrOnly);
 	if (has(SHIP_TYPE_RULES.telegram)) {
 		fields.telegram_msg = text(p('telegramMessage', ''));
