@@ -144,10 +144,10 @@ export function prepareDownload(ctx: IExecuteFunctions, itemIndex: number, input
 	};
 }
 
-/** A refused download whose order, read again, has no file of that type: said in English with the files it has, the service's words after. */
+/** A refused download whose letter, read again, has no file of that type: said in English with the files it has, the service's words after (a registered e-mail's record lists no files). */
 async function missingFile(call: ServiceCall, error: Error & { httpCode?: string | null }, id: string, type: string, kind: OrderIdKind, offered: readonly FileTypeOption[]) {
 	const said = error.message.indexOf('The service said:');
-	if (error.httpCode !== '400' || said < 0) return error;
+	if (error.httpCode !== '400' || said < 0 || kind !== LETTER_ID) return error;
 	const files = ((await call('getOrder', { params: { id } }).catch(() => undefined))?.data as IDataObject | undefined)?.files;
 	const types = Array.isArray(files) ? [...new Set((files as IDataObject[]).map((file) => String(file.type)))] : [type];
 	if (types.includes(type)) return error;
