@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * A return receipt is asked for only where one exists, and a file a letter does not have is said so.
  * Generated: every ship type × every return-receipt value × every way it reaches the node (the

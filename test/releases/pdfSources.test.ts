@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * Every way a letter's PDF reaches the node × each binary-data mode a single n8n offers × each
  * tested release's own engine: the service receives the PDF byte for byte, and a file the node
