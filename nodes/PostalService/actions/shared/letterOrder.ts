@@ -44,7 +44,8 @@ async function pdfPart(ctx: IExecuteFunctions, itemIndex: number, property: stri
 	const id = binary.id;
 	const read = async () => (id ? await ctx.helpers.getBinaryStream(id, STREAM_CHUNK) : [Buffer.from(binary.data, 'base64')]);
 	let [size, head] = [0, Buffer.alloc(0)];
-	for await (const chunk of await read()) [size, head] = [size + chunk.length, size < 1024 ? Buffer.concat([head, chunk]) : head];
+	// Only the first 1024 bytes are kept (copied), never a reference into the whole file.
+	for await (const chunk of await read()) [size, head] = [size + chunk.length, Buffer.concat([head, chunk.subarray(0, 1024 - head.length)])];
 	return { fileName: binary.fileName ?? 'letter.pdf', type: 'application/pdf', size, read, head };
 }
 
