@@ -96,7 +96,7 @@ class TestBranch {
  * file does, stored from a stream as the HTTP Request node stores a download, put in the item as
  * base64 as a Code node may, made by a sub-workflow and copied back as n8n copies a sub-workflow's
  * files, or kept across a Wait (the run stops, is stored as JSON, and resumes); `gone` names a file
- * that is not there.
+ * that is not there for an item whose JSON says `gone`.
  */
 class TestSource {
 	constructor() {
@@ -133,7 +133,7 @@ class TestSource {
 		for (const [index, item] of items.entries()) {
 			const bytes = Buffer.from(item.json.pdfBase64, 'base64');
 			let binary;
-			if (source === 'gone') binary = { data: 'filesystem-v2', mimeType: 'application/pdf', fileName: 'carta.pdf', id: this.getNodeParameter('id', index) };
+			if (source === 'gone' && item.json.gone) binary = { data: 'filesystem-v2', mimeType: 'application/pdf', fileName: 'carta.pdf', id: this.getNodeParameter('id', index) };
 			else if (source === 'code') binary = { data: bytes.toString('base64'), mimeType: 'application/pdf', fileName: 'carta.pdf', fileExtension: 'pdf' };
 			else if (source === 'download') {
 				const stream = await this.helpers.httpRequest({ url: this.getNodeParameter('url', index), encoding: 'stream' });
