@@ -106,10 +106,10 @@ export async function prepareOrder(ctx: IExecuteFunctions, itemIndex: number, in
 			if (!property || !ctx.getInputData()[itemIndex]?.binary?.[property]) {
 				throw check.invalid({ field: 'pdfFile', message: `"pdfFile" is required for ${shipTypeName(shipType)}, but the input item has no binary field "${property}"` });
 			}
-			const read = await pdfPart(ctx, itemIndex, property).catch((error: Error) => {
+			const part = await pdfPart(ctx, itemIndex, property).catch((error: Error) => {
 				throw check.invalid({ field: 'pdfFile', message: `"pdfFile" could not be read from the input binary field "${property}" (${error.message})` });
 			});
-			[file, pdf] = [read, { kind: 'binary', notPdf: !isPdf(read.head) }];
+			[file, pdf] = [part, { kind: 'binary', notPdf: !isPdf(part.head) }];
 		}
 	}
 
