@@ -91,7 +91,7 @@ describe('create-order contract', () => {
 			telegram_msg: { min: 10 },
 			ecarta_msg: { min: 10 },
 		});
-		expect(SHIP_TYPE_RULES.electronicReturnReceipt).toEqual([3, 7, 10]);
+		expect(SHIP_TYPE_RULES.returnReceipt).toEqual([3, 7, 10]);
 		expect(SHIP_TYPE_RULES.toAddrOnly).toEqual([2, 3, 6, 7, 10]);
 		expect(SHIP_TYPE_RULES.clientContract).toEqual([2, 3, 4, 6, 7, 8, 9, 10]);
 		expect(SHIP_TYPE_RULES.pdf).toEqual([1, 2, 3, 5, 6, 7]);
@@ -115,6 +115,7 @@ describe('create-order contract', () => {
 
 	it('applies the ship-type rules', () => {
 		expect(fieldsOf(validateOrder({ ...base, ar_type: 'electronic' }, PDF))).toEqual(['ar_type']);
+		expect(fieldsOf(validateOrder({ ...base, ar_type: 'physical' }, PDF))).toEqual(['ar_type']);
 		expect(fieldsOf(validateOrder({ ...base, shipType: '3', ar_type: 'electronic' }, PDF))).toEqual([]);
 		expect(fieldsOf(validateOrder({ ...base, shipType: '1', use_client_contract: '1' }, PDF))).toEqual(['use_client_contract']);
 		expect(fieldsOf(validateOrder({ ...base, shipType: '5', use_client_contract: '1' }, PDF))).toEqual(['use_client_contract']);

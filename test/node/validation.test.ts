@@ -26,7 +26,7 @@ const FROM_ITEM = {
 	telegramPostDated: '={{ $json.telegram_post_dated ?? false }}',
 	telegramPostDatedDate: '={{ $json.telegram_post_dated_date ?? "" }}',
 	electronicLetterMessage: '={{ $json.ecarta_msg ?? "" }}',
-	returnReceiptType: '={{ $json.ar_type ?? "physical" }}',
+	returnReceiptType: '={{ $json.ar_type ?? "" }}',
 	paymentMethod: '={{ $json.paymentMethod ?? "service_credits" }}',
 	teamMemberId: '={{ $json.team_member_id ?? "" }}',
 	sender: {

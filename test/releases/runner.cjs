@@ -90,6 +90,86 @@ class TestBranch {
 	}
 }
 
+/**
+ * Hands its input's PDF (`pdfBase64` of each item) on as a file, the way one source of files in n8n
+ * makes it (its parameter `source`): stored through the helper as a node that makes or converts a
+ * file does, stored from a stream as the HTTP Request node stores a download, put in the item as
+ * base64 as a Code node may, made by a sub-workflow and copied back as n8n copies a sub-workflow's
+ * files, or kept across a Wait (the run stops, is stored as JSON, and resumes); `gone` names a file
+ * that is not there for an item whose JSON says `gone`.
+ */
+class TestSource {
+	constructor() {
+		this.description = {
+			displayName: 'Test Source',
+			name: 'testSource',
+			group: ['transform'],
+			version: 1,
+			description: 'Makes the PDF of each item one way',
+			defaults: { name: 'Source' },
+			inputs: [NodeConnectionTypes.Main],
+			outputs: [NodeConnectionTypes.Main],
+			properties: [
+				{ displayName: 'Source', name: 'source', type: 'string', default: 'stored' },
+				{ displayName: 'URL', name: 'url', type: 'string', default: '' },
+				{ displayName: 'Sub-Workflow', name: 'workflow', type: 'string', default: '' },
+				{ displayName: 'ID', name: 'id', type: 'string', default: '' },
+			],
+		};
+	}
+
+	async execute() {
+		const source = this.getNodeParameter('source', 0);
+		const items = this.getInputData();
+		if (source === 'subWorkflow') {
+			const result = await this.executeWorkflow({ code: JSON.parse(this.getNodeParameter('workflow', 0)) }, items);
+			return result.data;
+		}
+		if (source === 'wait') {
+			await this.putExecutionToWait(new Date(Date.now() + 3_600_000));
+			return [items];
+		}
+		const output = [];
+		for (const [index, item] of items.entries()) {
+			const bytes = Buffer.from(item.json.pdfBase64, 'base64');
+			let binary;
+			if (source === 'gone' && item.json.gone) binary = { data: 'filesystem-v2', mimeType: 'application/pdf', fileName: 'carta.pdf', id: this.getNodeParameter('id', index) };
+			else if (source === 'code') binary = { data: bytes.toString('base64'), mimeType: 'application/pdf', fileName: 'carta.pdf', fileExtension: 'pdf' };
+			else if (source === 'download') {
+				const stream = await this.helpers.httpRequest({ url: this.getNodeParameter('url', index), encoding: 'stream' });
+				binary = await this.helpers.prepareBinaryData(stream, 'carta.pdf', 'application/pdf');
+			} else binary = await this.helpers.prepareBinaryData(bytes, 'carta.pdf', 'application/pdf');
+			output.push({ json: { ref: item.json.ref }, binary: { data: binary }, pairedItem: { item: index } });
+		}
+		return [output];
+	}
+}
+
+/** A webhook or form trigger's upload: the request's file written where the upload lands, then taken into n8n with the helper those triggers use. */
+class TestUpload {
+	constructor() {
+		this.description = {
+			displayName: 'Test Upload',
+			name: 'testUpload',
+			group: ['trigger'],
+			version: 1,
+			description: 'Receives one uploaded PDF',
+			defaults: { name: 'Upload' },
+			inputs: [],
+			outputs: [NodeConnectionTypes.Main],
+			webhooks: [{ name: 'default', httpMethod: 'POST', path: 'upload', responseMode: 'onReceived' }],
+			properties: [],
+		};
+	}
+
+	async webhook() {
+		const landed = path.join(userFolder, `upload-${randomUUID()}.pdf`);
+		require('node:fs').writeFileSync(landed, Buffer.from(this.getBodyData().pdfBase64, 'base64'));
+		const binary = await this.nodeHelpers.copyBinaryFile(landed, 'carta.pdf', 'application/pdf');
+		return { workflowData: [[{ json: {}, binary: { data: binary } }]] };
+	}
+}
+
 const agentInputs = [NodeConnectionTypes.Main, { type: NodeConnectionTypes.AiTool, displayName: 'Tools', required: true }];
 
 /**
@@ -201,6 +281,8 @@ const nodeTypes = new Map([
 	...packageNodes,
 	['test.items', new TestItems()],
 	['test.branch', new TestBranch()],
+	['test.source', new TestSource()],
+	['test.upload', new TestUpload()],
 	['test.toolAgent', new TestToolAgent()],
 	['test.engineAgent', new TestEngineAgent()],
 ]);
@@ -256,6 +338,25 @@ class CredentialsHelper extends ICredentialsHelper {
 	}
 }
 
+/** Whether the release's n8n-core copies a sub-workflow's files into the calling run itself; later releases leave it to n8n's server, whose copy runs here instead. */
+const coreCopiesSubWorkflowFiles = require('node:fs')
+	.readFileSync(path.join(path.dirname(fromEngine.resolve('n8n-core')), 'execution-engine', 'node-execution-context', 'base-execute-context.js'), 'utf8')
+	.includes('duplicateBinaryData');
+
+/** Runs a sub-workflow as n8n's server does for Execute Workflow (and a workflow used as a tool): a run of its own, its last node's output handed back with its files copied to the caller. */
+async function executeWorkflow(credentials, parent, workflowInfo) {
+	const executionId = randomUUID();
+	const workflow = workflowOf(workflowInfo.code);
+	const execute = new core.WorkflowExecute(additionalData(credentials, hooksOf(workflow, executionId, 'integrated'), executionId, workflow.id), 'integrated');
+	const startNode = workflow.getNode(workflowInfo.code.startNode);
+	const run = execute.run.length === 1 ? await execute.run({ workflow, startNode }) : await execute.run(workflow, startNode);
+	if (run.data.resultData.error) throw new Error(run.data.resultData.error.message);
+	const last = run.data.resultData.runData[run.data.resultData.lastNodeExecuted];
+	const data = last.at(-1).data.main;
+	if (coreCopiesSubWorkflowFiles) return { executionId, data };
+	return { executionId, data: await Container.get(core.BinaryDataService).duplicateBinaryData(core.FileLocation.ofExecution(parent.workflowId, parent.executionId), data) };
+}
+
 function additionalData(credentials, hooks, executionId, workflowId) {
 	const base = 'http://127.0.0.1:5678';
 	const refused = async () => {
@@ -266,7 +367,7 @@ function additionalData(credentials, hooks, executionId, workflowId) {
 		hooks,
 		executionId,
 		workflowId,
-		executeWorkflow: refused,
+		executeWorkflow: async (workflowInfo) => await executeWorkflow(credentials, { workflowId, executionId }, workflowInfo),
 		getRunExecutionData: async () => undefined,
 		getRuntimeCredential: async () => undefined,
 		currentNodeExecutionIndex: 0,
@@ -331,7 +432,8 @@ async function outcomeOf(run) {
 				for (const item of output ?? []) {
 					for (const file of Object.values(item.binary ?? {})) {
 						file.stored = file.id ? file.id.split(':')[0] : 'in the item';
-						file.sha256 = createHash('sha256').update(await files.getAsBuffer(file)).digest('hex');
+						// A file that is not there (as a test names one) is reported, not read.
+						file.sha256 = await files.getAsBuffer(file).then((bytes) => createHash('sha256').update(bytes).digest('hex'), () => 'unreadable');
 					}
 				}
 			}
@@ -353,7 +455,14 @@ async function runWorkflow({ workflow: json, credentials }) {
 	const execute = new core.WorkflowExecute(additionalData(credentials, hooksOf(workflow, executionId, 'manual'), executionId, workflow.id), 'manual');
 	const startNode = workflow.getNode(json.startNode);
 	// n8n-core 2.41 takes one object; every earlier tested release takes (workflow, startNode).
-	const run = execute.run.length === 1 ? await execute.run({ workflow, startNode }) : await execute.run(workflow, startNode);
+	let run = execute.run.length === 1 ? await execute.run({ workflow, startNode }) : await execute.run(workflow, startNode);
+	if (run.waitTill) {
+		// As n8n resumes a waiting run: its data read back from storage (JSON), continued in the same execution.
+		const stored = JSON.parse(JSON.stringify(run.data));
+		stored.waitTill = run.waitTill;
+		const runData = workflowLib.createRunExecutionData ? workflowLib.createRunExecutionData(stored) : stored;
+		run = await new core.WorkflowExecute(additionalData(credentials, hooksOf(workflow, executionId, 'manual'), executionId, workflow.id), 'manual', runData).processRunExecutionData(workflow);
+	}
 	return await outcomeOf(run);
 }
 

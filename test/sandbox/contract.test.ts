@@ -32,7 +32,7 @@ describe('Limits › the sandbox and the node agree', () => {
 		expect(ECARTA_SHIP_TYPES).toEqual(SHIP_TYPE_RULES.electronicLetter);
 		expect(TO_ADDR_ONLY_SHIP_TYPES).toEqual(SHIP_TYPE_RULES.toAddrOnly);
 		expect(CLIENT_CONTRACT_SHIP_TYPES).toEqual(SHIP_TYPE_RULES.clientContract);
-		expect(ELECTRONIC_AR_SHIP_TYPES).toEqual(SHIP_TYPE_RULES.electronicReturnReceipt);
+		expect(ELECTRONIC_AR_SHIP_TYPES).toEqual(SHIP_TYPE_RULES.returnReceipt);
 		expect(EXPRESS_SHIP_TYPES).toEqual(SHIP_TYPE_RULES.express);
 	});
 

@@ -12,9 +12,7 @@ export const SHIP_TYPE_RULES = {
 	telegram: [4],
 	/** ecarta_msg (electronic letters). */
 	electronicLetter: [8, 9, 10],
-	/** ar_type `electronic` is allowed. */
-	electronicReturnReceipt: [3, 7, 10],
-	/** Return receipt exists at all. */
+	/** Return receipt exists at all: ar_type, either value, is allowed. */
 	returnReceipt: [3, 7, 10],
 	/** toAddrOnly is considered; forced to 0 otherwise. */
 	toAddrOnly: [2, 3, 6, 7, 10],
@@ -135,10 +133,10 @@ export function validateOrder(
 			message: `"team_member_id" (the positive whole-number ID of a team member) is required when paymentMethod is team; got "${fields.team_member_id ?? ''}"`,
 		});
 	}
-	if (fields.ar_type === 'electronic' && !has(SHIP_TYPE_RULES.electronicReturnReceipt, shipType)) {
+	if (fields.ar_type && !has(SHIP_TYPE_RULES.returnReceipt, shipType)) {
 		problems.push({
 			field: 'ar_type',
-			message: `"ar_type" electronic is allowed only for ${namesOf(SHIP_TYPE_RULES.electronicReturnReceipt)}; this item's Ship Type is ${shipTypeName(shipType)}`,
+			message: `"ar_type" ${fields.ar_type} asks for a return receipt, which only ${namesOf(SHIP_TYPE_RULES.returnReceipt)} carry; this item's Ship Type is ${shipTypeName(shipType)}: choose one of those or remove the return receipt`,
 		});
 	}
 	if (fields.use_client_contract === '1' && !has(SHIP_TYPE_RULES.clientContract, shipType)) {

@@ -37,7 +37,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number, input:
 		const got = typeof value === 'string' ? JSON.stringify(value) : value === undefined ? 'no value' : String(value);
 		throw check.invalid({ field: 'maxPrice', message: `"maxPrice" must be an amount in reais of 0 or more, like 30 or 30,00; got ${got}. Fix it, or remove the field to send without a cap` });
 	}
-	if (max !== undefined && order.fields.pdfFile && !order.binaryProperty && /^https?:/i.test(order.fields.pdfFile)) {
+	if (max !== undefined && order.fields.pdfFile && !order.file && /^https?:/i.test(order.fields.pdfFile)) {
 		// The service fetches a link at each request: the priced document need not be the one sent.
 		throw check.invalid({
 			field: 'pdfFile',
@@ -68,7 +68,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number, input:
 				: undefined,
 		send: async (call): Promise<INodeExecutionData[]> => {
 			const { data, body } = await call('createOrder', {
-				body: await order.form(),
+				body: order.form(),
 				labels: order.labels,
 				verify: `look for the order in the account panel (search by its tag${tagHint}), or read it with Letter > Get if you have its id; Account > Get Balance shows whether it was paid`,
 			});

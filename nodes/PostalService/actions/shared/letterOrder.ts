@@ -11,14 +11,14 @@ import { CREATE_FIELD_NAMES, RECIPIENT_FIELDS, SENDER_FIELDS } from './letterOrd
 /** One item's order as it will be sent: its wire fields and where its PDF comes from. */
 export interface Order {
 	fields: Record<string, string>;
-	/** The item's binary field that holds the PDF, read when the request is built. */
-	binaryProperty?: string;
+	/** The item's PDF from n8n's binary store, read again when each request is built. */
+	file?: FilePart;
 	/** Additional Fields as read (Maximum Price and Check With the Service First are among them). */
 	additional: IDataObject;
 	/** Wire name → the field of the panel to fix, for the service's refusals: `pdfFile` is the one its PDF Source shows. */
 	labels: Record<string, string>;
 	/** The multipart body, made anew for each request (the PDF's bytes are read then, not kept). */
-	form: () => Promise<Multipart>;
+	form: () => Multipart;
 }
 
 const flag = (value: unknown) => (value === true || value === 1 || value === '1' || value === 'true' ? '1' : '0');
@@ -30,14 +30,6 @@ const ORDER_OWNED = {
 	pdffile: 'choose the PDF with "PDF Source" (a file from a previous node, a link or base64)',
 };
 
-/** The first bytes of the item's file, enough to see a PDF header (readers look within the first 1024). */
-async function firstBytes(ctx: IExecuteFunctions, itemIndex: number, property: string): Promise<Buffer> {
-	const binary = ctx.helpers.assertBinaryData(itemIndex, property);
-	if (!binary.id) return Buffer.from(binary.data.slice(0, 1368), 'base64');
-	for await (const chunk of await ctx.helpers.getBinaryStream(binary.id, 1024)) return Buffer.from(chunk as Buffer).subarray(0, 1024);
-	return Buffer.alloc(0);
-}
-
 /** The field that gives the PDF, by its source. */
 const PDF_FIELDS: Partial<Record<PdfSource['kind'], string>> = { url: 'PDF URL', base64: 'PDF Base64', binary: 'Input Binary Field' };
 
@@ -46,17 +38,15 @@ const STREAM_CHUNK = 65_536;
 
 const isPdf = (bytes: Buffer) => bytes.subarray(0, 1024).includes('%PDF-');
 
-/** The item's PDF as a part of the body: read from n8n's binary store while it is sent, or from the item when n8n keeps files in memory. */
-async function pdfPart(ctx: IExecuteFunctions, itemIndex: number, property: string): Promise<FilePart> {
+/** The item's PDF as a part of the body, streamed from n8n's binary store (or the item, when n8n keeps files in memory) while it is sent; read through once first for its header and size, since a file n8n copied (from a sub-workflow) may have no metadata. */
+async function pdfPart(ctx: IExecuteFunctions, itemIndex: number, property: string): Promise<FilePart & { head: Buffer }> {
 	const binary = ctx.helpers.assertBinaryData(itemIndex, property);
-	const part = { fileName: binary.fileName ?? 'letter.pdf', type: 'application/pdf' };
-	const { id } = binary;
-	if (!id) {
-		const bytes = Buffer.from(binary.data, 'base64');
-		return { ...part, size: bytes.length, read: async () => [bytes] };
-	}
-	const { fileSize } = await ctx.helpers.getBinaryMetadata(id);
-	return { ...part, size: fileSize, read: async () => await ctx.helpers.getBinaryStream(id, STREAM_CHUNK) };
+	const id = binary.id;
+	const read = async () => (id ? await ctx.helpers.getBinaryStream(id, STREAM_CHUNK) : [Buffer.from(binary.data, 'base64')]);
+	let [size, head] = [0, Buffer.alloc(0)];
+	// Only the first 1024 bytes are kept (copied), never a reference into the whole file.
+	for await (const chunk of await read()) [size, head] = [size + chunk.length, Buffer.concat([head, chunk.subarray(0, 1024 - head.length)])];
+	return { fileName: binary.fileName ?? 'letter.pdf', type: 'application/pdf', size, read, head };
 }
 
 /** Reads one item's create-order parameters once into wire fields, checks them, and says how to build its body. */
@@ -79,9 +69,10 @@ export async function prepareOrder(ctx: IExecuteFunctions, itemIndex: number, in
 	if (additional.useClientContract !== undefined) fields.use_client_contract = flag(additional.useClientContract);
 	if (additional.duplexPrinting !== undefined) fields.duplex_printing = flag(additional.duplexPrinting);
 	if (additional.envelopeType !== undefined) fields.envelope_type = text(additional.envelopeType);
-	// A receipt type left from another ship type (or set by an expression) is still checked.
-	const arType = text(p('returnReceiptType', has(SHIP_TYPE_RULES.returnReceipt) ? 'physical' : ''));
-	if (has(SHIP_TYPE_RULES.returnReceipt) || (arType && arType !== 'physical')) fields.ar_type = arType;
+	// n8n fills in Physical wherever the panel shows the field, so on a ship type without a receipt only an expression or Electronic is the user's choice, and checked.
+	const arType = text(p('returnReceiptType', '')) || (has(SHIP_TYPE_RULES.returnReceipt) ? 'physical' : '');
+	const byExpression = String(ctx.getNodeParameter('returnReceiptType', itemIndex, '', { rawExpressions: true })).startsWith('=');
+	if (arType && (has(SHIP_TYPE_RULES.returnReceipt) || byExpression || arType !== 'physical')) fields.ar_type = arType;
 	if (additional.toAddrOnly !== undefined && additional.toAddrOnly !== null) fields.toAddrOnly = flag(additional.toAddrOnly);
 	if (has(SHIP_TYPE_RULES.telegram)) {
 		fields.telegram_msg = text(p('telegramMessage', ''));
@@ -98,7 +89,7 @@ export async function prepareOrder(ctx: IExecuteFunctions, itemIndex: number, in
 	if (has(SHIP_TYPE_RULES.electronicLetter)) fields.ecarta_msg = String(p('electronicLetterMessage', '') ?? '');
 
 	let pdf: PdfSource = { kind: 'none' };
-	let binaryProperty: string | undefined;
+	let file: FilePart | undefined;
 	if (has(SHIP_TYPE_RULES.pdf)) {
 		const source = p<string>('pdfSource', 'binary');
 		if (source === 'url') {
@@ -115,8 +106,10 @@ export async function prepareOrder(ctx: IExecuteFunctions, itemIndex: number, in
 			if (!property || !ctx.getInputData()[itemIndex]?.binary?.[property]) {
 				throw check.invalid({ field: 'pdfFile', message: `"pdfFile" is required for ${shipTypeName(shipType)}, but the input item has no binary field "${property}"` });
 			}
-			binaryProperty = property;
-			pdf = { kind: 'binary', notPdf: !isPdf(await firstBytes(ctx, itemIndex, property)) };
+			const part = await pdfPart(ctx, itemIndex, property).catch((error: Error) => {
+				throw check.invalid({ field: 'pdfFile', message: `"pdfFile" could not be read from the input binary field "${property}" (${error.message})` });
+			});
+			[file, pdf] = [part, { kind: 'binary', notPdf: !isPdf(part.head) }];
 		}
 	}
 
@@ -126,19 +119,15 @@ export async function prepareOrder(ctx: IExecuteFunctions, itemIndex: number, in
 	if (problems.length) throw check.invalid(...problems);
 	return {
 		fields: wire,
-		binaryProperty,
+		file,
 		additional,
 		labels: { ...CREATE_FIELD_NAMES, pdfFile: PDF_FIELDS[pdf.kind] ?? CREATE_FIELD_NAMES.pdfFile },
-		form: async () => {
-			const fields: Multipart['fields'] = Object.entries(wire);
-			if (binaryProperty) fields.push(['pdfFile', await pdfPart(ctx, itemIndex, binaryProperty)]);
-			return new Multipart(fields);
-		},
+		form: () => new Multipart([...Object.entries(wire), ...(file ? [['pdfFile', file] as [string, FilePart]] : [])]),
 	};
 }
 
 /** The price of the order (test=1: the service checks it and creates nothing). */
 export async function priceOf(call: ServiceCall, order: Order): Promise<{ price: IDataObject; message: string }> {
-	const { data, body } = await call('priceOrder', { body: await order.form(), labels: order.labels });
+	const { data, body } = await call('priceOrder', { body: order.form(), labels: order.labels });
 	return { price: data as IDataObject, message: body.status_message as string };
 }

@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { ASSUMED } from '../../contract/assumptions';
 import { byName, CURRENCY, EMAIL_STATUSES, meaningOf, ORDER_STATUSES, type FileType, valuesOf } from '../../contract/lists';
 import { ItemCheck, simplified, withItem } from '../fields';
-import type { ItemInput, ItemWork, WriteWork } from '../types';
+import type { ItemInput, ItemWork, ServiceCall, WriteWork } from '../types';
 
 export interface OrderIdKind {
 	property: INodeProperties;
@@ -131,7 +131,9 @@ export function prepareDownload(ctx: IExecuteFunctions, itemIndex: number, input
 	Object.assign(qs, check.extraParameters(input));
 	return {
 		send: async (call) => {
-			const { data } = await call('downloadOrderFile', { params: { id, type: fileType }, qs });
+			const { data } = await call('downloadOrderFile', { params: { id, type: fileType }, qs }).catch(async (error: Error) => {
+				throw await missingFile(call, error, id, fileType, kind, offered);
+			});
 			const file = data as { file_base64: string; file_name: string; file_type: string; id_job: string };
 			const fileName = file.file_name || `${id}-${fileType}.pdf`;
 			const json: IDataObject = { id_job: file.id_job || id, file_name: fileName, file_type: file.file_type || fileType };
@@ -140,6 +142,19 @@ export function prepareDownload(ctx: IExecuteFunctions, itemIndex: number, input
 			return [{ json, binary: { [property]: binaryData }, pairedItem: { item: itemIndex } }];
 		},
 	};
+}
+
+/** A refused download whose letter, read again, has no file of that type: said in English with the files it has, the service's words after (a registered e-mail's record lists no files). */
+async function missingFile(call: ServiceCall, error: Error & { httpCode?: string | null }, id: string, type: string, kind: OrderIdKind, offered: readonly FileTypeOption[]) {
+	const said = error.message.indexOf('The service said:');
+	if (error.httpCode !== '400' || said < 0 || kind !== LETTER_ID) return error;
+	const files = ((await call('getOrder', { params: { id } }).catch(() => undefined))?.data as IDataObject | undefined)?.files;
+	const types = Array.isArray(files) ? [...new Set((files as IDataObject[]).map((file) => String(file.type)))] : [type];
+	if (types.includes(type)) return error;
+	const name = (value: string) => `${offered.find((option) => option.value === value)?.name ?? value} (${value})`;
+	const has = types.length ? `its files are ${types.map(name).join(', ')}` : 'it has no file yet';
+	error.message = `${kind.property.displayName.replace(/ ID$/, '')} ${id} has no ${name(type)} file: ${has}. Choose one of those in "File Type". ${error.message.slice(said)}`;
+	return error;
 }
 
 /** Force and reason of a cancellation. */
