@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /** Medians and spreads of small samples (a handful of interleaved rounds), and the machine's load beside them. */
 import { loadavg } from 'node:os';
 
