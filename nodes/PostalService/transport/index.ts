@@ -166,7 +166,7 @@ export async function callService(
 			try {
 				options = requestOptions(name, call, creds, remaining, signal);
 			} catch (error) {
-				throw notSent(ctx, itemIndex, `the request could not be built: ${redact((error as Error).message)}`);
+				throw notSent(ctx, itemIndex, `Could not connect to the service: ${redact((error as Error).message)}`);
 			}
 			let response: { statusCode: number; body: unknown; headers?: IDataObject };
 			try {
