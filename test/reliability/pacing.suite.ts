@@ -96,7 +96,7 @@ export const suite: ReliabilitySuite = {
 					runs: STOP_SIZES.length,
 					measure: 'requests started after the run stopped (runs that did not stop count too)',
 					bad: late + (STOP_SIZES.length - stopped),
-					note: `${requests} requests, all in the first interval`,
+					note: `${requests} requests, ${late} of them after the stop`,
 				});
 			}
 

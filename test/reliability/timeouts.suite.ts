@@ -243,11 +243,23 @@ async function waitsRow(context: SuiteContext, runNode: typeof import('../harnes
 				runs++;
 				worst = Math.max(worst, elapsed / timeout);
 				const say = (what: string) => context.log(`${c.label}, Timeout ${timeout} ms, Batch Interval ${interval} ms: ${what} (${elapsed} ms; ${message || 'succeeded'})`);
-				if (elapsed > FACTOR * timeout + SLACK_MS) (over++, say('over the bound'));
+				if (elapsed > FACTOR * timeout + SLACK_MS) {
+					over++;
+					say('over the bound');
+				}
 				// A write started with its floor left gets its answer in 0.8 s: one cut off started too late.
-				if (!c.read && /may have been accepted/.test(message)) (late++, say('a write started too late'));
-				if (!c.read && /Nothing was sent/.test(message) && sandbox!.control.orders().length > seeded) (late++, say('"Nothing was sent", yet the letter exists'));
-				if (c.read && /did not answer in time/.test(message)) (misreported++, say('reported as a timeout'));
+				if (!c.read && /may have been accepted/.test(message)) {
+					late++;
+					say('a write started too late');
+				}
+				if (!c.read && /Nothing was sent/.test(message) && sandbox!.control.orders().length > seeded) {
+					late++;
+					say('"Nothing was sent", yet the letter exists');
+				}
+				if (c.read && /did not answer in time/.test(message)) {
+					misreported++;
+					say('reported as a timeout');
+				}
 				await sandbox?.stop();
 			}
 		}
