@@ -32,13 +32,15 @@ export async function runInSlidingWindow<T>(
 
 /** The run's one pacing clock: each request, whatever its phase or attempt, takes a start time here, so no more than `size` start within any `interval` ms; none later than `until`. */
 export function pacing(size: number, interval: number): (until: number) => Promise<boolean> {
-	const starts: number[] = [];
+	const starts: Array<{ at: number }> = [];
 	return async (until) => {
 		// A start is taken at once, in the order asked, so a wait that would end too late is known before it begins.
-		const at = Math.max(Date.now(), interval > 0 && starts.length >= size ? starts[starts.length - size] + interval : 0);
-		if (at > until) return false;
-		if (interval > 0 && starts.push(at) > size) starts.shift();
-		if (at > Date.now()) await sleep(at - Date.now());
+		const start = { at: Math.max(Date.now(), interval > 0 && starts.length >= size ? starts[starts.length - size].at + interval : 0) };
+		if (start.at > until) return false;
+		if (interval > 0 && starts.push(start) > size) starts.shift();
+		if (start.at > Date.now()) await sleep(start.at - Date.now());
+		// A timer that fires late moves its start, so the starts taken after it keep their distance from the real one.
+		start.at = Math.max(start.at, Date.now());
 		return true;
 	};
 }
