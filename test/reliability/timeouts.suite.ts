@@ -9,11 +9,12 @@
  * the longest run divided by its Timeout; a run longer than FACTOR × Timeout + SLACK_MS is bad.
  *
  * Every wait inside an item spends from the same deadline: the pause before a repeat, the pacing
- * clock before a repeat, the clock between a price and its send; × Timeout × Batch Interval × read or
- * write, against the sandbox (a read answered 500; a write whose port opens 1.5 s late, or a price
- * before its send, while the service takes 0.8 s to answer). A repeat or a send that could not start
- * with the floor left is not made, and the item says what really happened. Figure: runs over the
- * bound, writes that started too late to get their answer, and reads reported as timeouts.
+ * clock before a repeat, the clock between a price or a check and its send; × Timeout × Batch
+ * Interval × read or write, against the sandbox (a read answered 500; a write whose port opens 1.5 s
+ * late, or a price or a check before its send, while the service takes 0.8 s to answer). A repeat or
+ * a send that could not start with the floor left is not made, and the item says what really
+ * happened. Figure: runs over the bound, writes that started too late to get their answer, and reads
+ * reported as timeouts.
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -209,6 +210,7 @@ async function waitsRow(context: SuiteContext, runNode: typeof import('../harnes
 		{ label: 'Letter > Get, each answer a 500 (pauses and the clock before each repeat)', read: true, parameters: { resource: 'order', operation: 'get', orderId: '100001' }, fault: { method: 'GET', path: '/api/v2/get/', kind: '500', count: 3 } },
 		{ label: 'Letter > Send, the port closed for 1.5 s (pauses and the clock before each repeat)', read: false, parameters: LETTER, items: withPdf, portOpensAfterMs: 1500 },
 		{ label: 'Letter > Send with Maximum Price (the clock between the price and its send)', read: false, parameters: { ...LETTER, additionalFields: { maxPrice: 1000, checkWithService: 'never' } }, items: withPdf },
+		{ label: 'Letter > Send checked first (Always; the clock between the check and its send)', read: false, parameters: { ...LETTER, additionalFields: { checkWithService: 'always' } }, items: withPdf },
 	];
 	let runs = 0;
 	let over = 0;
@@ -266,7 +268,7 @@ async function waitsRow(context: SuiteContext, runNode: typeof import('../harnes
 	}
 	return {
 		suite: 'Timeouts',
-		case: `every wait inside an item: ${CASES.length} cases (a read's repeats, a write's repeats, a price then its send) × Timeout ${WAIT_TIMEOUTS.join(', ')} ms × Batch Interval ${WAIT_INTERVALS.join(', ')} ms`,
+		case: `every wait inside an item: ${CASES.length} cases (a read's repeats, a write's repeats, a price or a check then its send) × Timeout ${WAIT_TIMEOUTS.join(', ')} ms × Batch Interval ${WAIT_INTERVALS.join(', ')} ms`,
 		runs,
 		measure: `runs longer than ${FACTOR} × Timeout + ${SLACK_MS} ms, writes started with less than a second left, reads reported as a timeout`,
 		bad: over + late + misreported,
