@@ -56,7 +56,7 @@ export class PostalServiceApi implements ICredentialType {
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
 			url: '=/api/v2/balance/{{encodeURIComponent($credentials.securityToken)}}',
 			method: 'GET',
 			// The test sends the token too: it must not follow a redirect to another address.

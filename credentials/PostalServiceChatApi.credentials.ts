@@ -65,7 +65,7 @@ export class PostalServiceChatApi implements ICredentialType {
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
 			url: '/api/chat/v1/senders/get',
 			method: 'GET',
 			// The test sends the token too: it must not follow a redirect to another address.

@@ -77,6 +77,7 @@ async function main(): Promise<void> {
 		return;
 	}
 	const baseUrl = await setting('POSTAL_SERVICE_BASE_URL', 'Base URL of the test environment: ');
+	serviceUrl(baseUrl, '');
 	if (!isTestAddress(baseUrl) && !values.production) {
 		throw new Error(`${serviceUrl(baseUrl, '')} is not a test-environment address (homolog). Nothing here spends credits, but run again with --production to check a production account.`);
 	}

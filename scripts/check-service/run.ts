@@ -14,6 +14,8 @@ export interface CheckOptions {
 
 /** Every call that creates and spends nothing (and the one chat message, if asked), then the findings. */
 export async function checkService(target: Target, options: CheckOptions = {}): Promise<{ findings: Finding[]; calls: string[] }> {
+	// The node's own reading of the Base URL: one it would refuse is refused here, naming the field, before any call.
+	serviceUrl(target.baseUrl, '');
 	const client = new Client(target);
 	const findings = new Findings((text) => client.redact(text));
 	await checkPrices(client, findings);

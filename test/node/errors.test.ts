@@ -123,6 +123,25 @@ describe('failures: what the user reads, and the token nowhere', () => {
 		expectNoToken(create.serialized);
 	});
 
+	it.each(['api.example.com', 'localhost:8080', 'ftp://127.0.0.1/api', 'https://'])('a Base URL the node cannot use (%s) is refused before any request, naming the field', async (baseUrl) => {
+		for (const [parameters, items] of [[{ resource: 'order', operation: 'get', orderId: '100001' }, undefined], [LETTER, [await pdfItem(1)]]] as const) {
+			const result = await run({ baseUrl }, parameters, { items: items ? [...items] : undefined });
+			expect(result.error?.message).toMatch(/^Could not connect to the service: "Base URL" must start with http:\/\/ or https:\/\/ .*Nothing was sent\.$/);
+			expect(result.error?.message).not.toMatch(/may have been accepted/);
+		}
+	});
+
+	it('a stopped run names the items for which nothing was sent', async () => {
+		ctx.sandbox.control.injectFault({ method: 'POST', path: '/api/v2/post', kind: '429', skip: 1 });
+		const items = [await pdfItem(1), await pdfItem(1), await pdfItem(1), await pdfItem(1)];
+		const parameters = { ...LETTER, additionalFields: { checkWithService: 'never' }, options: { batching: { batch: { batchSize: 2, batchInterval: 1500 } } } };
+		const result = await run(ctx.sandbox, parameters, { items });
+		// Items 1 and 2 start together: either may be the one refused.
+		expect(result.error?.message).toMatch(/^Item [12] of 4: /);
+		expect(result.error?.description).toMatch(/Nothing was sent for item 3, item 4: send them again once the cause is fixed\./);
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(2);
+	});
+
 	it('continue on fail puts the error, without the token, on the failing item', async () => {
 		const result = await run(
 			ctx.sandbox,

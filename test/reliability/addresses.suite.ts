@@ -5,7 +5,15 @@
  * prefix, another host name and a port, a query). A server on 127.0.0.1 records what each asked.
  * Figures: requests whose address is not the Base URL's own path followed by the route's, and
  * Base URLs with a query that anything asked at all (the node and check-service refuse them).
+ *
+ * A Base URL the node cannot use (no scheme, a host and port only, another protocol, no host) is
+ * refused before any request, naming the field, by every operation and by check-service; both
+ * credentials' Test fail on it. And each network failure × before or after the request's bytes
+ * left × read or write: a failure before says "Could not connect … Nothing was sent", one after
+ * says the write may have been accepted and never repeats it. Figures: runs that say otherwise.
  */
+import { createServer as createTcpServer, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
 import { ROUTES } from '../../nodes/PostalService/contract/routes';
@@ -43,6 +51,8 @@ export const suite: ReliabilitySuite = {
 			{ base: `${root}/homolog-api`, prefix: '/homolog-api' },
 			{ base: `${root}/homolog-api/`, prefix: '/homolog-api' },
 			{ base: `${alias}/a/b`, prefix: '/a/b' },
+			// Spaces around it, as a paste leaves them: every client reads the same address.
+			{ base: ` ${root}/homolog-api/  `, prefix: '/homolog-api' },
 			{ base: `${root}/api?key=1` },
 			{ base: `${root}/api/#top` },
 		];
@@ -96,11 +106,13 @@ export const suite: ReliabilitySuite = {
 		} finally {
 			await server.close();
 		}
+		const unusable = await unusableBaseUrls(OPERATIONS, runNode, runCredentialTest, checkService, context);
+		const network = await networkFailures(runNode, context);
 		const covered = Object.entries(routesByClient).map(([client, routes]) => `${client} ${routes.size}`).join(', ');
 		return [
 			{
 				suite: 'Addresses',
-				case: `${SHAPES.length - 2} Base URL shapes (trailing slashes, a path prefix, another host and port) × every operation of the node, npm run check-service and both credentials' Test`,
+				case: `${SHAPES.length - 2} Base URL shapes (trailing slashes, a path prefix, another host and port, spaces around it) × every operation of the node, npm run check-service and both credentials' Test`,
 				runs: requests,
 				measure: "requests not at the Base URL's path followed by the route's",
 				bad: misplaced,
@@ -113,6 +125,143 @@ export const suite: ReliabilitySuite = {
 				measure: 'requests sent (both refuse it, saying why)',
 				bad: queryAsked,
 			},
+			unusable,
+			network,
 		];
 	},
 };
+
+type RunNode = typeof import('../harness/engine').runNode;
+type Operations = Array<{ parameters: Record<string, unknown>; items?: unknown }>;
+const CREDENTIALS = (baseUrl: string) => ({
+	postalServiceApi: { baseUrl, securityToken: TOKEN },
+	postalServiceChatApi: { baseUrl, email: EMAIL, securityToken: TOKEN },
+});
+
+/** Base URLs the node cannot use × every operation, check-service and both credentials' Test. */
+async function unusableBaseUrls(
+	operations: Operations,
+	runNode: RunNode,
+	runCredentialTest: typeof import('../harness/engine').runCredentialTest,
+	checkService: typeof import('../../scripts/check-service/run').checkService,
+	context: SuiteContext,
+): Promise<ReliabilityRow> {
+	const SHAPES = ['api.example.com', 'localhost:8080', '127.0.0.1:8080/api', 'ftp://127.0.0.1/api', 'http://', 'https:///api', 'file:///etc'];
+	let runs = 0;
+	let bad = 0;
+	for (const base of SHAPES) {
+		for (const operation of operations) {
+			const result = await runNode({
+				type: 'n8n-nodes-postal-service.postalService',
+				parameters: operation.parameters as IDataObject,
+				items: operation.items as never,
+				credentials: CREDENTIALS(base),
+			});
+			runs++;
+			const message = String(result.error?.message);
+			if (!/Could not connect[^]*"Base URL"[^]*Nothing was sent/.test(message)) {
+				bad++;
+				context.log(`node, Base URL ${base}, ${String(operation.parameters.resource)} > ${String(operation.parameters.operation)}: ${message}`);
+			}
+		}
+		runs++;
+		const refused = await checkService({ baseUrl: base, email: EMAIL, token: TOKEN }).then(
+			() => 'ran',
+			(error: Error) => error.message,
+		);
+		if (!/"Base URL"/.test(refused)) {
+			bad++;
+			context.log(`check-service, Base URL ${base}: ${refused}`);
+		}
+		for (const [name, data] of Object.entries(CREDENTIALS(base))) {
+			runs++;
+			const test = await runCredentialTest(name, data);
+			if (test.status === 'OK') {
+				bad++;
+				context.log(`${name} Test, Base URL ${base}: passed`);
+			}
+		}
+	}
+	return {
+		suite: 'Addresses',
+		case: `${SHAPES.length} Base URLs the node cannot use (no scheme, host and port only, ftp, file, no host) × every operation of the node, npm run check-service and both credentials' Test`,
+		runs,
+		measure: 'runs that did not refuse it saying "Could not connect", naming "Base URL" and that nothing was sent (a Test that passed)',
+		bad,
+	};
+}
+
+/** A TCP server on 127.0.0.1 doing `onSocket` with each connection. */
+async function tcpServer(onSocket: (socket: Socket) => void): Promise<{ port: number; close: () => Promise<void> }> {
+	const sockets = new Set<Socket>();
+	const server = createTcpServer((socket) => {
+		sockets.add(socket);
+		socket.on('error', () => undefined);
+		onSocket(socket);
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		port: (server.address() as AddressInfo).port,
+		close: () =>
+			new Promise<void>((resolve) => {
+				sockets.forEach((s) => s.destroy());
+				server.close(() => resolve());
+			}),
+	};
+}
+
+/** Each network failure × before or after the request's bytes left × read or write. */
+async function networkFailures(runNode: RunNode, context: SuiteContext): Promise<ReliabilityRow> {
+	const { closedPort } = await import('../harness/httpServer');
+	const { pdfItem, LETTER } = await import('../harness/sends');
+	// Resets a connection at once: over TLS, before the handshake ends, so before any byte of the request.
+	const resetAtOnce = await tcpServer((socket) => socket.destroy());
+	// Reads the request, then resets: its bytes had left.
+	let received = 0;
+	const resetAfterRequest = await tcpServer((socket) =>
+		socket.once('data', () => {
+			received++;
+			setTimeout(() => socket.destroy(), 50);
+		}),
+	);
+	const KINDS: Array<{ name: string; baseUrl: string; before: boolean }> = [
+		{ name: 'an unknown host', baseUrl: 'http://no-such-host.invalid', before: true },
+		{ name: 'a refused connection', baseUrl: `http://127.0.0.1:${await closedPort()}`, before: true },
+		{ name: 'a TLS handshake reset', baseUrl: `https://127.0.0.1:${resetAtOnce.port}`, before: true },
+		{ name: 'https to a server that is not TLS', baseUrl: `https://127.0.0.1:${resetAfterRequest.port}`, before: true },
+		{ name: 'a reset after the request', baseUrl: `http://127.0.0.1:${resetAfterRequest.port}`, before: false },
+	];
+	const OPERATIONS = [
+		{ name: 'Letter > Get', write: false, parameters: { resource: 'order', operation: 'get', orderId: '100001' }, items: undefined },
+		{ name: 'Letter > Send', write: true, parameters: { ...LETTER, additionalFields: { checkWithService: 'never' } }, items: [await pdfItem(1)] },
+	];
+	let runs = 0;
+	let bad = 0;
+	try {
+		for (const kind of KINDS) {
+			for (const op of OPERATIONS) {
+				received = 0;
+				const result = await runNode({ type: 'n8n-nodes-postal-service.postalService', parameters: op.parameters as IDataObject, items: op.items as never, credentials: CREDENTIALS(kind.baseUrl) });
+				runs++;
+				const message = String(result.error?.message);
+				const right = kind.before
+					? /Could not connect[^]*Nothing was sent/.test(message)
+					: !/Nothing was sent/.test(message) && (!op.write || (/may have been accepted/.test(message) && received === 1));
+				if (!right) {
+					bad++;
+					context.log(`${kind.name}, ${op.name}: ${message} (${received} request(s) received)`);
+				}
+			}
+		}
+	} finally {
+		await resetAtOnce.close();
+		await resetAfterRequest.close();
+	}
+	return {
+		suite: 'Addresses',
+		case: `${KINDS.length} network failures (unknown host, refused, TLS reset or not TLS before the request; a reset after it) × a read and a write`,
+		runs,
+		measure: 'errors that do not say "Could not connect … Nothing was sent" before the request left, or after it say so or repeat a write',
+		bad,
+	};
+}

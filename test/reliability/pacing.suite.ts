@@ -6,6 +6,12 @@
  * per Batch. A start is seen when its headers reach the sandbox, which can come later than the node
  * sent them on a loaded machine: an interval counts as half as long, so that such a delay is not
  * taken for a burst, which starts within milliseconds.
+ *
+ * A run that has stopped starts nothing: each way a run stops (a refusal in the check pass, of a
+ * price before its send, of a send, of a read, of a read while others wait to repeat theirs) × Items
+ * per Batch 1–3 × a Batch Interval far longer than a request. The refusal is the last request of the
+ * first interval, so every request that belongs to the run starts within that interval. Figure:
+ * requests that started in a later interval, that is after the run had stopped.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -16,6 +22,8 @@ const SIZES = [1, 2];
 const INTERVALS = [500, 1000];
 const ITEMS = 3;
 const SLACK = 0.5;
+const STOP_SIZES = [1, 2, 3];
+const STOP_INTERVAL = 2000;
 
 export const suite: ReliabilitySuite = {
 	name: 'Batch Interval',
@@ -27,7 +35,7 @@ export const suite: ReliabilitySuite = {
 		const sandbox = await startSandbox({ port: 0, token: TOKEN, quiet: true, balance: 1_000_000 });
 		const credentials = { postalServiceApi: { baseUrl: sandbox.baseUrl, securityToken: TOKEN } };
 		const pdf = await makePdf(1);
-		const letters = () => Array.from({ length: ITEMS }, (_, i) => ({ json: { i }, binary: { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } } }));
+		const letters = (count = ITEMS) => Array.from({ length: count }, (_, i) => ({ json: { i }, binary: { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } } }));
 
 		/** What makes more than one request per item. */
 		const SETTINGS: Array<{ name: string; parameters: IDataObject; items: () => Promise<Array<{ json: IDataObject; binary?: never }>> | unknown[] ; before?: () => void }> = [
@@ -42,8 +50,56 @@ export const suite: ReliabilitySuite = {
 			},
 		];
 
+		const get = { resource: 'order', operation: 'get', orderId: '={{ $json.id }}' };
+		const reads = (count: number) => sandbox.control.orders().slice(0, count).map((o) => ({ json: { id: o.id } }));
+		/** Each way a run stops: the settings, and the faults that make the size-th request of the first interval its refusal. */
+		const STOPS: Array<{ name: string; parameters: IDataObject; items: (count: number) => unknown; faults: (size: number) => IDataObject[] }> = [
+			{ name: 'a check refused (Check With the Service First: Always)', parameters: { ...LETTER, additionalFields: { checkWithService: 'always' } }, items: letters, faults: (n) => [{ method: 'POST', path: '/api/v2/post', kind: '429', skip: n - 1 }] },
+			{ name: 'a price refused, sends waiting behind prices (Maximum Price, Check: Never)', parameters: { ...LETTER, additionalFields: { checkWithService: 'never', maxPrice: 1000 } }, items: letters, faults: (n) => [{ method: 'POST', path: '/api/v2/post', kind: '429', skip: n - 1 }] },
+			{ name: 'a send refused (Check: Never)', parameters: { ...LETTER, additionalFields: { checkWithService: 'never' } }, items: letters, faults: (n) => [{ method: 'POST', path: '/api/v2/post', kind: '429', skip: n - 1 }] },
+			{ name: 'a read refused (Letter > Get)', parameters: get, items: reads, faults: (n) => [{ method: 'GET', path: '/api/v2/get/', kind: '429', skip: n - 1 }] },
+			{
+				name: 'a read refused while the others wait to repeat theirs after a 500 (Letter > Get)',
+				parameters: get,
+				items: reads,
+				faults: (n) => [...(n > 1 ? [{ method: 'GET', path: '/api/v2/get/', kind: '500', count: n - 1 }] : []), { method: 'GET', path: '/api/v2/get/', kind: '429' }],
+			},
+		];
+
 		const rows: ReliabilityRow[] = [];
 		try {
+			for (const stop of STOPS) {
+				let late = 0;
+				let requests = 0;
+				let stopped = 0;
+				for (const size of STOP_SIZES) {
+					// Twice Items per Batch: the window frees slots for new items while the refusal is under way.
+					const items = await stop.items(2 * size);
+					sandbox.control.clearRequests();
+					for (const fault of stop.faults(size)) sandbox.control.injectFault(fault as never);
+					const result = await runNode({
+						type: 'n8n-nodes-postal-service.postalService',
+						parameters: { ...stop.parameters, options: { batching: { batch: { batchSize: size, batchInterval: STOP_INTERVAL } } } } as IDataObject,
+						items: items as never,
+						credentials,
+					});
+					if (result.error) stopped++;
+					const starts = sandbox.control.requests().map((r) => Date.parse(r.at)).sort((a, b) => a - b);
+					requests += starts.length;
+					const after = starts.filter((at) => at - starts[0] >= STOP_INTERVAL * SLACK).length;
+					if (after > 0) context.log(`${stop.name}, ${size} per batch: ${after} request(s) started after the run stopped`);
+					late += after;
+				}
+				rows.push({
+					suite: 'Batch Interval',
+					case: `a run that stops, ${stop.name}: Items per Batch ${STOP_SIZES.join(', ')} × Batch Interval ${STOP_INTERVAL} ms`,
+					runs: STOP_SIZES.length,
+					measure: 'requests started after the run stopped (runs that did not stop count too)',
+					bad: late + (STOP_SIZES.length - stopped),
+					note: `${requests} requests, ${late} of them after the stop`,
+				});
+			}
+
 			for (const setting of SETTINGS) {
 				let cells = 0;
 				let bad = 0;

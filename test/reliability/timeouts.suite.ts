@@ -7,6 +7,14 @@
  * request, slowly or trickled, in 0.6 × Timeout, so that only one deadline for both stops it (the send
  * cut off at it, or not started in what the price left: a write starts only with a second to spare). Figure:
  * the longest run divided by its Timeout; a run longer than FACTOR × Timeout + SLACK_MS is bad.
+ *
+ * Every wait inside an item spends from the same deadline: the pause before a repeat, the pacing
+ * clock before a repeat, the clock between a price or a check and its send; × Timeout × Batch
+ * Interval × read or write, against the sandbox (a read answered 500; a write whose port opens 1.5 s
+ * late, or a price or a check before its send, while the service takes 0.8 s to answer). A repeat or
+ * a send that could not start with the floor left is not made, and the item says what really
+ * happened. Figure: runs over the bound, writes that started too late to get their answer, and reads
+ * reported as timeouts.
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,6 +32,8 @@ const SLACK_MS = 1000;
 const TIMEOUTS = [300, 800, 1500];
 /** Two requests an item: below 1 s the send is refused unstarted (it would not get a second for its answer); at 4 s it starts and is stopped. */
 const TWO_REQUEST_TIMEOUTS = [...TIMEOUTS, 4000];
+const WAIT_TIMEOUTS = [1500, 3500];
+const WAIT_INTERVALS = [0, 1000, 3000, 5000];
 
 type Behaviour = 'silent' | 'trickle' | 'slow answers' | 'trickled answers';
 
@@ -185,6 +195,83 @@ export const suite: ReliabilitySuite = {
 				note: `longest run ÷ Timeout = ${worst.toFixed(2)} (${worstCase})`,
 			});
 		}
+		rows.push(await waitsRow(context, runNode, withPdf));
 		return rows;
 	},
 };
+
+/** Every wait inside an item (a pause, the clock before a repeat, the clock between a price and its send) × Timeout × Batch Interval × read or write. */
+async function waitsRow(context: SuiteContext, runNode: typeof import('../harness/engine').runNode, withPdf: TestItem[]): Promise<ReliabilityRow> {
+	const { startSandbox } = await import('../../sandbox');
+	const { closedPort } = await import('../harness/httpServer');
+	const token = 'waits-token-7d1e';
+	type Case = { label: string; read: boolean; parameters: IDataObject; items?: TestItem[]; portOpensAfterMs?: number; fault?: IDataObject };
+	const CASES: Case[] = [
+		{ label: 'Letter > Get, each answer a 500 (pauses and the clock before each repeat)', read: true, parameters: { resource: 'order', operation: 'get', orderId: '100001' }, fault: { method: 'GET', path: '/api/v2/get/', kind: '500', count: 3 } },
+		{ label: 'Letter > Send, the port closed for 1.5 s (pauses and the clock before each repeat)', read: false, parameters: LETTER, items: withPdf, portOpensAfterMs: 1500 },
+		{ label: 'Letter > Send with Maximum Price (the clock between the price and its send)', read: false, parameters: { ...LETTER, additionalFields: { maxPrice: 1000, checkWithService: 'never' } }, items: withPdf },
+		{ label: 'Letter > Send checked first (Always; the clock between the check and its send)', read: false, parameters: { ...LETTER, additionalFields: { checkWithService: 'always' } }, items: withPdf },
+	];
+	let runs = 0;
+	let over = 0;
+	let late = 0;
+	let misreported = 0;
+	let worst = 0;
+	for (const c of CASES) {
+		for (const timeout of WAIT_TIMEOUTS) {
+			for (const interval of WAIT_INTERVALS) {
+				const port = await closedPort();
+				let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+				let seeded = 0;
+				const open = async () => {
+					sandbox = await startSandbox({ port, token, quiet: true, balance: 1_000_000 });
+					seeded = sandbox.control.orders().length;
+					// A write's answer takes 0.8 s: one started with less than the floor left would run out of time.
+					if (!c.read) sandbox.control.setLatency(800);
+					if (c.fault) sandbox.control.injectFault(c.fault as never);
+				};
+				const opening = c.portOpensAfterMs ? new Promise((resolve) => setTimeout(resolve, c.portOpensAfterMs)).then(open) : open();
+				if (!c.portOpensAfterMs) await opening;
+				const started = Date.now();
+				const result = await runNode({
+					type: 'n8n-nodes-postal-service.postalService',
+					parameters: { ...c.parameters, options: { timeout, batching: { batch: { batchSize: 1, batchInterval: interval } } } } as IDataObject,
+					items: c.items,
+					credentials: { postalServiceApi: { baseUrl: `http://127.0.0.1:${port}`, securityToken: token } },
+				});
+				const elapsed = Date.now() - started;
+				await opening;
+				const message = String(result.error?.message ?? '');
+				runs++;
+				worst = Math.max(worst, elapsed / timeout);
+				const say = (what: string) => context.log(`${c.label}, Timeout ${timeout} ms, Batch Interval ${interval} ms: ${what} (${elapsed} ms; ${message || 'succeeded'})`);
+				if (elapsed > FACTOR * timeout + SLACK_MS) {
+					over++;
+					say('over the bound');
+				}
+				// A write started with its floor left gets its answer in 0.8 s: one cut off started too late.
+				if (!c.read && /may have been accepted/.test(message)) {
+					late++;
+					say('a write started too late');
+				}
+				if (!c.read && /Nothing was sent/.test(message) && sandbox!.control.orders().length > seeded) {
+					late++;
+					say('"Nothing was sent", yet the letter exists');
+				}
+				if (c.read && /did not answer in time/.test(message)) {
+					misreported++;
+					say('reported as a timeout');
+				}
+				await sandbox?.stop();
+			}
+		}
+	}
+	return {
+		suite: 'Timeouts',
+		case: `every wait inside an item: ${CASES.length} cases (a read's repeats, a write's repeats, a price or a check then its send) × Timeout ${WAIT_TIMEOUTS.join(', ')} ms × Batch Interval ${WAIT_INTERVALS.join(', ')} ms`,
+		runs,
+		measure: `runs longer than ${FACTOR} × Timeout + ${SLACK_MS} ms, writes started with less than a second left, reads reported as a timeout`,
+		bad: over + late + misreported,
+		note: `longest run ÷ Timeout = ${worst.toFixed(2)}; over ${over}, late ${late}, misreported ${misreported}`,
+	};
+}

@@ -21,7 +21,6 @@ import type { ItemInput, OperationModule, ServiceCall, WriteWork } from './types
 type NodeError = NodeApiError | NodeOperationError;
 /** What one item came to: its output items, or the error that stopped it. */
 type Outcome = { items: INodeExecutionData[] } | { error: NodeError };
-const isError = (outcome: Outcome | undefined): outcome is { error: NodeError } => outcome !== undefined && 'error' in outcome;
 type Prepared = { work: WriteWork; deadline: Deadline };
 
 /** The longest Timeout the option accepts (timers hold at most 2^31 - 1 ms). */
@@ -56,26 +55,28 @@ function refuseRetryOnFail(ctx: IExecuteFunctions, module: OperationModule): Nod
 	);
 }
 
-/** When a run stops midway, says which items had gone through and which may have, so none is sent twice. */
+/** When a run stops midway, says which items had gone through, which may have and which were not sent, so none is sent twice. */
 function withCompletedItems(error: NodeError, outcomes: Outcome[], writes: boolean): NodeError {
 	const done: string[] = [];
 	const unclear: string[] = [];
-	outcomes.forEach((outcome, itemIndex) => {
-		if (!outcome) return;
-		if ('items' in outcome) {
+	const unsent: string[] = [];
+	for (let itemIndex = 0; itemIndex < outcomes.length; itemIndex++) {
+		const outcome = outcomes[itemIndex];
+		if (outcome && 'items' in outcome) {
 			const id = outcome.items[0]?.json.id;
 			done.push(`item ${itemIndex + 1}${id ? ` (id ${String(id)})` : ''}`);
-		} else if (writes && outcome.error !== error && outcomeIsUnclear(outcome.error)) {
-			unclear.push(outcome.error.message);
-		}
-	});
+		} else if (outcome && outcomeIsUnclear(outcome.error)) {
+			if (outcome.error !== error) unclear.push(outcome.error.message);
+		} else if (outcome?.error !== error) unsent.push(`item ${itemIndex + 1}`);
+	}
 	if (done.length > 0) {
 		withNote(
 			error,
 			`Before this error the run had already completed ${done.length} item(s), which are not in the output: ${done.join(', ')}.${writes ? ' Do not send them again.' : ''}`,
 		);
 	}
-	if (unclear.length > 0) withNote(error, `These items may have gone through as well; check them before sending them again: ${unclear.join('; ')}.`);
+	if (writes && unclear.length > 0) withNote(error, `These items may have gone through as well; check them before sending them again: ${unclear.join('; ')}.`);
+	if (writes && unsent.length > 0) withNote(error, `Nothing was sent for ${unsent.join(', ')}: send them again once the cause is fixed.`);
 	return error;
 }
 
@@ -139,19 +140,25 @@ async function runItems(ctx: IExecuteFunctions, continueOnFail: boolean): Promis
 
 	// Each credential is read once per run, when a request first needs it.
 	const credentials = new Map<CredentialName, Promise<Credentials>>();
-	const pace = pacing(size, interval);
+	const clock = pacing(size, interval);
+	/** The first failure without Continue On Fail: once set, no request of the run starts, first attempt or repeat. */
+	let stop: NodeError | undefined;
 	const callFor =
 		(itemIndex: number, deadline: Deadline): ServiceCall<RouteName> =>
 		async (route, call = {}) => {
 			const name = credentialOf(route);
 			if (!credentials.has(name)) credentials.set(name, readCredentials(ctx, name));
-			return await callService(ctx, await credentials.get(name)!, route, call, itemIndex, deadline, pace);
+			return await callService(ctx, await credentials.get(name)!, route, call, itemIndex, deadline, async (until) => {
+				const started = await clock(until);
+				if (stop) throw notSent(ctx, itemIndex, 'The run stopped at the failure of another item before this request could start');
+				return started;
+			});
 		};
 	/** Runs `task` for each of the items, in the window; true when one failed and the run must stop. */
 	const inWindow = async (indexes: number[], task: (work: WriteWork, call: ServiceCall<RouteName>) => Promise<INodeExecutionData[] | void>) => {
 		const results = await runInSlidingWindow<Outcome | undefined>(
 			indexes.length,
-			{ size, stopWhen: continueOnFail ? undefined : isError },
+			{ size, stopWhen: () => stop !== undefined },
 			async (k) => {
 				const itemIndex = indexes[k];
 				const { work, deadline } = prepared[itemIndex]!;
@@ -159,25 +166,26 @@ async function runItems(ctx: IExecuteFunctions, continueOnFail: boolean): Promis
 					const items = await task(work, callFor(itemIndex, deadline));
 					return items ? { items } : undefined;
 				} catch (error) {
-					return { error: itemError(error, itemIndex) };
+					const failure = itemError(error, itemIndex);
+					if (!continueOnFail) stop ??= failure;
+					return { error: failure };
 				}
 			},
 		);
 		results.forEach((outcome, k) => outcome && (outcomes[indexes[k]] = outcome));
-		return !continueOnFail && results.some(isError);
+		return stop !== undefined;
 	};
-	const failed = () => outcomes.find(isError)!;
 
 	// Checks asked before anything of the run is sent keep a batch all-or-nothing for every rule the service checks.
 	const checkedFirst = prepared.flatMap((item, itemIndex) => (item?.work.checkFirst && item.work.check ? [itemIndex] : []));
-	if (await inWindow(checkedFirst, async (work, call) => await work.check!(call))) throw withNote(failed().error, 'No item of this run was sent.');
+	if (await inWindow(checkedFirst, async (work, call) => await work.check!(call))) throw withNote(stop!, 'No item of this run was sent.');
 
 	const toSend = prepared.flatMap((item, itemIndex) => (item && !outcomes[itemIndex] ? [itemIndex] : []));
 	const stopped = await inWindow(toSend, async (work, call) => {
 		if (work.check && !work.checkFirst) await work.check(call);
 		return await work.send(call);
 	});
-	if (stopped) throw withCompletedItems(failed().error, outcomes, writes);
+	if (stopped) throw withCompletedItems(stop!, outcomes, writes);
 
 	return [outcomes.flatMap((outcome, itemIndex) => ('items' in outcome ? outcome.items : [errorItem(outcome.error, itemIndex)]))];
 }

@@ -30,20 +30,17 @@ export async function runInSlidingWindow<T>(
 	return results;
 }
 
-/** The run's one pacing clock: every request, whatever its phase or attempt, waits here, so no more than `size` start within any `interval` ms. */
-export function pacing(size: number, interval: number): () => Promise<void> {
-	const starts: number[] = [];
-	let last = Promise.resolve();
-	const next = async () => {
-		if (starts.length === size) {
-			const wait = starts.shift()! + interval - Date.now();
-			if (wait > 0) await sleep(wait);
-		}
-		starts.push(Date.now());
-	};
-	return async () => {
-		if (interval <= 0) return;
-		last = last.then(next);
-		await last;
+/** The run's one pacing clock: each request, whatever its phase or attempt, takes a start time here, so no more than `size` start within any `interval` ms; none later than `until`. */
+export function pacing(size: number, interval: number): (until: number) => Promise<boolean> {
+	const starts: Array<{ at: number }> = [];
+	return async (until) => {
+		// A start is taken at once, in the order asked, so a wait that would end too late is known before it begins.
+		const start = { at: Math.max(Date.now(), interval > 0 && starts.length >= size ? starts[starts.length - size].at + interval : 0) };
+		if (start.at > until) return false;
+		if (interval > 0 && starts.push(start) > size) starts.shift();
+		if (start.at > Date.now()) await sleep(start.at - Date.now());
+		// A timer that fires late moves its start, so the starts taken after it keep their distance from the real one.
+		start.at = Math.max(start.at, Date.now());
+		return true;
 	};
 }

@@ -153,8 +153,8 @@ export function transportError(failure: Failure, kind: NetworkFailure, code: str
 	let message: string;
 	let description: string;
 	if (kind === 'neverConnected') {
-		message = 'Could not connect to the service. Check the base URL in the credential.';
-		description = `The connection was refused or the host was not found, so the request did not reach the service. Tried ${failure.attempts} time(s).`;
+		message = 'Could not connect to the service. Check the base URL in the credential. Nothing was sent.';
+		description = `The host was not found, the connection was refused or its secure (TLS) connection failed, so the request did not reach the service. Tried ${failure.attempts} time(s).`;
 	} else if (!failure.idempotent) {
 		const what = {
 			timedOut: 'The service did not answer in time',

@@ -68,7 +68,7 @@ const ATTEMPTS = 3;
 /** The least of an item's Timeout a write starts with. */
 const MIN_WRITE_MS = 1000;
 const BACKOFF_MS = [400, 1200];
-const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+type NetworkError = { code?: string; syscall?: string; message?: string };
 
 function requestOptions(name: RouteName, call: Call, creds: Credentials, remainingMs: number, signal: AbortSignal): IHttpRequestOptions {
 	const route = ROUTES[name];
@@ -100,10 +100,12 @@ function requestOptions(name: RouteName, call: Call, creds: Credentials, remaini
 	};
 }
 
-function networkFailure(code: string, deadline: AbortSignal, cancel: AbortSignal | undefined, message: string): NetworkFailure {
+function networkFailure({ code = '', syscall, message = '' }: NetworkError, deadline: AbortSignal, cancel: AbortSignal | undefined): NetworkFailure {
 	if (deadline.aborted) return 'timedOut';
 	if (cancel?.aborted) return 'cancelled';
-	if (NEVER_CONNECTED.has(code)) return 'neverConnected';
+	// Decided by where it failed, not the code alone: EHOSTUNREACH after a write comes from a read or a write, not the connect.
+	const beforeConnection = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'].includes(code) || syscall === 'connect' || syscall === 'getaddrinfo';
+	if (beforeConnection || /CERT|UNABLE_TO_|WRONG_VERSION_NUMBER/.test(code) || /before secure TLS connection/.test(message)) return 'neverConnected';
 	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(message)) return 'timedOut';
 	return 'dropped';
 }
@@ -128,15 +130,19 @@ export async function callService(
 	call: Call,
 	itemIndex: number,
 	deadline: Deadline,
-	/** The run's pacing clock, waited for before each attempt. */
-	pace: () => Promise<void> = async () => {},
+	/** The run's pacing clock: waits for a start no later than the time given, false when there is none; throws once the run has stopped. */
+	pace: (until: number) => Promise<boolean> = async () => true,
 ): Promise<ServiceResponse> {
 	const route = ROUTES[name];
 	const { redact } = creds;
-	// Waiting for the first start is not the request's time; a later attempt's wait is.
-	await pace();
+	// A write started without time for its answer would end unclear: every attempt must start with this much left.
+	const floor = route.idempotent ? 1 : Math.min(MIN_WRITE_MS, deadline.timeoutMs);
+	// An item's Timeout starts with its first request: the wait for that one's turn is not its time, every later wait is.
+	if (deadline.spentMs === 0) await pace(Infinity);
 	const started = Date.now();
 	const end = started + deadline.timeoutMs - deadline.spentMs;
+	/** A pause, then the clock, taken only when both end with the floor still left. */
+	const waited = async (ms: number) => end - Date.now() - ms >= floor && (await sleep(ms), await pace(end - floor));
 	const cancel = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
 	const failure = (attempts: number): Failure => ({
 		ctx,
@@ -148,15 +154,11 @@ export async function callService(
 		labels: call.labels,
 		attempts,
 	});
-	// Another attempt only when it and the pause before it still fit in the item's time.
-	const mayRetry = (attempt: number) => attempt < ATTEMPTS && end - Date.now() > BACKOFF_MS[attempt - 1];
 	try {
+		if (deadline.spentMs > 0 && !(await waited(0))) {
+			throw notSent(ctx, itemIndex, `Options > "Timeout (Ms)" (${deadline.timeoutMs} ms) was used up by this item's earlier requests before this one could start`);
+		}
 		for (let attempt = 1; ; attempt++) {
-			if (attempt > 1) await pace();
-			// A write started without time for its answer would end unclear: what earlier requests left must hold one.
-			if (attempt === 1 && deadline.timeoutMs - deadline.spentMs < (route.idempotent ? 1 : Math.min(MIN_WRITE_MS, deadline.timeoutMs))) {
-				throw notSent(ctx, itemIndex, `Options > "Timeout (Ms)" (${deadline.timeoutMs} ms) was used up by this item's earlier requests before this one could start`);
-			}
 			const remaining = Math.max(1, end - Date.now());
 			const timer = AbortSignal.timeout(remaining);
 			const signal = cancel ? AbortSignal.any([timer, cancel]) : timer;
@@ -164,20 +166,19 @@ export async function callService(
 			try {
 				options = requestOptions(name, call, creds, remaining, signal);
 			} catch (error) {
-				throw notSent(ctx, itemIndex, `the request could not be built: ${redact((error as Error).message)}`);
+				throw notSent(ctx, itemIndex, `Could not connect to the service: ${redact((error as Error).message)}`);
 			}
 			let response: { statusCode: number; body: unknown; headers?: IDataObject };
 			try {
 				response = (await ctx.helpers.httpRequest(options)) as typeof response;
 			} catch (error) {
-				const err = error as Error & { code?: string; cause?: { code?: string } };
+				const err = error as NetworkError & { cause?: NetworkError };
 				const code = err.code ?? err.cause?.code ?? '';
-				const kind = networkFailure(code, timer, cancel, String(err.message));
-				if ((kind === 'neverConnected' || (kind === 'dropped' && route.idempotent)) && mayRetry(attempt)) {
-					await sleep(BACKOFF_MS[attempt - 1]);
-					continue;
-				}
-				throw transportError(failure(attempt), kind, kind === 'timedOut' ? `no complete answer within ${deadline.timeoutMs} ms` : code);
+				const kind = networkFailure({ ...err.cause, code, message: String(err.message) }, timer, cancel);
+				const failed = transportError(failure(attempt), kind, kind === 'timedOut' ? `no complete answer within ${deadline.timeoutMs} ms` : code);
+				// A repeat is made only when it can start in time; otherwise the item reports this failure, as it was.
+				if ((kind === 'neverConnected' || (kind === 'dropped' && route.idempotent)) && attempt < ATTEMPTS && (await waited(BACKOFF_MS[attempt - 1]))) continue;
+				throw failed;
 			}
 			const { statusCode } = response;
 			if (statusCode >= 300 && statusCode < 400) {
@@ -194,10 +195,7 @@ export async function callService(
 				throw unexpectedAnswer(failure(attempt), statusCode, describeAnswer(answer, checked.issues));
 			}
 			if (ok && !enveloped) throw unexpectedAnswer(failure(attempt), statusCode, describeAnswer(answer));
-			if (route.idempotent && statusCode >= 500 && mayRetry(attempt)) {
-				await sleep(BACKOFF_MS[attempt - 1]);
-				continue;
-			}
+			if (route.idempotent && statusCode >= 500 && attempt < ATTEMPTS && (await waited(BACKOFF_MS[attempt - 1]))) continue;
 			// A and B may report a failure inside a 200; their own code is the one that counts then.
 			throw apiError(failure(attempt), envelopeCode(enveloped, statusCode), enveloped?.body, enveloped ? undefined : describeAnswer(answer));
 		}
