@@ -35,6 +35,7 @@ import {
 import { QueueTopology } from './queue';
 import {
 	activateWorkflow,
+	clientRecord,
 	createDataTables,
 	createWorkflow,
 	entryCredentialsOf,
@@ -151,22 +152,6 @@ function exampleEntryCredentials(): EntryCredential[] {
 
 /** The round-trip example, whose ready call the banner prints. */
 const ROUND_TRIP = 'crm-client-to-return-receipt.json';
-
-/** A client record as a Brazilian CRM posts it to the round-trip example, in its field names. */
-function clientRecord(documentUrl: string) {
-	return {
-		cliente_id: 'C-1001',
-		nome: 'Marina Albuquerque',
-		logradouro: 'Rua da Bahia',
-		numero: '1148',
-		complemento: 'Sala 3',
-		bairro: 'Centro',
-		cidade: 'Belo Horizonte',
-		uf: 'MG',
-		cep: '30160-011',
-		documento_url: documentUrl,
-	};
-}
 
 /** The sandbox port the mail merge sample's PDF links name (examples/mail-merge-sample.csv). */
 const SAMPLE_CSV_SANDBOX_PORT = 4010;

@@ -257,6 +257,22 @@ export function placeholderHosts(workflow: WorkflowFile): string[] {
 }
 
 /** The node at the start of an example that holds the addresses of the user's own systems (team chat, CRM, file store). */
+/** A client record as a Brazilian CRM posts it to the round-trip example (crm-client-to-return-receipt), in its field names. */
+export function clientRecord(documentUrl: string, clienteId = 'C-1001') {
+	return {
+		cliente_id: clienteId,
+		nome: 'Marina Albuquerque',
+		logradouro: 'Rua da Bahia',
+		numero: '1148',
+		complemento: 'Sala 3',
+		bairro: 'Centro',
+		cidade: 'Belo Horizonte',
+		uf: 'MG',
+		cep: '30160-011',
+		documento_url: documentUrl,
+	};
+}
+
 export const SYSTEMS_NODE = 'Your systems';
 
 /**

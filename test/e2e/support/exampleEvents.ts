@@ -2,7 +2,7 @@
 // once the run of the one before has finished, as a letter's events come hours apart.
 import { expect } from 'vitest';
 
-import { dataTableRows, entryHeaders, forTestEnvironment, insertDataTableRows, readExamples, waitForWebhook, type WorkflowFile } from '../../../scripts/workflows';
+import { clientRecord, dataTableRows, entryHeaders, forTestEnvironment, insertDataTableRows, readExamples, waitForWebhook, type WorkflowFile } from '../../../scripts/workflows';
 import { listExecutions, type E2eEnvironment } from './environment';
 import { call } from './exampleRequests';
 import { runScheduled } from './exampleRuns';
@@ -228,18 +228,7 @@ export async function crmClientToReturnReceipt(env: E2eEnvironment): Promise<voi
 	await waitForWebhook(url);
 	const clienteId = `C-${Date.now()}`;
 	const record = `/crm/api/clientes/${clienteId}`;
-	const ficha = {
-		cliente_id: clienteId,
-		nome: 'Marina Albuquerque',
-		logradouro: 'Rua da Bahia',
-		numero: '1148',
-		complemento: 'Sala 3',
-		bairro: 'Centro',
-		cidade: 'Belo Horizonte',
-		uf: 'MG',
-		cep: '30160-011',
-		documento_url: sampleLetterUrl(env),
-	};
+	const ficha = clientRecord(sampleLetterUrl(env), clienteId);
 	const credential = entryCredential('Postal Service examples: CRM webhook');
 	let runs = 0;
 	const crmCalls = async (posted: Record<string, string> = ficha) => {
