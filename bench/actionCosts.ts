@@ -4,7 +4,7 @@
  * and Order > Create with a 1 MiB PDF, one at a time and with Batching 50 (no pause), plus how many
  * credential reads each run made. Figures are medians of `--runs` rounds.
  *
- * Usage: bash scripts/with-node24.sh tsx bench/actionCosts.ts [--runs 5] [--reads 1000] [--creates 100]
+ * Usage: bash scripts/node/with-node24.sh tsx bench/actionCosts.ts [--runs 5] [--reads 1000] [--creates 100]
  */
 import { randomBytes } from 'node:crypto';
 

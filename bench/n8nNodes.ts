@@ -1,7 +1,7 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * n8n's own nodes for the side-by-side cases, taken from the n8n the end-to-end suite installs
- * (`scripts/install-n8n.sh`): the HTTP Request node runs in the same engine as the package.
+ * (`scripts/dev/install-n8n.sh`): the HTTP Request node runs in the same engine as the package.
  */
 import { existsSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
@@ -9,7 +9,7 @@ import path from 'node:path';
 
 import type { IVersionedNodeType } from 'n8n-workflow';
 
-import { cacheDir, N8N_VERSION } from '../scripts/n8n';
+import { cacheDir, N8N_VERSION } from '../scripts/dev/n8n';
 
 export const n8nDir = path.join(cacheDir, `n8n-${N8N_VERSION}`);
 
@@ -41,7 +41,7 @@ let shared = false;
 /** The HTTP Request node (all its versions; V3 serves 4.x). */
 export function httpRequestNode(): IVersionedNodeType {
 	if (!n8nInstalled()) {
-		throw new Error(`n8n ${N8N_VERSION} is not installed in ${n8nDir}: run \`bash scripts/install-n8n.sh\` first (about 10 minutes, once)`);
+		throw new Error(`n8n ${N8N_VERSION} is not installed in ${n8nDir}: run \`bash scripts/dev/install-n8n.sh\` first (about 10 minutes, once)`);
 	}
 	if (!shared) shareWorkflowLibrary();
 	shared = true;

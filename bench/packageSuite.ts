@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-import { buildAndPack, installPackage } from '../scripts/n8n';
+import { buildAndPack, installPackage } from '../scripts/dev/n8n';
 import { n8nDir } from './n8nNodes';
 import { repoRoot } from './spawn';
 import { loadAverage, round, roundSpread, spread, type Spread } from './stats';

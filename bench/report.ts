@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, release, totalmem } from 'node:os';
 
-import { N8N_VERSION } from '../scripts/n8n';
+import { N8N_VERSION } from '../scripts/dev/n8n';
 import type { EngineFigures, MemoryComparison } from './engineSuite';
 import type { PackageFigures } from './packageSuite';
 import type { ServerFigures } from './serverSuite';

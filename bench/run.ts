@@ -24,7 +24,7 @@
  * Prints progress, then one table of ratios; writes bench/results/latest.json, chart.svg and the
  * detailed tables (engine.md, package.md, server.md), or the same under bench/results/quick/ for
  * --quick, --only and --collect-every runs.
- * Everything runs on 127.0.0.1; n8n must be installed (`bash scripts/install-n8n.sh`, once).
+ * Everything runs on 127.0.0.1; n8n must be installed (`bash scripts/dev/install-n8n.sh`, once).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,7 +69,7 @@ async function main() {
 	const resultsFile = path.join(resultsDir, 'latest.json');
 	const started = Date.now();
 	const say = (message: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${message}`);
-	if (!n8nInstalled()) throw new Error(`n8n is not installed in ${n8nDir}: run \`bash scripts/install-n8n.sh\` first (once)`);
+	if (!n8nInstalled()) throw new Error(`n8n is not installed in ${n8nDir}: run \`bash scripts/dev/install-n8n.sh\` first (once)`);
 	const results: Results = { ...previous(resultsFile), machine: machine() } as Results;
 	const loadAtStart = loadAverage();
 	say(`${describeMachine(results.machine)}; load average ${loadAtStart}`);

@@ -10,7 +10,7 @@ import path from 'node:path';
 
 import { Agent, setGlobalDispatcher } from 'undici';
 
-import { freePort, prepareN8n, sleep } from '../scripts/n8n';
+import { freePort, prepareN8n, sleep } from '../scripts/dev/n8n';
 import { delivery } from './deliveries';
 import { summarise } from './profile';
 import { activateReceivers, post, RECEIVERS } from './serverSuite';

@@ -10,8 +10,8 @@ import path from 'node:path';
 
 import { Agent, request, setGlobalDispatcher } from 'undici';
 
-import { prepareN8n, sleep, type N8nClient, type N8nServer } from '../scripts/n8n';
-import { activateWorkflow, createWorkflow, upsertCredential, waitForWebhook, type WorkflowFile } from '../scripts/workflows';
+import { prepareN8n, sleep, type N8nClient, type N8nServer } from '../scripts/dev/n8n';
+import { activateWorkflow, createWorkflow, upsertCredential, waitForWebhook, type WorkflowFile } from '../scripts/dev/workflows';
 import { runChild } from './spawn';
 import { roundSpread, spread, type Spread } from './stats';
 import { triggerCpu, triggerPeakChild, type TriggerCpuFigures } from './triggerCpu';

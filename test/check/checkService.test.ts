@@ -79,7 +79,7 @@ describe('check-service against the sandbox', () => {
 describe('check-service command line', () => {
 	const tsx = path.resolve('node_modules/.bin/tsx');
 	const run = (env: Record<string, string>, args: string[] = []) =>
-		promisify(execFile)(tsx, ['scripts/check-service.ts', ...args], { env: { ...process.env, ...env }, timeout: 60_000 }).then(
+		promisify(execFile)(tsx, ['scripts/check-service/cli.ts', ...args], { env: { ...process.env, ...env }, timeout: 60_000 }).then(
 			({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
 			(error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
 		);

@@ -22,7 +22,7 @@ import {
 	withReceiver,
 	type WorkflowFile,
 	type WorkflowNode,
-} from '../../scripts/workflows';
+} from '../../scripts/dev/workflows';
 
 const examples = readExamples();
 const PACKAGE = 'n8n-nodes-postal-service.';
@@ -522,7 +522,7 @@ describe('the round trip in the walkthroughs', () => {
 	const ROUND_TRIP = 'crm-client-to-return-receipt.json';
 	const workflow = examples.find((e) => e.file === ROUND_TRIP)!.workflow;
 	const root = path.join(examplesDir, '..');
-	const dev = readFileSync(path.join(root, 'scripts/dev.ts'), 'utf8');
+	const dev = readFileSync(path.join(root, 'scripts/dev/dev.ts'), 'utf8');
 	const fields = (workflow.nodes.find((n) => n.name === 'Client fields')!.parameters.assignments as { assignments: Array<{ name: string }> }).assignments.map((a) => a.name);
 
 	it.each([

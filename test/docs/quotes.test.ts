@@ -42,7 +42,7 @@ function triggerActions(): string[] {
 
 /** The names the development launcher's banner gives its addresses ("Sandbox panel:", "Sample PDF:"). */
 function bannerLabels(): string[] {
-	return literalsOf(readFileSync(path.join(ROOT, 'scripts/dev.ts'), 'utf8'))
+	return literalsOf(readFileSync(path.join(ROOT, 'scripts/dev/dev.ts'), 'utf8'))
 		.map((parts) => /^\s*(\p{Lu}[\p{L} ]+):\s/u.exec(parts[0])?.[1])
 		.filter((label): label is string => label !== undefined);
 }

@@ -16,7 +16,7 @@ import {
 	waitForWebhook,
 	type WorkflowFile,
 	type WorkflowNode,
-} from '../../scripts/workflows';
+} from '../../scripts/dev/workflows';
 import { priceThenSend, PRICE_TOOL, SEND_TOOL, type Letter } from './support/agentScripts';
 import { ChatModelServer, type OfferedTool, type RecordedRequest } from './support/chatModelServer';
 import { getExecution, listExecutions, startEnvironment, waitFor, type E2eEnvironment, type Execution } from './support/environment';

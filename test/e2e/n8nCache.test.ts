@@ -10,7 +10,7 @@ import path from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { cacheDir, ensureN8nInstalled, N8N_VERSION, repoRoot } from '../../scripts/n8n';
+import { cacheDir, ensureN8nInstalled, N8N_VERSION, repoRoot } from '../../scripts/dev/n8n';
 
 /** The environment `npm run` hands a script, read from npm itself (`npm run env`). */
 function npmRunEnvironment(): NodeJS.ProcessEnv {
@@ -42,7 +42,7 @@ describe('the n8n cache, under the environment npm run gives', () => {
 		rmSync(path.join(copy, 'node_modules', 'sqlite3', 'build'), { recursive: true, force: true });
 		rmSync(path.join(copy, 'node_modules', 'sqlite3', 'lib', 'binding'), { recursive: true, force: true });
 
-		const result = spawnSync('bash', [path.join(repoRoot, 'scripts', 'install-n8n.sh')], {
+		const result = spawnSync('bash', [path.join(repoRoot, 'scripts', 'dev', 'install-n8n.sh')], {
 			cwd: repoRoot,
 			env: { ...env, N8N_VERSION, POSTAL_CACHE_DIR: scratch },
 			encoding: 'utf8',
@@ -52,7 +52,7 @@ describe('the n8n cache, under the environment npm run gives', () => {
 		expect(result.status).toBe(0);
 		expect(result.stdout.trim().split('\n').pop()).toBe(copy);
 
-		const nodeBin = execFileSync('bash', [path.join(repoRoot, 'scripts', 'node-major.sh'), major], {
+		const nodeBin = execFileSync('bash', [path.join(repoRoot, 'scripts', 'node', 'node-major.sh'), major], {
 			env: { ...process.env, POSTAL_CACHE_DIR: scratch },
 			encoding: 'utf8',
 		}).trim();

@@ -5,8 +5,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { PACKAGE_NAME, sleep } from '../../scripts/n8n';
-import { activateWorkflow, createWorkflow, waitForWebhook, type WorkflowFile } from '../../scripts/workflows';
+import { PACKAGE_NAME, sleep } from '../../scripts/dev/n8n';
+import { activateWorkflow, createWorkflow, waitForWebhook, type WorkflowFile } from '../../scripts/dev/workflows';
 import { saoPauloDateTime } from '../../sandbox/util';
 import { countSecretLeaks } from '../reliability/types';
 import { listExecutions, startEnvironment, type E2eEnvironment, type Execution } from './support/environment';

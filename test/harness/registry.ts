@@ -19,7 +19,7 @@ function sourceOf(distPath: string): string {
 	return path.join(root, distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
 }
 
-// A declared entry whose source is not written yet is skipped here (scripts/check-pack.mjs, run in
+// A declared entry whose source is not written yet is skipped here (scripts/release/check-pack.mjs, run in
 // CI, fails the build for it), so the tests of the other nodes keep running meanwhile.
 function declared(list: string[]): string[] {
 	return list.map(sourceOf).filter((file) => existsSync(file));

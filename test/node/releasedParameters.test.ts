@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { INodeProperties } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { brokenPromises, parameterRecord, readRecords, recordsOf } from '../../scripts/releasedParameters.mjs';
+import { brokenPromises, parameterRecord, readRecords, recordsOf } from '../../scripts/release/releasedParameters.mjs';
 import { credentialType, nodeType } from '../harness/engine';
 import { NODE } from './fixture';
 

@@ -2,7 +2,7 @@
 /**
  * Each tested n8n release's own engine, in a child process (runner.cjs) on the Node the release
  * declares, running the package built from this working copy. The list of releases is
- * scripts/releases.json; their engines come from scripts/install-engines.sh.
+ * scripts/engines/releases.json; their engines come from scripts/engines/install-engines.sh.
  */
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ export interface Release {
 	'n8n-workflow': string;
 }
 
-export const RELEASES: Release[] = JSON.parse(readFileSync(path.join(root, 'scripts', 'releases.json'), 'utf8')).releases;
+export const RELEASES: Release[] = JSON.parse(readFileSync(path.join(root, 'scripts', 'engines', 'releases.json'), 'utf8')).releases;
 
 export const PACKAGE_NAME = 'n8n-nodes-postal-service';
 
@@ -38,7 +38,7 @@ export function buildPackage(): { dir: string; remove: () => void } {
 		cwd: root,
 		stdio: ['ignore', 'inherit', 'inherit'],
 	});
-	execFileSync(process.execPath, [path.join(root, 'scripts', 'bundle-dist.mjs'), path.join(dir, 'dist')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+	execFileSync(process.execPath, [path.join(root, 'scripts', 'release', 'bundle-dist.mjs'), path.join(dir, 'dist')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
 	cpSync(path.join(root, 'package.json'), path.join(dir, 'package.json'));
 	return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
@@ -127,10 +127,10 @@ export async function startEngine(release: Release, built: string, options: { bi
 	const dir = engineDir(release);
 	const stamp = path.join(dir, '.installed');
 	if (!existsSync(stamp) || readFileSync(stamp, 'utf8').trim() !== `${release['n8n-core']} ${release['n8n-workflow']}`) {
-		throw new Error(`The engine of n8n ${release.n8n} is not installed in ${dir}: run bash scripts/install-engines.sh`);
+		throw new Error(`The engine of n8n ${release.n8n} is not installed in ${dir}: run bash scripts/engines/install-engines.sh`);
 	}
 	const major = readFileSync(path.join(dir, '.node-major'), 'utf8').trim();
-	const nodeBin = execFileSync('bash', [path.join(root, 'scripts', 'node-major.sh'), major], { encoding: 'utf8' }).trim();
+	const nodeBin = execFileSync('bash', [path.join(root, 'scripts', 'node', 'node-major.sh'), major], { encoding: 'utf8' }).trim();
 
 	const userFolder = mkdtempSync(path.join(tmpdir(), `postal-releases-${release.n8n}-`));
 	const installed = path.join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);

@@ -1,6 +1,6 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
- * scripts/releases.json is the one list of tested n8n releases: the range package.json states, the
+ * scripts/engines/releases.json is the one list of tested n8n releases: the range package.json states, the
  * release the other suites pin, the engine the unit suite runs and docs/compatibility.md follow it.
  */
 import { readFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ const pkg = JSON.parse(read('package.json'));
 const oldest = RELEASES[0];
 const newest = RELEASES[RELEASES.length - 1];
 
-describe('the tested releases, from scripts/releases.json', () => {
+describe('the tested releases, from scripts/engines/releases.json', () => {
 	it('are listed oldest first', () => {
 		const key = (version: string) => version.split('.').map(Number).reduce((sum, part) => sum * 1000 + part, 0);
 		expect(RELEASES.map((r) => r.n8n)).toEqual([...RELEASES].sort((a, b) => key(a.n8n) - key(b.n8n)).map((r) => r.n8n));
@@ -28,8 +28,8 @@ describe('the tested releases, from scripts/releases.json', () => {
 	});
 
 	it('the newest is the release the other suites pin, and its engine the one the unit suite runs', () => {
-		expect(read('scripts/install-n8n.sh')).toContain(`N8N_VERSION="\${N8N_VERSION:-${newest.n8n}}"`);
-		expect(read('scripts/n8n.ts')).toContain(`process.env.N8N_VERSION ?? '${newest.n8n}'`);
+		expect(read('scripts/dev/install-n8n.sh')).toContain(`N8N_VERSION="\${N8N_VERSION:-${newest.n8n}}"`);
+		expect(read('scripts/dev/n8n.ts')).toContain(`process.env.N8N_VERSION ?? '${newest.n8n}'`);
 		expect(pkg.devDependencies['n8n-core']).toBe(newest['n8n-core']);
 		expect(pkg.devDependencies['n8n-workflow']).toBe(newest['n8n-workflow']);
 	});

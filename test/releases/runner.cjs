@@ -1,5 +1,5 @@
 // Runs workflows through one n8n release's own engine (the n8n-core and n8n-workflow that release
-// ships, from scripts/install-engines.sh), with the built package laid out as n8n installs it: in
+// ships, from scripts/engines/install-engines.sh), with the built package laid out as n8n installs it: in
 // <user folder>/.n8n/nodes/node_modules/<package>, with n8n's module folder on NODE_PATH as n8n sets
 // it, so that the package's require('n8n-workflow') finds the release's copy and no other.
 // Plain CommonJS, run by the release's own Node: the test process (test/releases/engine.ts) starts it

@@ -1,6 +1,6 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
- * scripts/check-shell.sh refuses, in a script that sets pipefail, every pipe into a reader that
+ * scripts/dev/check-shell.sh refuses, in a script that sets pipefail, every pipe into a reader that
  * may stop reading before the writer is done (the writer then dies of SIGPIPE at random), and
  * passes the readers that read their whole input. Each form is written into a script of its own.
  */
@@ -38,7 +38,7 @@ function refuses(name: string, setting: string, line: string): boolean {
 	const file = path.join(folder, `${name}.sh`);
 	writeFileSync(file, `#!/usr/bin/env bash\n${setting}\nlog=/dev/null\n${line}\n`);
 	try {
-		execFileSync('bash', ['scripts/check-shell.sh', file], { stdio: 'pipe' });
+		execFileSync('bash', ['scripts/dev/check-shell.sh', file], { stdio: 'pipe' });
 		return false;
 	} catch (error) {
 		expect((error as { stderr: Buffer }).stderr.toString()).toContain('may stop early');
@@ -46,7 +46,7 @@ function refuses(name: string, setting: string, line: string): boolean {
 	}
 }
 
-describe('scripts/check-shell.sh', () => {
+describe('scripts/dev/check-shell.sh', () => {
 	for (const setting of SETTINGS) {
 		for (const [index, reader] of EARLY_READERS.entries()) {
 			it(`refuses "cat "$log" | ${reader}" under "${setting}"`, () => {
@@ -63,6 +63,6 @@ describe('scripts/check-shell.sh', () => {
 		expect(refuses('no-pipefail', 'set -eu', 'cat "$log" | head -1')).toBe(false);
 	});
 	it("passes the repository's own scripts", () => {
-		expect(() => execFileSync('bash', ['scripts/check-shell.sh'], { stdio: 'pipe' })).not.toThrow();
+		expect(() => execFileSync('bash', ['scripts/dev/check-shell.sh'], { stdio: 'pipe' })).not.toThrow();
 	});
 });

@@ -1,6 +1,6 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
- * scripts/check-workflows.mjs passes the repository's workflows and refuses a publish workflow that
+ * scripts/release/check-workflows.mjs passes the repository's workflows and refuses a publish workflow that
  * could publish with a credential instead of npm's trusted publishing: every way a token reaches npm
  * in a GitHub workflow, at every level it can be set; also an npm too old for trusted publishing, a
  * direct npm publish, and a CI that no longer dry-runs the publish step. Each variant is written
@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 
 const ROOT = path.resolve(__dirname, '../..');
-const SCRIPT = path.join(ROOT, 'scripts/check-workflows.mjs');
+const SCRIPT = path.join(ROOT, 'scripts/release/check-workflows.mjs');
 const CI = path.join(ROOT, '.github/workflows/ci.yml');
 const PUBLISH = readFileSync(path.join(ROOT, '.github/workflows/publish.yml'), 'utf8');
 const folder = mkdtempSync(path.join(tmpdir(), 'postal-check-workflows-'));
@@ -77,7 +77,7 @@ const TOKEN_WAYS: Array<[string, (workflow: Workflow, publishStep: Step) => void
 	["a publishing action's token input", (w, p) => before(w, p, { uses: 'JS-DevTools/npm-publish@v3', with: { token: '${{ secrets.REGISTRY }}' } })],
 ];
 
-describe('scripts/check-workflows.mjs', () => {
+describe('scripts/release/check-workflows.mjs', () => {
 	it("passes the repository's workflows", () => {
 		const result = check(PUBLISH);
 		expect(result.output).toMatch(/^workflows ok/);
@@ -127,8 +127,8 @@ describe('scripts/check-workflows.mjs', () => {
 
 	it('refuses a CI that no longer dry-runs the publish step', () => {
 		const ciRun = readFileSync(path.join(ROOT, '.ci/run'), 'utf8');
-		expect(ciRun).toContain('node scripts/release.mjs --publish --dry-run\n');
-		const result = check(PUBLISH, ciRun.replace('node scripts/release.mjs --publish --dry-run\n', ''));
+		expect(ciRun).toContain('node scripts/release/release.mjs --publish --dry-run\n');
+		const result = check(PUBLISH, ciRun.replace('node scripts/release/release.mjs --publish --dry-run\n', ''));
 		expect(result.status).toBe(1);
 		expect(result.output).toMatch(/\.ci\/run: must run node scripts\/release\.mjs --publish --dry-run/);
 	});

@@ -1,6 +1,6 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
- * scripts/node-major.sh, the one place a Node is fetched, on each machine the guides name: it asks
+ * scripts/node/node-major.sh, the one place a Node is fetched, on each machine the guides name: it asks
  * the registry for that machine's build, says to install Node yourself where the registry has none,
  * and sends Windows to WSL. `uname` and `npm` are stand-ins on PATH (the machine and the registry);
  * the script itself runs as it is, with a Node of another major than the one asked for.
@@ -51,14 +51,14 @@ tar czf "$name-99.0.0.tgz" -C pkg package && rm -rf pkg
 	return bin;
 }
 
-describe('scripts/node-major.sh on each machine the guides name', () => {
+describe('scripts/node/node-major.sh on each machine the guides name', () => {
 	// A major no machine here runs, so the script always has to fetch it.
 	const major = '17';
 	for (const { system, machine, platform } of MACHINES) {
 		it(`${system} ${machine}: ${platform ? (SERVED.includes(platform) ? `fetches node-${platform}@${major}` : 'says to install Node yourself') : 'says where it runs'}`, () => {
 			const dir = mkdtempSync(path.join(work, 'machine-'));
 			const bin = standIns(dir, system, machine);
-			const result = spawnSync('bash', [path.join(ROOT, 'scripts', 'node-major.sh'), major], {
+			const result = spawnSync('bash', [path.join(ROOT, 'scripts', 'node', 'node-major.sh'), major], {
 				cwd: dir,
 				env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, POSTAL_CACHE_DIR: path.join(dir, 'cache') },
 				encoding: 'utf8',
@@ -77,7 +77,7 @@ describe('scripts/node-major.sh on each machine the guides name', () => {
 				expect(fetched).toBe(path.join(dir, 'cache', `node${major}`, 'package', 'bin', 'node'));
 				expect(execFileSync(fetched, { encoding: 'utf8' }).trim()).toBe('fetched');
 				// Once: a second call takes the cache and asks the registry nothing.
-				spawnSync('bash', [path.join(ROOT, 'scripts', 'node-major.sh'), major], {
+				spawnSync('bash', [path.join(ROOT, 'scripts', 'node', 'node-major.sh'), major], {
 					cwd: dir,
 					env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, POSTAL_CACHE_DIR: path.join(dir, 'cache') },
 				});

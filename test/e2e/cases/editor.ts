@@ -3,8 +3,8 @@
 // node's lists, variables mapper and id checks are used the way a user uses them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEFAULT_OWNER } from '../../../scripts/n8n';
-import { upsertCredential } from '../../../scripts/workflows';
+import { DEFAULT_OWNER } from '../../../scripts/dev/n8n';
+import { upsertCredential } from '../../../scripts/dev/workflows';
 import { openBrowser, screenshot, searchNodePanel, signInThroughEditor } from '../support/browser';
 import { issueTooltip, listItems, locatorOf, openList, openNodeWith, parameterRow, publishReadmeImages, SLOW } from '../support/editor';
 import { CREDENTIAL_NAMES, editorJson, type E2eEnvironment } from '../support/environment';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { waitForWebhook, type WorkflowFile } from '../../../scripts/workflows';
+import { waitForWebhook, type WorkflowFile } from '../../../scripts/dev/workflows';
 import { getExecution, listExecutions, waitFor, type E2eEnvironment } from '../support/environment';
 import { call } from '../support/exampleRequests';
 import { importAndActivate, productionUrlOf, removeImported, sampleLetterUrl } from '../support/examples';

@@ -2,8 +2,8 @@
 // credentials their notes ask a user to create.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { PACKAGE_NAME } from '../../../scripts/n8n';
-import { readExamples } from '../../../scripts/workflows';
+import { PACKAGE_NAME } from '../../../scripts/dev/n8n';
+import { readExamples } from '../../../scripts/dev/workflows';
 import { editorJson, type E2eEnvironment, type Scope } from '../support/environment';
 import {
 	chatMessageWhenDelivered,

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SAMPLE_RECIPIENT } from '../../../sandbox/recipient';
 import { SAMPLE_LETTER_PATH } from '../../../sandbox/sample';
-import { freePort } from '../../../scripts/n8n';
-import { activateWorkflow, createWorkflow, waitForWebhook, type WorkflowNode } from '../../../scripts/workflows';
+import { freePort } from '../../../scripts/dev/n8n';
+import { activateWorkflow, createWorkflow, waitForWebhook, type WorkflowNode } from '../../../scripts/dev/workflows';
 import { editorJson, getExecution, listExecutions, waitFor, type E2eEnvironment, type Execution } from '../support/environment';
 import { expectSecretsInNoExecution } from '../support/secrets';
 

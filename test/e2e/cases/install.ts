@@ -2,7 +2,7 @@
 // Each install path the README gives, run from the packed tarball as a user runs it, each into a
 // fresh n8n: the editor's "Install a community node" (the REST call the editor makes), the
 // command-line install (the README's command, in a fresh home), and the environment install. The
-// package comes from the stand-in for the public registry (scripts/registry.ts). After each the
+// package comes from the stand-in for the public registry (scripts/queue/registry.ts). After each the
 // nodes must work: types listed, a credential tested, a letter sent against the sandbox and a
 // refused one routed to the error output, with no second n8n-workflow beside the package.
 import { randomUUID } from 'node:crypto';
@@ -12,9 +12,9 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { buildAndPack, ensureN8nInstalled, HttpError, N8nClient, N8nServer, PACKAGE_NAME, run } from '../../../scripts/n8n';
-import { StandInRegistry, type ServedPackage } from '../../../scripts/registry';
-import { activateWorkflow, createWorkflow, upsertCredential, waitForWebhook, type WorkflowFile } from '../../../scripts/workflows';
+import { buildAndPack, ensureN8nInstalled, HttpError, N8nClient, N8nServer, PACKAGE_NAME, run } from '../../../scripts/dev/n8n';
+import { StandInRegistry, type ServedPackage } from '../../../scripts/queue/registry';
+import { activateWorkflow, createWorkflow, upsertCredential, waitForWebhook, type WorkflowFile } from '../../../scripts/dev/workflows';
 import { getExecution, listExecutions, waitFor, type E2eEnvironment } from '../support/environment';
 import { CHECKSUM_PLACEHOLDER, installInstructions } from '../support/installInstructions';
 import { expectSecretsInNoExecution } from '../support/secrets';

@@ -1,7 +1,7 @@
 // n8n loads the package from its tarball: the nodes, the tool variant, the credentials, the icons.
 import { describe, expect, it } from 'vitest';
 
-import { PACKAGE_NAME } from '../../../scripts/n8n';
+import { PACKAGE_NAME } from '../../../scripts/dev/n8n';
 import { editorJson, type E2eEnvironment, type Scope } from '../support/environment';
 
 export const nodeType = (name: string) => `${PACKAGE_NAME}.${name}`;

@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startSandbox, type Sandbox } from '../../../sandbox';
-import { sleep } from '../../../scripts/n8n';
-import { activateWorkflow, createWorkflow, waitForWebhook } from '../../../scripts/workflows';
+import { sleep } from '../../../scripts/dev/n8n';
+import { activateWorkflow, createWorkflow, waitForWebhook } from '../../../scripts/dev/workflows';
 import { listExecutions, waitFor, type E2eEnvironment } from '../support/environment';
 import { inPool, startRecorder, type Recorder } from '../support/recorder';
 import { createLetterAtService, deliverTo, newDelivery, type StoredDelivery } from '../support/service';

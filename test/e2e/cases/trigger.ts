@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { KEYS_FIELD } from '../../../nodes/PostalServiceTrigger/processedDeliveries';
 import { saoPauloDateTime } from '../../../sandbox/util';
-import { waitForWebhook } from '../../../scripts/workflows';
+import { waitForWebhook } from '../../../scripts/dev/workflows';
 import { binaryContent, getExecution, listExecutions, nodeOutput, waitFor, type E2eEnvironment, type Execution, type Scope } from '../support/environment';
 import { createLetterAtService, deliverTo, pdfOfSize } from '../support/service';
 import { createTriggerWorkflow, downstreamRuns, type TriggerWorkflow } from '../support/triggerWorkflow';

@@ -20,8 +20,8 @@ import { properties as letterProperties } from '../../../nodes/PostalService/act
 import { AR_TYPES, FILE_TYPES, SHIP_TYPES } from '../../../nodes/PostalService/contract/lists';
 import { WEBHOOK_EVENTS } from '../../../nodes/PostalServiceTrigger/contract';
 import { SAMPLE_LETTER_PATH } from '../../../sandbox/sample';
-import { DEFAULT_OWNER, PACKAGE_NAME, repoRoot } from '../../../scripts/n8n';
-import { waitForWebhook } from '../../../scripts/workflows';
+import { DEFAULT_OWNER, PACKAGE_NAME, repoRoot } from '../../../scripts/dev/n8n';
+import { waitForWebhook } from '../../../scripts/dev/workflows';
 import { artifactsDir, openBrowser, screenshot, signInThroughEditor } from '../support/browser';
 import { addFromNodePanel, chooseOption, labelOf, parameterRow, shownValue, SLOW } from '../support/editor';
 import { listExecutions, type E2eEnvironment } from '../support/environment';
@@ -205,7 +205,7 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 			expect(page).toContain(`*${additional.displayName}*, *${maxPrice.displayName}*`);
 			expect(page).toContain(SAMPLE_LETTER_PATH);
 			// What npm run dev's banner calls the two addresses the page sends the user to, and what it says of the examples.
-			const banner = readFileSync(path.join(repoRoot, 'scripts', 'dev.ts'), 'utf8');
+			const banner = readFileSync(path.join(repoRoot, 'scripts', 'dev', 'dev.ts'), 'utf8');
 			for (const line of ['Sandbox panel', 'Sample PDF']) {
 				expect(banner).toContain(`\`  ${line}:`);
 				expect(page).toContain(`**${line}**`);

@@ -6,7 +6,7 @@ import path from 'node:path';
 
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
-import type { Owner } from '../../../scripts/n8n';
+import type { Owner } from '../../../scripts/dev/n8n';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const artifactsDir = path.resolve(__dirname, '..', 'artifacts');

@@ -6,7 +6,7 @@ import path from 'node:path';
 
 import type { Locator, Page } from 'playwright-core';
 
-import { PACKAGE_NAME, repoRoot } from '../../../scripts/n8n';
+import { PACKAGE_NAME, repoRoot } from '../../../scripts/dev/n8n';
 import { artifactsDir } from './browser';
 import type { E2eEnvironment } from './environment';
 

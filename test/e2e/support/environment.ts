@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { startSandbox, type Sandbox } from '../../../sandbox';
-import { startBalancer, type Balancer } from '../../../scripts/balancer';
-import { prepareN8n, sleep, type N8nClient, type N8nServer } from '../../../scripts/n8n';
-import { prepareQueueN8n, type QueueTopology } from '../../../scripts/queue';
-import { upsertCredential, type StoredCredential } from '../../../scripts/workflows';
+import { startBalancer, type Balancer } from '../../../scripts/queue/balancer';
+import { prepareN8n, sleep, type N8nClient, type N8nServer } from '../../../scripts/dev/n8n';
+import { prepareQueueN8n, type QueueTopology } from '../../../scripts/queue/queue';
+import { upsertCredential, type StoredCredential } from '../../../scripts/dev/workflows';
 
 export type Topology = 'single' | 'queue';
 

@@ -2,7 +2,7 @@
 // once the run of the one before has finished, as a letter's events come hours apart.
 import { expect } from 'vitest';
 
-import { clientRecord, dataTableRows, entryHeaders, forTestEnvironment, insertDataTableRows, readExamples, waitForWebhook, type WorkflowFile } from '../../../scripts/workflows';
+import { clientRecord, dataTableRows, entryHeaders, forTestEnvironment, insertDataTableRows, readExamples, waitForWebhook, type WorkflowFile } from '../../../scripts/dev/workflows';
 import { listExecutions, type E2eEnvironment } from './environment';
 import { call } from './exampleRequests';
 import { runScheduled } from './exampleRuns';

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
 import { expect } from 'vitest';
 
-import { dataTableRows, entryHeaders, examplesDir, waitForWebhook, type EntryCredential } from '../../../scripts/workflows';
+import { dataTableRows, entryHeaders, examplesDir, waitForWebhook, type EntryCredential } from '../../../scripts/dev/workflows';
 import { listExecutions, type E2eEnvironment } from './environment';
 import { entryCredential, example, finishedExecutions, importAndActivate, productionUrlOf, sampleLetterUrl, sha256 } from './examples';
 import { pdfOfSize } from './service';

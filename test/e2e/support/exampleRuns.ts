@@ -15,7 +15,7 @@ import {
 	type StoredCredential,
 	type WorkflowFile,
 	type WorkflowNode,
-} from '../../../scripts/workflows';
+} from '../../../scripts/dev/workflows';
 import { ChatModelServer, type Conversation, type Turn } from './chatModelServer';
 import { listExecutions, type E2eEnvironment } from './environment';
 import { call } from './exampleRequests';

@@ -29,7 +29,7 @@ import {
 	type EntryCredential,
 	type StoredCredential,
 	type WorkflowFile,
-} from '../../../scripts/workflows';
+} from '../../../scripts/dev/workflows';
 import { editorJson, getExecution, listExecutions, waitFor, type E2eEnvironment, type Execution } from './environment';
 import { pdfOfSize } from './service';
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { PACKAGE_NAME, repoRoot } from '../../../scripts/n8n';
+import { PACKAGE_NAME, repoRoot } from '../../../scripts/dev/n8n';
 
 /** What the Installation section of a guide tells users to type or run. */
 export interface InstallInstructions {

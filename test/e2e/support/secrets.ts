@@ -1,7 +1,7 @@
 // Secrets must never reach an execution: searched in every execution, data included, as stored.
 import { expect } from 'vitest';
 
-import type { N8nClient } from '../../../scripts/n8n';
+import type { N8nClient } from '../../../scripts/dev/n8n';
 import { listExecutions } from './environment';
 
 /** Fails when any secret (or its URL-encoded form) is in an execution; returns how many were searched. */

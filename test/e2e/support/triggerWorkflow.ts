@@ -3,7 +3,7 @@
 // counted on the node after the trigger.
 import { randomUUID } from 'node:crypto';
 
-import { activateWorkflow, createWorkflow, waitForWebhook, type WorkflowFile, type WorkflowNode } from '../../../scripts/workflows';
+import { activateWorkflow, createWorkflow, waitForWebhook, type WorkflowFile, type WorkflowNode } from '../../../scripts/dev/workflows';
 import { nodeType } from '../cases/package';
 import { listExecutions, type E2eEnvironment, type Execution } from './environment';
 

@@ -3,10 +3,10 @@
 # installing each into its cache folder first, and prints one table row per release:
 #   release | installs | loads | works | what fails
 # A release that does not install from the registry gets npm's first error in the last column.
-# Usage: bash scripts/try-n8n-releases.sh 1.123.81 2.0.0 ...
+# Usage: bash scripts/engines/try-n8n-releases.sh 1.123.81 2.0.0 ...
 # Logs: $POSTAL_CACHE_DIR/releases/<release>.log (default ~/.cache/n8n-nodes-postal-service).
 set -uo pipefail
-cd "$(dirname "$0")/.." || exit 1
+cd "$(dirname "$0")/../.." || exit 1
 cache="${POSTAL_CACHE_DIR:-$HOME/.cache/n8n-nodes-postal-service}"
 mkdir -p "$cache/releases"
 strip() { sed 's/\x1b\[[0-9;]*m//g' "$1"; }
@@ -14,7 +14,7 @@ rows=()
 for release in "$@"; do
   log="$cache/releases/$release.log"
   started=$(date +%s)
-  if ! N8N_VERSION="$release" bash scripts/install-n8n.sh > "$log" 2>&1; then
+  if ! N8N_VERSION="$release" bash scripts/dev/install-n8n.sh > "$log" 2>&1; then
     error=$(grep -m1 -E 'npm (error|ERR!) (code|404|notarget|network)|declares engines' "$cache/n8n-$release/.failed" 2>/dev/null || tail -1 "$log")
     rows+=("| $release | no | – | – | ${error//|/\\|} | $(( $(date +%s) - started )) |")
     continue

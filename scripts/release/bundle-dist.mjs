@@ -2,7 +2,7 @@
 // files tsc compiled it from: n8n loads a community package at every start, and resolving and
 // compiling sixty small files took most of that load (docs/performance.md, cold load). What n8n
 // provides stays outside the bundle (n8n-workflow, zod, luxon, Node's modules).
-// Usage: node scripts/bundle-dist.mjs [the dist folder tsc wrote, dist by default]
+// Usage: node scripts/release/bundle-dist.mjs [the dist folder tsc wrote, dist by default]
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 

@@ -18,7 +18,7 @@ import https from 'node:https';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 
-import { run } from './n8n';
+import { run } from '../dev/n8n';
 
 /** The registry n8n installs community packages from unless licensed otherwise. */
 export const PUBLIC_REGISTRY = 'https://registry.npmjs.org';

@@ -7,7 +7,7 @@
 // executions you make survive restarts; delete the folder to start over.
 //
 // `npm run dev -- --queue` starts n8n's queue mode instead (PostgreSQL, Redis, a main process, two
-// workers, two webhook processors and a balancer in front of them, see scripts/queue.ts), to watch
+// workers, two webhook processors and a balancer in front of them, see scripts/queue/queue.ts), to watch
 // deliveries spread over processes. Its data lives in a temporary folder and goes with Ctrl-C.
 //
 // `npm run dev -- --check` does all of it, prints the banner and stops: CI's proof that the first
@@ -15,10 +15,10 @@
 import { existsSync, mkdirSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 
-import { startBalancer, type Balancer } from './balancer';
+import { startBalancer, type Balancer } from '../queue/balancer';
 
-import { RECEIVER_PATH, startSandbox, type Sandbox } from '../sandbox';
-import { SAMPLE_LETTER_PATH } from '../sandbox/sample';
+import { RECEIVER_PATH, startSandbox, type Sandbox } from '../../sandbox';
+import { SAMPLE_LETTER_PATH } from '../../sandbox/sample';
 import {
 	buildAndPack,
 	cacheDir,
@@ -32,7 +32,7 @@ import {
 	packageVersion,
 	repoRoot,
 } from './n8n';
-import { QueueTopology } from './queue';
+import { QueueTopology } from '../queue/queue';
 import {
 	activateWorkflow,
 	clientRecord,
@@ -111,7 +111,7 @@ async function startQueue(n8nDir: string, tarball: string): Promise<DevN8n> {
 		await topology.stop();
 	};
 	stopOnExit.push(stopAll);
-	// Every n8n process installs it at start, from N8N_COMMUNITY_PACKAGES (see scripts/queue.ts).
+	// Every n8n process installs it at start, from N8N_COMMUNITY_PACKAGES (see scripts/queue/queue.ts).
 	await topology.usePackage(tarball);
 	say('starting n8n in queue mode');
 	await topology.start();

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Makes a Node 24 toolchain available without touching the system Node.
 # n8n 2.x (and the engine our tests run) needs Node >= 24; many machines still have 20.
-# Usage:  source scripts/node24.sh      (puts Node 24 first on PATH in this shell)
-#         scripts/node24.sh --print     (prints the bin directory to add to PATH)
-# A machine's own Node 24 or newer is used as it is; otherwise scripts/node-major.sh fetches the
+# Usage:  source scripts/node/node24.sh      (puts Node 24 first on PATH in this shell)
+#         scripts/node/node24.sh --print     (prints the bin directory to add to PATH)
+# A machine's own Node 24 or newer is used as it is; otherwise scripts/node/node-major.sh fetches the
 # registry's build for this machine once into $POSTAL_CACHE_DIR (default
 # ~/.cache/n8n-nodes-postal-service), outside the repository.
 # It leaves the caller's shell options (errexit, nounset) as they were.
@@ -30,6 +30,6 @@ if [ "${BASH_SOURCE[0]}" != "$0" ]; then
 else
   if [ "${1:-}" = "--print" ]; then echo "$POSTAL_NODE24_BIN"; else
     echo "Node 24 is at $POSTAL_NODE24_BIN/node ($("$POSTAL_NODE24_BIN/node" -v))"
-    echo "Use it in this shell with:  source scripts/node24.sh"
+    echo "Use it in this shell with:  source scripts/node/node24.sh"
   fi
 fi

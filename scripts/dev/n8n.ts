@@ -10,7 +10,7 @@ import path from 'node:path';
 
 export const N8N_VERSION = process.env.N8N_VERSION ?? '2.41.1';
 export const PACKAGE_NAME = 'n8n-nodes-postal-service';
-export const repoRoot = path.resolve(__dirname, '..');
+export const repoRoot = path.resolve(__dirname, '..', '..');
 export const cacheDir = process.env.POSTAL_CACHE_DIR ?? path.join(homedir(), '.cache', PACKAGE_NAME);
 
 export const DEFAULT_OWNER = {
@@ -50,7 +50,7 @@ export function run(
 /** Installs n8n into the cache the first time (the script prints progress), and proves a cached one runs (repairing it when not); returns its folder. */
 export async function ensureN8nInstalled(): Promise<string> {
 	const dir = path.join(cacheDir, `n8n-${N8N_VERSION}`);
-	const out = await run('bash', [path.join(repoRoot, 'scripts', 'install-n8n.sh')], {
+	const out = await run('bash', [path.join(repoRoot, 'scripts', 'dev', 'install-n8n.sh')], {
 		env: { ...process.env, N8N_VERSION, POSTAL_CACHE_DIR: cacheDir },
 		stderr: 'inherit',
 	});
@@ -142,7 +142,7 @@ export function nodeFor(n8nDir: string): string {
 	const major = existsSync(recorded) ? readFileSync(recorded, 'utf8').trim() : process.versions.node.split('.')[0];
 	if (major === process.versions.node.split('.')[0]) return process.execPath;
 	const binary = path.join(cacheDir, `node${major}`, 'package', 'bin', 'node');
-	if (!existsSync(binary)) throw new Error(`n8n in ${n8nDir} runs on Node ${major}: run scripts/node-major.sh ${major} first`);
+	if (!existsSync(binary)) throw new Error(`n8n in ${n8nDir} runs on Node ${major}: run scripts/node/node-major.sh ${major} first`);
 	return binary;
 }
 
@@ -286,7 +286,7 @@ export class N8nServer {
 			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 			N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
 			// Binary data in files, as one n8n process keeps it by default in 2.x and as n8n 3 will
-			// require; queue mode sets database mode (scripts/queue.ts). A caller's setting wins.
+			// require; queue mode sets database mode (scripts/queue/queue.ts). A caller's setting wins.
 			N8N_DEFAULT_BINARY_DATA_MODE: process.env.N8N_DEFAULT_BINARY_DATA_MODE ?? 'filesystem',
 			N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info',
 			DB_TYPE: 'sqlite',

@@ -6,7 +6,7 @@
 // with the others only the settings a deployment gives them all: the encryption key, the database,
 // Redis, and the community package to install, named with its version and checksum in
 // N8N_COMMUNITY_PACKAGES as n8n's documentation tells users (n8n 2.21 and later). The package comes
-// from a stand-in for the public registry (scripts/registry.ts), since it is not published.
+// from a stand-in for the public registry (scripts/queue/registry.ts), since it is not published.
 // Everything started here is stopped by stop(), also on Ctrl-C.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,7 +22,7 @@ import {
 	N8N_VERSION,
 	PACKAGE_NAME,
 	type PreparedN8n,
-} from './n8n';
+} from '../dev/n8n';
 import { StandInRegistry, type ServedPackage } from './registry';
 import { ensureServicePackages, Postgres, Redis } from './services';
 

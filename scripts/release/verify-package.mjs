@@ -4,7 +4,7 @@
 // of the tarball `npm pack` makes, and over the sources of nodes/ and credentials/, as it lints the
 // source checkout a published version's provenance points to.
 // Left out: the provenance check itself, which only a version published by
-// .github/workflows/publish.yml can pass; scripts/check-workflows.mjs checks that workflow asks for it.
+// .github/workflows/publish.yml can pass; scripts/release/check-workflows.mjs checks that workflow asks for it.
 // Needs a fresh `npm run build`. Exits 1 on any finding.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const RECORD_FILE = path.join(import.meta.dirname, '..', 'releases', 'parameters.json');
+export const RECORD_FILE = path.join(import.meta.dirname, '..', '..', 'releases', 'parameters.json');
 
 /** The released records, by key (`node postalService v1`, `credential postalServiceApi`). */
 export function readRecords(file = RECORD_FILE) {

@@ -31,7 +31,7 @@ export npm_config_ignore_scripts=false
 addons=(sqlite3 isolated-vm msgpackr-extract @parcel/watcher)
 
 # The bin folder of the Node the release runs on (recorded at install time).
-release_node() { bash "$here/node-major.sh" "$(cat "$dir/.node-major")"; }
+release_node() { bash "$here/../node/node-major.sh" "$(cat "$dir/.node-major")"; }
 
 # The proof that the install runs: the release's own Node loads every native addon present and
 # sqlite3, the database n8n starts with, answers a query. Prints what failed.
@@ -86,8 +86,8 @@ if [ -f "$stamp" ]; then
 fi
 
 # npm itself does not care which Node runs it; the addons are built for the release's own below.
-# shellcheck source=node24.sh
-source "$here/node24.sh"
+# shellcheck source=../node/node24.sh
+source "$here/../node/node24.sh"
 echo "Installing n8n $N8N_VERSION into $dir (first time only: 6 to 10 minutes)" >&2
 rm -rf "$dir"
 mkdir -p "$dir"

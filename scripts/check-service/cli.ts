@@ -5,10 +5,10 @@
  */
 import { parseArgs } from 'node:util';
 
-import { formatAnswers, listen } from './check-service/listen';
-import { formatTable } from './check-service/findings';
-import { checkService, isTestAddress } from './check-service/run';
-import { serviceUrl } from '../nodes/PostalService/transport/url';
+import { formatAnswers, listen } from './listen';
+import { formatTable } from './findings';
+import { checkService, isTestAddress } from './run';
+import { serviceUrl } from '../../nodes/PostalService/transport/url';
 
 const usage = `Usage: npm run check-service -- [options]
 Reads POSTAL_SERVICE_BASE_URL, POSTAL_SERVICE_EMAIL and POSTAL_SERVICE_TOKEN (asked for when unset).

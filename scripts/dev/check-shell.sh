@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# Checks the repository's shell scripts (.ci/run and scripts/*.sh): shellcheck, when it is
+# Checks the repository's shell scripts (.ci/run and scripts/*/*.sh): shellcheck, when it is
 # installed (.ci/run installs it from Debian's packages), and a rule shellcheck lacks: under
 # `pipefail`, no pipe may end in a reader that can stop reading early (head, grep -q/-m/-l,
 # sed …q, awk … exit). The writer then dies of SIGPIPE at random, and the pipeline fails on a
 # machine where the timing differs. Read the whole input instead (grep -c, sed -n 1p, a file).
-# Usage: bash scripts/check-shell.sh [FILE...]   (default .ci/run and scripts/*.sh; exit 1 on any finding)
+# Usage: bash scripts/dev/check-shell.sh [FILE...]   (default .ci/run and scripts/*/*.sh; exit 1 on any finding)
 set -euo pipefail
 if [ $# -gt 0 ]; then scripts=("$@"); else
-  cd "$(dirname "$0")/.."
-  scripts=(.ci/run scripts/*.sh)
+  cd "$(dirname "$0")/../.."
+  scripts=(.ci/run scripts/*/*.sh)
 fi
 status=0
 

@@ -6,7 +6,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, createWriteStream, existsSync, mkdirSync, readdirSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 
-import { freePort, run, sleep } from './n8n';
+import { freePort, run, sleep } from '../dev/n8n';
 
 const isRoot = () => process.getuid?.() === 0;
 

@@ -3,10 +3,10 @@
 // publish workflow runs on version tags, may obtain the OIDC token npm publishes and signs provenance
 // with (id-token: write) and nothing more than reading the repository, installs npm 11.5.1 or later
 // (trusted publishing), checks the tag, runs .ci/run, and only then publishes through
-// `scripts/release.mjs --publish`, the step .ci/run runs with --dry-run. It holds no credential at
+// `scripts/release/release.mjs --publish`, the step .ci/run runs with --dry-run. It holds no credential at
 // all: no secret, no npm token in any form, no registry-url (setup-node's .npmrc reads a token), no
 // npm login. package.json keeps node-cli's guard and asks for provenance on any publish.
-// Usage: node scripts/check-workflows.mjs [ci.yml publish.yml]  (the two workflows by default)
+// Usage: node scripts/release/check-workflows.mjs [ci.yml publish.yml]  (the two workflows by default)
 import { readFileSync } from 'node:fs';
 import { parseDocument } from 'yaml';
 
@@ -60,15 +60,15 @@ for (const [name, job] of jobs) {
 
 	const jobSteps = job.steps ?? [];
 	const at = (predicate) => jobSteps.findIndex(predicate);
-	const tagCheck = at((s) => runs(s, 'scripts/release.mjs --tag'));
+	const tagCheck = at((s) => runs(s, 'scripts/release/release.mjs --tag'));
 	const gate = at((s) => runs(s, 'bash .ci/run'));
 	const publishStep = at((s) => /\bscripts\/release\.mjs --publish\b/.test(s.run ?? '') && !/--dry-run/.test(s.run));
 	const npmStep = at((s) => /\bnpm (?:install|i) (?:--global|-g) npm@/.test(s.run ?? ''));
-	check(where, publishStep !== -1, 'has no step that runs node scripts/release.mjs --publish');
+	check(where, publishStep !== -1, 'has no step that runs node scripts/release/release.mjs --publish');
 	check(
 		where,
 		!jobSteps.some((s) => /\bnpm publish\b/.test(s.run ?? '')),
-		'publishes with npm publish directly: publish through scripts/release.mjs --publish, the step CI runs with --dry-run',
+		'publishes with npm publish directly: publish through scripts/release/release.mjs --publish, the step CI runs with --dry-run',
 	);
 	const npmVersion = /npm@(\d+)\.(\d+)\.(\d+)/.exec(jobSteps[npmStep]?.run ?? '');
 	check(
@@ -95,7 +95,7 @@ for (const [pattern, what] of [
 }
 
 // CI proves the publish step's outcome without uploading.
-check('.ci/run', /^node scripts\/release\.mjs --publish --dry-run$/m.test(readFileSync('.ci/run', 'utf8')), 'must run node scripts/release.mjs --publish --dry-run');
+check('.ci/run', /^node scripts\/release\.mjs --publish --dry-run$/m.test(readFileSync('.ci/run', 'utf8')), 'must run node scripts/release/release.mjs --publish --dry-run');
 
 // The guards against a publish from a working copy: node-cli's refuses one without RELEASE_MODE,
 // provenance one from outside CI.

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Prints the bin directory of a Node.js of the given major version: the machine's own when it is
 # that major, else the npm registry's build for this machine (node-<os>-<arch>@<major>), fetched
-# once into the cache. The one place the project fetches a Node; scripts/node24.sh and
-# scripts/install-n8n.sh (n8n 1.x releases declare older Node ranges than 2.x) come through here.
-# Usage:  scripts/node-major.sh 22        (prints the bin directory; the headers are one level up)
+# once into the cache. The one place the project fetches a Node; scripts/node/node24.sh and
+# scripts/dev/install-n8n.sh (n8n 1.x releases declare older Node ranges than 2.x) come through here.
+# Usage:  scripts/node/node-major.sh 22        (prints the bin directory; the headers are one level up)
 set -euo pipefail
 major="${1:?usage: node-major.sh <major>}"
 cache="${POSTAL_CACHE_DIR:-$HOME/.cache/n8n-nodes-postal-service}"

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# Installs the engine of each tested n8n release (scripts/releases.json, or the releases given):
+# Installs the engine of each tested n8n release (scripts/engines/releases.json, or the releases given):
 # the n8n-core and n8n-workflow that release's n8n package pins, and nothing of n8n's server, into
 # $POSTAL_CACHE_DIR/engine-<release> (default ~/.cache/n8n-nodes-postal-service), once, all at
 # once; later runs reuse them without the network. test/releases/ runs the built package through
 # each one's WorkflowExecute, on the Node major the release declares (kept in <dir>/.node-major).
 #
-# Installed with --ignore-scripts, like scripts/install-n8n.sh: n8n-workflow 2.x pulls isolated-vm,
+# Installed with --ignore-scripts, like scripts/dev/install-n8n.sh: n8n-workflow 2.x pulls isolated-vm,
 # whose build needs Node 24 and whose install script would otherwise fail; only the `vm`
 # expression engine loads it, and the runner uses the `legacy` one.
 # A release is built in a folder of its own and moved into place when complete, so a reader never
 # sees half an install and an install never deletes one that is ready.
-# Usage: bash scripts/install-engines.sh [release...]   (prints "<release> <dir>" per release)
+# Usage: bash scripts/engines/install-engines.sh [release...]   (prints "<release> <dir>" per release)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cache="${POSTAL_CACHE_DIR:-$HOME/.cache/n8n-nodes-postal-service}"
@@ -38,17 +38,17 @@ prepare_one() {
     const view = JSON.parse(process.argv[1]);
     const [core, workflow] = [view.dependencies["n8n-core"], view.dependencies["n8n-workflow"]];
     if (core !== process.argv[2] || workflow !== process.argv[3]) {
-      console.error(`n8n ${process.argv[4]} pins n8n-core ${core} and n8n-workflow ${workflow}; scripts/releases.json says ${process.argv[2]} and ${process.argv[3]}`);
+      console.error(`n8n ${process.argv[4]} pins n8n-core ${core} and n8n-workflow ${workflow}; scripts/engines/releases.json says ${process.argv[2]} and ${process.argv[3]}`);
       process.exit(1);
     }' "$declared" "$core" "$workflow" "$release"
-  # The newest Node major the release declares support for, as scripts/install-n8n.sh picks it.
+  # The newest Node major the release declares support for, as scripts/dev/install-n8n.sh picks it.
   major=$(node -e '
     const semver = require(process.argv[2]);
     const range = JSON.parse(process.argv[1]).engines?.node ?? "*";
     const major = [24, 22, 20].find((m) => semver.satisfies(`${m}.99.0`, range));
     if (!major) { console.error(`engines.node "${range}": none of Node 24, 22, 20 fits`); process.exit(1); }
-    console.log(major);' "$declared" "$here/../node_modules/semver")
-  bash "$here/node-major.sh" "$major" >/dev/null
+    console.log(major);' "$declared" "$here/../../node_modules/semver")
+  bash "$here/../node/node-major.sh" "$major" >/dev/null
   echo "$major"
 }
 
