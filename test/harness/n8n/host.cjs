@@ -1,0 +1,159 @@
+// What n8n's server hands its engine for a run, written once for the harness (n8n's engine in the
+// test process) and the release runner (each release's engine in a process of its own). Plain
+// CommonJS that requires no n8n module: each caller passes its own copy of n8n-core and
+// n8n-workflow, so the release runner never mixes a release's copy with the project's.
+'use strict';
+const { EventEmitter } = require('node:events');
+
+/** The node registry n8n's engine reads node types from, over a map of type name to node type. */
+function nodeTypesOf(types, NodeHelpers) {
+	return {
+		getByName(name) {
+			const type = types.get(name);
+			if (!type) throw new Error(`Unknown node type "${name}"`);
+			return type;
+		},
+		getByNameAndVersion(name, version) {
+			return NodeHelpers.getVersionedNodeType(this.getByName(name), version);
+		},
+		getKnownTypes() {
+			return {};
+		},
+	};
+}
+
+/**
+ * A credentials helper over the test's credentials by type. With `resolve` (an expression resolver),
+ * it applies a credential type's generic `authenticate` the way n8n does; without it requests go as
+ * the node made them. `onRead` counts reads: in a real n8n each is a database query and a decryption.
+ */
+function credentialsHelperOf(ICredentialsHelper, types, credentials, options = {}) {
+	class CredentialsHelper extends ICredentialsHelper {
+		getParentTypes(name) {
+			return types.get(name)?.extends ?? [];
+		}
+		isCredentialUsableByNode() {
+			return true;
+		}
+		async authenticate(data, typeName, requestOptions) {
+			const authenticate = types.get(typeName)?.authenticate;
+			if (!authenticate || !options.resolve) return requestOptions;
+			if (typeof authenticate === 'function') return await authenticate(data, requestOptions);
+			if (authenticate.type !== 'generic') return requestOptions;
+			const resolve = (value) => (typeof value === 'string' && value.startsWith('=') ? options.resolve(value.slice(1), data) : value);
+			for (const [where, entries] of Object.entries(authenticate.properties)) {
+				if (where === 'auth') {
+					requestOptions.auth = { username: String(resolve(entries.username) ?? ''), password: String(resolve(entries.password) ?? '') };
+					continue;
+				}
+				requestOptions[where] = { ...(requestOptions[where] ?? {}) };
+				for (const [key, value] of Object.entries(entries)) requestOptions[where][key] = resolve(value);
+			}
+			return requestOptions;
+		}
+		async preAuthentication() {
+			return undefined;
+		}
+		async runPreAuthentication() {
+			return undefined;
+		}
+		async getCredentials() {
+			throw new Error('getCredentials is not used by the tests');
+		}
+		async getDecrypted(_additionalData, _nodeCredentials, type) {
+			options.onRead?.();
+			const data = credentials[type];
+			if (!data) throw new Error(`The test gave no credentials of type "${type}"`);
+			return { ...data };
+		}
+		async updateCredentials() {}
+		async updateCredentialsOauthTokenData() {}
+		getCredentialsProperties(type) {
+			return types.get(type)?.properties ?? [];
+		}
+	}
+	return new CredentialsHelper();
+}
+
+/** The additional data of one execution, as n8n's server builds it, on n8n's default local addresses. */
+function additionalDataOf({ credentialsHelper, hooks, executionId, workflowId, executeWorkflow }) {
+	const base = 'http://127.0.0.1:5678';
+	return {
+		credentialsHelper,
+		hooks,
+		executionId,
+		workflowId,
+		executeWorkflow:
+			executeWorkflow ??
+			(async () => {
+				throw new Error('Sub-workflows are not used in these tests');
+			}),
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: `${base}/rest`,
+		instanceBaseUrl: base,
+		formBaseUrl: `${base}/form`,
+		formWaitingBaseUrl: `${base}/form-waiting`,
+		formTestBaseUrl: `${base}/form-test`,
+		webhookBaseUrl: `${base}/webhook`,
+		webhookWaitingBaseUrl: `${base}/webhook-waiting`,
+		webhookTestBaseUrl: `${base}/webhook-test`,
+		mcpBaseUrl: `${base}/mcp`,
+		mcpTestBaseUrl: `${base}/mcp-test`,
+		variables: {},
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('Task runners are not used in these tests');
+		},
+	};
+}
+
+/**
+ * Records what is answered through the response object, as Express would send it, and emits
+ * `finish` once the answer is complete, as Node's HTTP response does.
+ */
+class RecordedResponse extends EventEmitter {
+	constructor() {
+		super();
+		this.statusCode = 200;
+		this.headers = {};
+		this.body = undefined;
+		this.ended = false;
+	}
+	status(code) {
+		this.statusCode = code;
+		return this;
+	}
+	setHeader(name, value) {
+		this.headers[name.toLowerCase()] = value;
+		return this;
+	}
+	header(name, value) {
+		return this.setHeader(name, value);
+	}
+	set(name, value) {
+		return this.setHeader(name, value);
+	}
+	json(body) {
+		return this.end(body);
+	}
+	send(body) {
+		return this.end(body);
+	}
+	end(body) {
+		if (body !== undefined) this.body = body;
+		if (!this.ended) {
+			this.ended = true;
+			this.emit('finish');
+		}
+		return this;
+	}
+	/** The connection closed before an answer was sent (the process died): the caller saw no status. */
+	abort() {
+		if (!this.ended) this.emit('close');
+		return this;
+	}
+}
+
+module.exports = { nodeTypesOf, credentialsHelperOf, additionalDataOf, RecordedResponse };

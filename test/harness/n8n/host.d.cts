@@ -1,0 +1,31 @@
+import type { EventEmitter } from 'node:events';
+import type { ICredentialDataDecryptedObject, ICredentialType, INodeType, INodeTypes, IVersionedNodeType, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+
+export function nodeTypesOf(types: Map<string, INodeType | IVersionedNodeType>, NodeHelpers: { getVersionedNodeType: (type: INodeType | IVersionedNodeType, version?: number) => INodeType }): INodeTypes;
+export function credentialsHelperOf(
+	ICredentialsHelper: abstract new () => object,
+	types: Map<string, ICredentialType>,
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+	options?: { resolve?: (expression: string, credentials: ICredentialDataDecryptedObject) => unknown; onRead?: () => void },
+): IWorkflowExecuteAdditionalData['credentialsHelper'];
+export function additionalDataOf(parts: {
+	credentialsHelper: unknown;
+	hooks: unknown;
+	executionId: string;
+	workflowId: string;
+	executeWorkflow?: (...args: unknown[]) => Promise<unknown>;
+}): IWorkflowExecuteAdditionalData;
+export class RecordedResponse extends EventEmitter {
+	statusCode: number;
+	headers: Record<string, string>;
+	body: unknown;
+	ended: boolean;
+	status(code: number): this;
+	setHeader(name: string, value: string): this;
+	header(name: string, value: string): this;
+	set(name: string, value: string): this;
+	json(body: unknown): this;
+	send(body?: unknown): this;
+	end(body?: unknown): this;
+	abort(): this;
+}
