@@ -62,7 +62,7 @@ for (const [name, job] of jobs) {
 	const at = (predicate) => jobSteps.findIndex(predicate);
 	const tagCheck = at((s) => runs(s, 'scripts/release/release.mjs --tag'));
 	const gate = at((s) => runs(s, 'bash .ci/run'));
-	const publishStep = at((s) => /\bscripts\/release\.mjs --publish\b/.test(s.run ?? '') && !/--dry-run/.test(s.run));
+	const publishStep = at((s) => /\bscripts\/release\/release\.mjs --publish\b/.test(s.run ?? '') && !/--dry-run/.test(s.run));
 	const npmStep = at((s) => /\bnpm (?:install|i) (?:--global|-g) npm@/.test(s.run ?? ''));
 	check(where, publishStep !== -1, 'has no step that runs node scripts/release/release.mjs --publish');
 	check(
@@ -95,7 +95,7 @@ for (const [pattern, what] of [
 }
 
 // CI proves the publish step's outcome without uploading.
-check('.ci/run', /^node scripts\/release\.mjs --publish --dry-run$/m.test(readFileSync('.ci/run', 'utf8')), 'must run node scripts/release/release.mjs --publish --dry-run');
+check('.ci/run', /^node scripts\/release\/release\.mjs --publish --dry-run$/m.test(readFileSync('.ci/run', 'utf8')), 'must run node scripts/release/release.mjs --publish --dry-run');
 
 // The guards against a publish from a working copy: node-cli's refuses one without RELEASE_MODE,
 // provenance one from outside CI.

@@ -130,6 +130,6 @@ describe('scripts/release/check-workflows.mjs', () => {
 		expect(ciRun).toContain('node scripts/release/release.mjs --publish --dry-run\n');
 		const result = check(PUBLISH, ciRun.replace('node scripts/release/release.mjs --publish --dry-run\n', ''));
 		expect(result.status).toBe(1);
-		expect(result.output).toMatch(/\.ci\/run: must run node scripts\/release\.mjs --publish --dry-run/);
+		expect(result.output).toMatch(/\.ci\/run: must run node scripts\/release\/release\.mjs --publish --dry-run/);
 	});
 });
