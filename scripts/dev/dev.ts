@@ -34,7 +34,7 @@ import {
 } from './n8n';
 import { QueueTopology } from '../queue/queue';
 import { clientRecord, readExamples, upsertCredential, type StoredCredential } from './workflows';
-import { describeEntryCredential, exampleEntryCredentials, importExamples, ROUND_TRIP, SAMPLE_CSV_SANDBOX_PORT } from './examples';
+import { describeEntryCredential, exampleEntryCredentials, importExamples } from './examples';
 
 const queueMode = process.argv.includes('--queue');
 const checkOnly = process.argv.includes('--check');
@@ -112,6 +112,12 @@ async function startQueue(n8nDir: string, tarball: string): Promise<DevN8n> {
 		stop: stopAll,
 	};
 }
+
+/** The round-trip example, whose ready call the banner prints. */
+const ROUND_TRIP = 'crm-client-to-return-receipt.json';
+
+/** The sandbox port the mail merge sample's PDF links name (examples/mail-merge-sample.csv). */
+const SAMPLE_CSV_SANDBOX_PORT = 4010;
 
 /** What Ctrl-C stops, last started first. */
 const stopOnExit: Array<() => Promise<void>> = [];

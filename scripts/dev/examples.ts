@@ -41,13 +41,7 @@ export function exampleEntryCredentials(devDir: string): EntryCredential[] {
 	return all;
 }
 
-/** The round-trip example, whose ready call the banner prints. */
-export const ROUND_TRIP = 'crm-client-to-return-receipt.json';
-
-/** The sandbox port the mail merge sample's PDF links name (examples/mail-merge-sample.csv). */
-export const SAMPLE_CSV_SANDBOX_PORT = 4010;
-
-interface ExampleState {
+export interface ExampleState {
 	file: string;
 	name: string;
 	published: boolean;
