@@ -52,7 +52,6 @@ export interface StoreFault {
 export class MemoryProcessedDataStore implements IDataDeduplicator {
 	private readonly rows = new Map<string, string>();
 	private readonly faults = new Map<string, { calls: number; faults: StoreFault[] }>();
-	private readonly afterWrites = new Map<string, { call: number; action: () => void }>();
 
 	/** Makes the given calls about one workflow fail (replacing earlier faults of that workflow). */
 	failCalls(workflowId: string, faults: StoreFault[]): void {
@@ -64,21 +63,12 @@ export class MemoryProcessedDataStore implements IDataDeduplicator {
 		return this.faults.get(workflowId)?.calls ?? 0;
 	}
 
-	/**
-	 * Runs `action` as soon as the given check-and-record call about the workflow (counted as
-	 * `failCalls` counts them) has written, before its caller hears back: another process's write
-	 * landing right then.
-	 */
-	afterCall(workflowId: string, call: number, action: () => void): void {
-		this.afterWrites.set(workflowId, { call, action });
-	}
-
-	/** The call's number since the workflow's faults were set, and how it fails, if it does. */
-	private faultOf(contextData: ICheckProcessedContextData): { call?: number; when?: StoreFault['when'] } {
+	/** How the call fails, if it does, counting it among the workflow's calls since its faults were set. */
+	private faultOf(contextData: ICheckProcessedContextData): StoreFault['when'] | undefined {
 		const entry = this.faults.get(contextData.workflow.id ?? '');
-		if (!entry) return {};
+		if (!entry) return undefined;
 		const call = entry.calls++;
-		return { call, when: entry.faults.find((fault) => fault.call === call)?.when };
+		return entry.faults.find((fault) => fault.call === call)?.when;
 	}
 
 	/** How many check-and-record calls reached the store (to see that a node used it). */
@@ -117,15 +107,9 @@ export class MemoryProcessedDataStore implements IDataDeduplicator {
 	): Promise<IDeduplicationOutput> {
 		this.calls++;
 		if (options.mode !== 'entries') throw new Error(`The harness store only keeps mode "entries", not "${options.mode}"`);
-		const { call, when } = this.faultOf(contextData);
+		const when = this.faultOf(contextData);
 		if (when === 'before') throw new Error('Connection terminated unexpectedly');
 		const result = await this.record(items, scope, contextData, options);
-		const workflowId = contextData.workflow.id ?? '';
-		const hook = this.afterWrites.get(workflowId);
-		if (hook && hook.call === call) {
-			this.afterWrites.delete(workflowId);
-			hook.action();
-		}
 		if (when === 'after') throw new Error('Connection terminated unexpectedly');
 		return result;
 	}
@@ -164,7 +148,7 @@ export class MemoryProcessedDataStore implements IDataDeduplicator {
 		scope: DeduplicationScope,
 		contextData: ICheckProcessedContextData,
 	): Promise<void> {
-		const { when } = this.faultOf(contextData);
+		const when = this.faultOf(contextData);
 		if (when === 'before') throw new Error('Connection terminated unexpectedly');
 		const key = this.keyOf(scope, contextData);
 		const row = await this.read(key);
@@ -193,21 +177,6 @@ export class MemoryProcessedDataStore implements IDataDeduplicator {
 	entries(workflowId: string, nodeId: string): string[] {
 		const text = this.rows.get(`${workflowId}\u0000n:${nodeId}`);
 		return text === undefined ? [] : (JSON.parse(text) as Row).data;
-	}
-
-	/** The row of a workflow's node as stored (what another process reads). */
-	rowText(workflowId: string, nodeId: string): string | undefined {
-		return this.rows.get(`${workflowId}\u0000n:${nodeId}`);
-	}
-
-	/**
-	 * Writes a row as another process does that read it earlier: its write replaces everything
-	 * recorded since its read, with `added` on top.
-	 */
-	writeAsOf(workflowId: string, nodeId: string, readText: string | undefined, added: DeduplicationItemTypes[]): void {
-		const row: Row = readText === undefined ? { mode: 'entries', data: [] } : (JSON.parse(readText) as Row);
-		row.data.push(...added.map(hash));
-		this.rows.set(`${workflowId}\u0000n:${nodeId}`, JSON.stringify(row));
 	}
 
 	/** Whether a value is recorded for a workflow's node. */
