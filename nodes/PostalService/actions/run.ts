@@ -13,6 +13,7 @@ import {
 	type Credentials,
 	type Deadline,
 } from '../transport';
+import { isRefusal } from './fields';
 import { findOperation } from './resources';
 import { pacing, runInSlidingWindow } from './slidingWindow';
 import type { RouteName } from '../contract/routes';
@@ -65,7 +66,7 @@ function withCompletedItems(error: NodeError, outcomes: Outcome[], writes: boole
 		if (outcome && 'items' in outcome) {
 			const id = outcome.items[0]?.json.id;
 			done.push(`item ${itemIndex + 1}${id ? ` (id ${String(id)})` : ''}`);
-		} else if (outcome && outcomeIsUnclear(outcome.error)) {
+		} else if (outcome && outcomeIsUnclear(outcome.error) && !isRefusal(outcome.error)) {
 			if (outcome.error !== error) unclear.push(outcome.error.message);
 		} else if (outcome?.error !== error) unsent.push(`item ${itemIndex + 1}`);
 	}
