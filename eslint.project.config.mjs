@@ -78,12 +78,12 @@ export const layers = [
 		files: ['nodes/PostalService/actions/*/*.operation.ts'],
 		patterns: [
 			restricted('\\.operation$', 'An operation file imports no other operation file: what two operations share goes to actions/shared/, a shared value to contract/.'),
-			restricted('^\\./|^\\.\\./(?!shared/|fields$|types$|descriptions$|\\.\\./contract/|\\.\\./transport(/|$))', 'An operation file imports actions/shared/, fields, types, descriptions, contract/ and transport/ only.'),
+			restricted('^\\./|^\\.\\./(?!shared/|item$|types$|descriptions$|\\.\\./contract/|\\.\\./transport(/|$))', 'An operation file imports actions/shared/, item, types, descriptions, contract/ and transport/ only.'),
 		],
 	},
 	{
 		files: ['nodes/PostalService/actions/shared/**/*.ts'],
-		patterns: [restricted('^\\.\\./(?!fields$|types$|descriptions$|\\.\\./contract/|\\.\\./transport(/|$))', 'actions/shared/ lies below the operations: it imports neither an operation nor a resource.')],
+		patterns: [restricted('^\\.\\./(?!item$|types$|descriptions$|\\.\\./contract/|\\.\\./transport(/|$))', 'actions/shared/ lies below the operations: it imports neither an operation nor a resource.')],
 	},
 	{
 		files: ['nodes/PostalServiceTrigger/**/*.ts'],

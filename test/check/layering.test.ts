@@ -33,11 +33,11 @@ const TARGETS = {
 	'methods/': `${N}/methods`,
 	'actions/run': `${N}/actions/run`,
 	'actions/resources': `${N}/actions/resources`,
-	'actions/fields': `${N}/actions/fields`,
+	'actions/item': `${N}/actions/item`,
 	'actions/shared/': `${N}/actions/shared/letterOrder`,
 	'an operation': `${N}/actions/order/get.operation`,
 	'the action node': `${N}/PostalService.node`,
-	'the trigger': 'nodes/PostalServiceTrigger/body',
+	'the trigger': 'nodes/PostalServiceTrigger/delivery',
 };
 type From = keyof typeof FILES;
 type Target = keyof typeof TARGETS;
@@ -46,8 +46,8 @@ const ALLOWED: Record<From, Target[]> = {
 	contract: ['contract/'],
 	transport: ['contract/', 'transport/'],
 	methods: ['contract/', 'transport/', 'methods/'],
-	shared: ['contract/', 'transport/', 'actions/fields', 'actions/shared/'],
-	operation: ['contract/', 'transport/', 'actions/fields', 'actions/shared/'],
+	shared: ['contract/', 'transport/', 'actions/item', 'actions/shared/'],
+	operation: ['contract/', 'transport/', 'actions/item', 'actions/shared/'],
 	trigger: ['contract/', 'the trigger'],
 };
 

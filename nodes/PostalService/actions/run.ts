@@ -13,7 +13,7 @@ import {
 	type Credentials,
 	type Deadline,
 } from '../transport';
-import { isRefusal } from './fields';
+import { isRefusal } from './item';
 import { findOperation } from './resources';
 import { pacing, runInSlidingWindow } from './slidingWindow';
 import type { RouteName } from '../contract/routes';

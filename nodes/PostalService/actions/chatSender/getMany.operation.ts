@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ItemCheck, listLimit, withItem } from '../fields';
+import { ItemCheck, listLimit, withItem } from '../item';
 import type { ItemInput, ItemWork } from '../types';
 import { forOperation, returnAllAndLimit } from '../descriptions';
 

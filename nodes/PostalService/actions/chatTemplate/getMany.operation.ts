@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { ASSUMED } from '../../contract/assumptions';
 import { TEMPLATE_STATUSES } from '../../contract/lists';
 import { forOperation, returnAllAndLimit, simplifyProperty } from '../descriptions';
-import { ItemCheck, listLimit, simplified, withItem } from '../fields';
+import { ItemCheck, listLimit, simplified, withItem } from '../item';
 import type { ItemInput, ItemWork } from '../types';
 
 export const option = {

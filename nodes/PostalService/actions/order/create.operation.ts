@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { readReais } from '../../contract/order';
 import { creditsNotice, forOperation } from '../descriptions';
-import { ItemCheck, withItem } from '../fields';
+import { ItemCheck, withItem } from '../item';
 import { prepareOrder, priceOf } from '../shared/letterOrder';
 import { CREATE_FIELD_NAMES, properties } from '../shared/letterOrder.description';
 import type { ItemInput, WriteWork } from '../types';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { ASSUMED } from '../../contract/assumptions';
 import { forOperation } from '../descriptions';
-import { asObject, ItemCheck, withItem } from '../fields';
+import { asObject, ItemCheck, withItem } from '../item';
 import type { ItemInput, ItemWork } from '../types';
 
 export const option = {

@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { shipTypeName } from '../../contract/lists';
 import { applyForcing, SHIP_TYPE_RULES, validateOrder, type PdfSource } from '../../contract/order';
 import type { FilePart, FormField } from '../../transport';
-import type { ItemCheck } from '../fields';
+import type { ItemCheck } from '../item';
 import type { ItemInput, ServiceCall } from '../types';
 import { CREATE_FIELD_NAMES, RECIPIENT_FIELDS, SENDER_FIELDS } from './letterOrder.description';
 

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { ASSUMED } from '../../contract/assumptions';
 import { byName, CURRENCY, EMAIL_STATUSES, meaningOf, ORDER_STATUSES, type FileType, valuesOf } from '../../contract/lists';
-import { ItemCheck, simplified, withItem } from '../fields';
+import { ItemCheck, simplified, withItem } from '../item';
 import type { ItemInput, ItemWork, ServiceCall, WriteWork } from '../types';
 
 export interface OrderIdKind {
