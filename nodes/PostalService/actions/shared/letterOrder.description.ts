@@ -13,6 +13,9 @@ const forShipTypes = (types: readonly number[], extra: IDisplayOptions['show'] =
 	show: { shipType: [...types], ...extra },
 });
 
+/** The interface names the electronic letters among its orders for mail and does not say how they reach the recipient. */
+const ELECTRONIC = 'as the service lists it, its text written in the node; how it reaches the recipient is not shown';
+
 /** What each ship type needs, shown next to its name. */
 const NEEDS: Record<number, string> = {
 	1: 'Printed from a PDF, without tracking',
@@ -22,9 +25,9 @@ const NEEDS: Record<number, string> = {
 	5: 'Advertising mail printed from a PDF',
 	6: 'Fast delivery printed from a PDF, with tracking',
 	7: 'Fast delivery printed from a PDF; the recipient signs a return receipt',
-	8: 'A message delivered electronically',
-	9: 'A message delivered electronically, with proof of delivery',
-	10: 'A message delivered electronically; the recipient signs a return receipt',
+	8: `An electronic letter, ${ELECTRONIC}`,
+	9: `A registered electronic letter, ${ELECTRONIC}`,
+	10: `A registered electronic letter with a return receipt, ${ELECTRONIC}`,
 };
 
 /** Recipient fields: property in the node, field on the wire, and what the panel shows. */
