@@ -293,29 +293,23 @@ export const properties: INodeProperties[] = [
 	},
 ];
 
+/** Wire names whose property in the node is not their camelCase form. */
+const PROPERTY_OF: Record<string, string> = { pdfFile: 'pdfSource', ar_type: 'returnReceiptType', telegram_msg: 'telegramMessage', ecarta_msg: 'electronicLetterMessage', virtualbox: 'virtualBox' };
+/** The order's wire names read from a property of their own (the recipient's and the sender's come from their tables). */
+const WIRE_NAMES = [
+	'shipType', 'pdfFile', 'ar_type', 'paymentMethod', 'team_member_id', 'use_client_contract', 'tag', 'ecarta_msg', 'toAddrOnly', 'maxPrice',
+	'telegram_msg', 'telegram_post_dated', 'telegram_post_dated_date', 'telegram_sender_copy', 'telegram_delivery_confirmation',
+	'duplex_printing', 'envelope_type', 'virtualbox',
+];
+const additional = properties.find(({ name }) => name === 'additionalFields')?.options as INodeProperties[];
+const LABELS = Object.fromEntries([...properties, ...additional].map(({ name, displayName }) => [name, displayName]));
+
 /**
  * The node field each wire name of Create / Get Price comes from, so an error names what the user
- * sees next to what the service calls it.
+ * sees next to what the service calls it; each label is read from its property.
  */
 export const CREATE_FIELD_NAMES: Record<string, string> = {
-	shipType: 'Ship Type',
+	...Object.fromEntries(WIRE_NAMES.map((wire) => [wire, LABELS[PROPERTY_OF[wire] ?? wire.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())]])),
 	...Object.fromEntries(RECIPIENT_FIELDS.map(({ wire, displayName }) => [wire, displayName])),
-	pdfFile: 'PDF Source',
-	ar_type: 'Return Receipt Type',
-	paymentMethod: 'Payment Method',
-	team_member_id: 'Team Member ID',
-	use_client_contract: 'Use Client Contract',
-	tag: 'Tag',
-	telegram_msg: 'Telegram Message',
-	telegram_post_dated: 'Deliver on a Later Date',
-	telegram_post_dated_date: 'Delivery Date',
-	telegram_sender_copy: 'Sender Copy',
-	telegram_delivery_confirmation: 'Delivery Confirmation',
-	ecarta_msg: 'Electronic Letter Message',
-	toAddrOnly: 'Address Only (toAddrOnly)',
-	maxPrice: 'Maximum Price (BRL)',
-	duplex_printing: 'Duplex Printing',
-	envelope_type: 'Envelope Type',
-	virtualbox: 'Virtual Box',
 	...Object.fromEntries(SENDER_FIELDS.map(({ wire, displayName }) => [wire, `Sender ${displayName}`])),
 };
