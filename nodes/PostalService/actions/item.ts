@@ -6,7 +6,7 @@ import type { ValidationProblem } from '../contract/order';
 import { LIMIT } from './descriptions';
 import type { ItemInput } from './types';
 
-/** The errors an ItemCheck made: each raised before its item's request left, so the service certainly did nothing with it. */
+/** The errors an ItemCheck made: each raised before its item was sent, so the service certainly did nothing with it. */
 const REFUSALS = new WeakSet<object>();
 
 export const isRefusal = (error: unknown): boolean => typeof error === 'object' && error !== null && REFUSALS.has(error);
