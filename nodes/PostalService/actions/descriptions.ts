@@ -29,9 +29,6 @@ export function outputFileProperty(hint: string, more: Partial<INodeProperties> 
 	return { displayName: 'Put Output File in Field', name: 'binaryPropertyName', type: 'string', default: 'data', hint, ...more };
 }
 
-/** Limit's value until the user changes it. */
-export const LIMIT = 50;
-
 export const returnAllAndLimit: INodeProperties[] = [
 	{
 		displayName: 'Return All',
@@ -45,7 +42,7 @@ export const returnAllAndLimit: INodeProperties[] = [
 		name: 'limit',
 		type: 'number',
 		typeOptions: { minValue: 1 },
-		default: LIMIT,
+		default: 50,
 		description: 'Max number of results to return',
 		displayOptions: { show: { returnAll: [false] } },
 	},

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ValidationProblem } from '../contract/order';
-import { LIMIT } from './descriptions';
+import { returnAllAndLimit } from './descriptions';
 import type { ItemInput } from './types';
 
 /** The errors an ItemCheck made: each raised before its item was sent, so the service certainly did nothing with it. */
@@ -83,5 +83,5 @@ export function simplified(record: IDataObject, keptFields: readonly string[], s
 
 /** Return All and Limit of a list operation, read from the item. */
 export function listLimit(ctx: IExecuteFunctions, itemIndex: number): number {
-	return ctx.getNodeParameter('returnAll', itemIndex, false) ? Number.POSITIVE_INFINITY : (ctx.getNodeParameter('limit', itemIndex, LIMIT) as number);
+	return ctx.getNodeParameter('returnAll', itemIndex, false) ? Number.POSITIVE_INFINITY : (ctx.getNodeParameter('limit', itemIndex, returnAllAndLimit[1].default) as number);
 }

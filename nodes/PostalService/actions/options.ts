@@ -1,7 +1,28 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+/** Batching's fields: Items per Batch and Batch Interval. */
+const batchValues: INodeProperties[] = [
+	{
+		displayName: 'Items per Batch',
+		name: 'batchSize',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'The most requests in flight at once',
+	},
+	{
+		displayName: 'Batch Interval (Ms)',
+		name: 'batchInterval',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 1000,
+		description: 'At most "Items per Batch" requests start within any interval this long, whatever they are: a check, a price, a send or a retry. 0 for no pause.',
+	},
+];
+
 /** Batching's values when added, as the editor shows them; the run applies the same. */
-export const BATCH = { size: 50, interval: 1000 };
+export const BATCH = { size: batchValues[0].default as number, interval: batchValues[1].default as number };
+
 /** The longest Timeout the option accepts (timers hold at most 2^31 - 1 ms). */
 export const MAX_TIMEOUT_MS = 3_600_000;
 
@@ -27,24 +48,7 @@ export const requestOptions: INodeProperties = {
 				{
 					displayName: 'Batching',
 					name: 'batch',
-					values: [
-						{
-							displayName: 'Items per Batch',
-							name: 'batchSize',
-							type: 'number',
-							typeOptions: { minValue: 1 },
-							default: BATCH.size,
-							description: 'The most requests in flight at once',
-						},
-						{
-							displayName: 'Batch Interval (Ms)',
-							name: 'batchInterval',
-							type: 'number',
-							typeOptions: { minValue: 0 },
-							default: BATCH.interval,
-							description: 'At most "Items per Batch" requests start within any interval this long, whatever they are: a check, a price, a send or a retry. 0 for no pause.',
-						},
-					],
+					values: batchValues,
 				},
 			],
 		},

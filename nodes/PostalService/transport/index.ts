@@ -10,8 +10,7 @@ import { redactAnswer, secretRedactor } from './redact';
 import { serviceUrl } from './url';
 
 export type { FilePart, FormField } from './multipart';
-export { serviceUrl } from './url';
-export { nothingCarriedOut, notSent, outcomeIsUnclear } from './errors';
+export { notSent, outcomeIsUnclear } from './errors';
 
 export interface Credentials {
 	baseUrl: string;
