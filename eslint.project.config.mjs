@@ -58,9 +58,14 @@ export const nextRules = {
 
 /**
  * The layering of the published code (docs/architecture.md): every import points down. A layer's
- * files import only what the layers below them and their own folder hold.
+ * files import only what the layers below them and their own folder hold. Each file is in one layer.
  */
-const restricted = (regex, message) => ({ regex, message });
+const restricted = (regex, message, allowTypeImports = false) => ({ regex, message, allowTypeImports });
+const A = 'nodes/PostalService/actions';
+/** Only the run loop calls the service: below it, actions/ takes the shapes of a request from transport/ and nothing else. */
+const transportTypesOnly = restricted('^(\\.\\./)+transport(/|$)', 'Below the run loop (actions/run.ts), actions/ imports only types from transport/: an operation raises its refusals with ItemCheck.', true);
+/** The floor of actions/: one item's checks (item), the run's types, the descriptions' parts, the node's options, the sliding window. */
+const FLOOR = 'item$|types$|descriptions$|options$|slidingWindow$';
 export const layers = [
 	{
 		files: ['nodes/PostalService/contract/**/*.ts'],
@@ -75,19 +80,41 @@ export const layers = [
 		patterns: [restricted('^\\.\\./(?!contract/|transport(/|$))|^\\.\\./\\.\\.', "methods/ (the editor's lists) imports transport/ and contract/, never actions/.")],
 	},
 	{
-		files: ['nodes/PostalService/actions/*/*.operation.ts'],
+		files: [`${A}/run.ts`],
+		patterns: [restricted(`^\\./(?!resources$|${FLOOR})|^\\.\\./(?!contract/|transport(/|$))`, 'The run loop imports actions/resources, the floor of actions/, transport/ and contract/.')],
+	},
+	{
+		files: [`${A}/resources.ts`],
+		patterns: [restricted(`^\\./(?:run|options|slidingWindow)$|^\\./[^/]+/|^\\.\\./(?!contract/)`, "actions/resources imports each resource's index.ts, the floor of actions/ and contract/.")],
+	},
+	{
+		files: [`${A}/*.ts`],
+		ignores: [`${A}/run.ts`, `${A}/resources.ts`],
+		patterns: [restricted(`^\\./(?!${FLOOR})|^\\.\\./(?!contract/|transport(/|$))`, 'The floor of actions/ imports its own files and contract/ only.'), transportTypesOnly],
+	},
+	{
+		files: [`${A}/*/index.ts`],
+		patterns: [restricted('^(?!\\./[^/]+\\.operation$)', "A resource's index.ts exports its own operation files and nothing else.")],
+	},
+	{
+		files: [`${A}/*/*.operation.ts`],
 		patterns: [
 			restricted('\\.operation$', 'An operation file imports no other operation file: what two operations share goes to actions/shared/, a shared value to contract/.'),
-			restricted('^\\./|^\\.\\./(?!shared/|fields$|types$|descriptions$|\\.\\./contract/|\\.\\./transport(/|$))', 'An operation file imports actions/shared/, fields, types, descriptions, contract/ and transport/ only.'),
+			restricted(`^\\./|^\\.\\./(?!shared/|${FLOOR}|\\.\\./contract/|\\.\\./transport(/|$))`, 'An operation file imports actions/shared/, the floor of actions/ and contract/ only.'),
+			transportTypesOnly,
 		],
 	},
 	{
-		files: ['nodes/PostalService/actions/shared/**/*.ts'],
-		patterns: [restricted('^\\.\\./(?!fields$|types$|descriptions$|\\.\\./contract/|\\.\\./transport(/|$))', 'actions/shared/ lies below the operations: it imports neither an operation nor a resource.')],
+		files: [`${A}/shared/**/*.ts`],
+		patterns: [restricted(`^\\.\\./(?!${FLOOR}|\\.\\./contract/|\\.\\./transport(/|$))`, 'actions/shared/ lies below the operations: it imports neither an operation nor a resource.'), transportTypesOnly],
 	},
 	{
 		files: ['nodes/PostalServiceTrigger/**/*.ts'],
 		patterns: [restricted('^\\.\\./(?!PostalService/contract/)', "The trigger imports only its own files and the action node's contract/.")],
+	},
+	{
+		files: ['credentials/**/*.ts'],
+		patterns: [restricted('^\\.\\./', 'A credential imports only the files of credentials/, never a node.')],
 	},
 ];
 
@@ -107,7 +134,7 @@ export default tseslint.config(
 	{ files: published, rules: { 'no-console': 'error' } },
 	{ files: published, plugins: { next: nextRules }, rules: { 'next/hint-max-length': 'error' } },
 	{ files: ['package.json'], languageOptions: { parser: tseslint.parser }, plugins: { next: nextRules }, rules: { 'next/single-package-repository': 'error' } },
-	...layers.map(({ files, patterns }) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } })),
+	...layers.map(({ files, ignores = [], patterns }) => ({ files, ignores, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] } })),
 	{
 		files: published,
 		plugins: { 'import-x': importX },

@@ -6,6 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { baseUrlProperty, testBaseUrl } from './baseUrl';
 import { serviceAnswerRules } from './serviceAnswerRules';
 
 export class PostalServiceApi implements ICredentialType {
@@ -21,16 +22,7 @@ export class PostalServiceApi implements ICredentialType {
 	documentationUrl = 'https://github.com/n8n-nodes-postal-service/n8n-nodes-postal-service#credentials';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'https://api.example.com',
-			description:
-				"The service's API address. Production (real mail, real credits): the address in the service's API documentation. Test environment (homolog): the address its support gives when they grant test access. Each has its own security token. Letter > Get Price is safe against production: it creates and spends nothing.",
-		},
+		baseUrlProperty,
 		{
 			displayName: 'Security Token',
 			name: 'securityToken',
@@ -56,7 +48,7 @@ export class PostalServiceApi implements ICredentialType {
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
+			baseURL: testBaseUrl,
 			url: '=/api/v2/balance/{{encodeURIComponent($credentials.securityToken)}}',
 			method: 'GET',
 			// The test sends the token too: it must not follow a redirect to another address.

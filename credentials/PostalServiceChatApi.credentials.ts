@@ -6,6 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { baseUrlProperty, testBaseUrl } from './baseUrl';
 import { serviceAnswerRules } from './serviceAnswerRules';
 
 export class PostalServiceChatApi implements ICredentialType {
@@ -21,16 +22,7 @@ export class PostalServiceChatApi implements ICredentialType {
 	documentationUrl = 'https://github.com/n8n-nodes-postal-service/n8n-nodes-postal-service#credentials';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'https://api.example.com',
-			description:
-				"The service's API address. Production (real mail, real credits): the address in the service's API documentation. Test environment (homolog): the address its support gives when they grant test access. Each has its own security token. Letter > Get Price is safe against production: it creates and spends nothing.",
-		},
+		baseUrlProperty,
 		{
 			displayName: 'Account E-Mail',
 			name: 'email',
@@ -65,7 +57,7 @@ export class PostalServiceChatApi implements ICredentialType {
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
+			baseURL: testBaseUrl,
 			url: '/api/chat/v1/senders/get',
 			method: 'GET',
 			// The test sends the token too: it must not follow a redirect to another address.

@@ -1,7 +1,7 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 import { parseArgs } from 'node:util';
 
-import type { Environment } from '../nodes/PostalServiceTrigger/contract';
+import type { Environment } from '../nodes/PostalServiceTrigger/webhookLists';
 import { DEFAULTS, startSandbox } from './index';
 import type { DeliveryIds } from './webhooks';
 

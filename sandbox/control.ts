@@ -1,5 +1,5 @@
 import { TEMPLATE_STATUSES, valuesOf, type TemplateStatus } from '../nodes/PostalService/contract/lists';
-import type { RrType } from '../nodes/PostalServiceTrigger/contract';
+import type { RrType } from '../nodes/PostalServiceTrigger/webhookLists';
 import type { Fault, FaultKind, LoggedRequest, SandboxCore } from './core';
 import {
 	addReturnReceipt,

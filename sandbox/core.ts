@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 import type { AssumedNames } from './renamed';
-import type { Environment } from '../nodes/PostalServiceTrigger/contract';
+import type { Environment } from '../nodes/PostalServiceTrigger/webhookLists';
 import { errorReply, type Ctx, type Family, type Reply } from './http';
 import { Receiver } from './receiver';
 import { namesFor } from './renamed';

@@ -1,7 +1,7 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 import type { AddressInfo } from 'node:net';
 
-import { ENVIRONMENT_NAMES, type Environment } from '../nodes/PostalServiceTrigger/contract';
+import { ENVIRONMENT_NAMES, type Environment } from '../nodes/PostalServiceTrigger/webhookLists';
 import { createControl, type SandboxControl } from './control';
 import { SandboxCore, type SandboxSettings } from './core';
 import { RECEIVER_PATH } from './receiver';

@@ -1,6 +1,6 @@
 import { shipTypeName, SHIP_TYPES, type EmailStatus, type OrderStatus } from '../nodes/PostalService/contract/lists';
 import { SHIP_TYPE_RULES } from '../nodes/PostalService/contract/order';
-import { DELIVERY_STATUSES, RR_TYPES, type RrType } from '../nodes/PostalServiceTrigger/contract';
+import { DELIVERY_STATUSES, RR_TYPES, type RrType } from '../nodes/PostalServiceTrigger/webhookLists';
 import type { SandboxCore } from './core';
 import { textPdf } from './pdf';
 import type { EmailOrder, LetterFileType, LetterOrder, Order, StoredFile, TrackingEvent } from './state';

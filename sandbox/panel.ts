@@ -1,6 +1,6 @@
 import { EMAIL_STATUSES, ORDER_STATUSES, SHIP_TYPES } from '../nodes/PostalService/contract/lists';
 import { SHIP_TYPE_RULES } from '../nodes/PostalService/contract/order';
-import { DELIVERY_STATUSES, RR_TYPES, WEBHOOK_EVENTS } from '../nodes/PostalServiceTrigger/contract';
+import { DELIVERY_STATUSES, RR_TYPES, WEBHOOK_EVENTS } from '../nodes/PostalServiceTrigger/webhookLists';
 import { TRACKING_STORY } from './orders';
 
 /** The sender logo served to `logo_url`. */

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 
 import type { Agent } from 'undici';
 
-import { WEBHOOK_EVENT_NAMES, type WebhookEvent } from '../nodes/PostalServiceTrigger/contract';
+import { WEBHOOK_EVENT_NAMES, type WebhookEvent } from '../nodes/PostalServiceTrigger/webhookLists';
 import { saoPauloDateTime } from './util';
 
 export type { WebhookEvent };

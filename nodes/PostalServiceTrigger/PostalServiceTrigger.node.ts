@@ -10,8 +10,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { clip, readDelivery } from './body';
-import { WEBHOOK_EVENTS } from './contract';
+import { clip, readDelivery } from './delivery';
+import { WEBHOOK_EVENTS } from './webhookLists';
 import { signingSecretTest } from './credentialTest';
 import { triggerProperties, type TriggerOptions } from './description';
 import { keepFirstDeliveries, KEYS_FIELD } from './processedDeliveries';

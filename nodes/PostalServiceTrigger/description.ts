@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { byName } from '../PostalService/contract/lists';
-import { ENVIRONMENTS, WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS } from './contract';
+import { ENVIRONMENTS, WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS } from './webhookLists';
 
 /** The options the trigger offers (its Options collection). */
 export interface TriggerOptions {

@@ -1,7 +1,7 @@
 /** The return receipt leaves the JSON for binary data; a document that is not strict base64 of a PDF is flagged on the item, which still runs. */
 import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
-import { isObject } from './body';
+import { isObject } from './delivery';
 
 type DecodedFile = { bytes: Buffer } | { problem: string };
 

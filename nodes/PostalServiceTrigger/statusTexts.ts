@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { EMAIL_STATUSES, meaningOf, ORDER_STATUSES } from '../PostalService/contract/lists';
-import { isObject } from './body';
+import { isObject } from './delivery';
 
 /** Adds `data.statusText`: a text for order.created, `{ old, new }` for order.status_updated, none for a code the interface does not list. */
 export function addStatusTexts(envelope: IDataObject): void {

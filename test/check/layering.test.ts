@@ -15,6 +15,7 @@ const config = path.resolve(__dirname, '../../eslint.project.config.mjs');
 const root = mkdtempSync(path.join(tmpdir(), 'postal-layering-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const eslint = new ESLint({ cwd: root, overrideConfigFile: config });
+const RULE = '@typescript-eslint/no-restricted-imports';
 
 const N = 'nodes/PostalService';
 /** Where an import can come from, each as a file of the package. */
@@ -22,33 +23,48 @@ const FILES = {
 	contract: `${N}/contract/x.ts`,
 	transport: `${N}/transport/x.ts`,
 	methods: `${N}/methods/x.ts`,
-	shared: `${N}/actions/shared/x.ts`,
+	'the run loop': `${N}/actions/run.ts`,
+	'actions/resources': `${N}/actions/resources.ts`,
+	'the floor of actions/': `${N}/actions/x.ts`,
+	"a resource's index": `${N}/actions/order/index.ts`,
 	operation: `${N}/actions/order/x.operation.ts`,
+	shared: `${N}/actions/shared/x.ts`,
 	trigger: 'nodes/PostalServiceTrigger/x.ts',
+	credential: 'credentials/x.ts',
 };
-/** What can be imported, as a path from the package's root. */
+/** What can be imported, as a path from the package's root; `type` imports only types. */
 const TARGETS = {
 	'contract/': `${N}/contract/lists`,
 	'transport/': `${N}/transport`,
+	'types of transport/': `type ${N}/transport`,
 	'methods/': `${N}/methods`,
 	'actions/run': `${N}/actions/run`,
 	'actions/resources': `${N}/actions/resources`,
-	'actions/fields': `${N}/actions/fields`,
+	'actions/item': `${N}/actions/item`,
+	'actions/types': `${N}/actions/types`,
+	'a resource': `${N}/actions/order`,
 	'actions/shared/': `${N}/actions/shared/letterOrder`,
 	'an operation': `${N}/actions/order/get.operation`,
 	'the action node': `${N}/PostalService.node`,
-	'the trigger': 'nodes/PostalServiceTrigger/body',
+	'the trigger': 'nodes/PostalServiceTrigger/delivery',
+	'credentials/': 'credentials/serviceAnswerRules',
 };
 type From = keyof typeof FILES;
 type Target = keyof typeof TARGETS;
+const FLOOR: Target[] = ['contract/', 'types of transport/', 'actions/item', 'actions/types'];
 /** The layering: what each place may import (its own folder aside, and zod, luxon and n8n-workflow outside contract/). */
 const ALLOWED: Record<From, Target[]> = {
 	contract: ['contract/'],
-	transport: ['contract/', 'transport/'],
-	methods: ['contract/', 'transport/', 'methods/'],
-	shared: ['contract/', 'transport/', 'actions/fields', 'actions/shared/'],
-	operation: ['contract/', 'transport/', 'actions/fields', 'actions/shared/'],
+	transport: ['contract/', 'transport/', 'types of transport/'],
+	methods: ['contract/', 'transport/', 'types of transport/', 'methods/'],
+	'the run loop': [...FLOOR, 'transport/', 'actions/resources'],
+	'actions/resources': ['contract/', 'actions/item', 'actions/types', 'actions/resources', 'a resource'],
+	'the floor of actions/': FLOOR,
+	"a resource's index": ['an operation'],
+	operation: [...FLOOR, 'actions/shared/'],
+	shared: [...FLOOR, 'actions/shared/'],
 	trigger: ['contract/', 'the trigger'],
+	credential: ['credentials/'],
 };
 
 function specifier(from: string, to: string): string {
@@ -60,14 +76,15 @@ describe('npm run lint: the layering of the published code', () => {
 	const cases = (Object.keys(FILES) as From[]).flatMap((from) => (Object.keys(TARGETS) as Target[]).map((target) => [from, target] as const));
 	it.each(cases)('%s importing %s', async (from, target) => {
 		const file = FILES[from];
-		const [result] = await eslint.lintText(`import { x } from '${specifier(file, TARGETS[target])}';\nexport const y = x;\n`, { filePath: path.join(root, file) });
-		const refused = result.messages.filter((m) => m.ruleId === 'no-restricted-imports');
+		const [kind, to] = TARGETS[target].startsWith('type ') ? ['import type', TARGETS[target].slice(5)] : ['import', TARGETS[target]];
+		const [result] = await eslint.lintText(`${kind} { x } from '${specifier(file, to)}';\nexport const y: x = 1;\n`, { filePath: path.join(root, file) });
+		const refused = result.messages.filter((m) => m.ruleId === RULE);
 		expect(refused.length === 0, `${from} → ${target}: ${refused.map((m) => m.message).join('; ')}`).toBe(ALLOWED[from].includes(target));
 	});
 
 	it('refuses a package other than zod and luxon in contract/', async () => {
 		const [result] = await eslint.lintText("import type { INode } from 'n8n-workflow';\nimport { z } from 'zod';\nimport { DateTime } from 'luxon';\n", { filePath: path.join(root, FILES.contract) });
-		expect(result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.line)).toEqual([1]);
+		expect(result.messages.filter((m) => m.ruleId === RULE).map((m) => m.line)).toEqual([1]);
 	});
 
 	it('refuses an import circle', async () => {

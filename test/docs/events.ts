@@ -4,7 +4,7 @@
  * event is written as JSON with the dates fixed. `outputs.test.ts` compares the result with both
  * guides; `writeOutputs.ts` rewrites them.
  */
-import { WEBHOOK_EVENTS } from '../../nodes/PostalServiceTrigger/contract';
+import { WEBHOOK_EVENTS } from '../../nodes/PostalServiceTrigger/webhookLists';
 import { startSandbox } from '../../sandbox';
 import { SAMPLE_RECIPIENT } from '../../sandbox/recipient';
 import { startTriggerReceiver } from '../trigger/receiver';

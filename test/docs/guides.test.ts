@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import { EMAIL_STATUSES, ORDER_STATUSES } from '../../nodes/PostalService/contract/lists';
-import { DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../../nodes/PostalServiceTrigger/contract';
+import { DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../../nodes/PostalServiceTrigger/webhookLists';
 import { anchors, links, proseLines, tableRows } from './markdown';
 import { assumptionsSection } from './assumptions';
 import { ASSUMPTIONS_SECTION, readDoc, readSection, ROOT } from './sections';

@@ -9,7 +9,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import { startSandbox } from '../../sandbox';
 import { runNode, type TestItem } from '../harness/engine';
-import { LETTER, pdfItem } from '../harness/sends';
+import { EVERY_OPERATION, LETTER, pdfItem } from '../harness/sends';
 
 // Not test/node/fixture.ts: that one registers vitest hooks, and `npm run docs:outputs` runs without vitest.
 const TOKEN = 'tok-outputs-example';
@@ -92,81 +92,63 @@ export function titleOf(resource: string, operation: string): string {
 	return `${entry.name} > ${entry.operations[operation].option.name}`;
 }
 
-function examples(letterId: string, emailId: string, pdf: TestItem): Example[] {
-	const order = { resource: 'order', operation: 'get', orderId: letterId };
-	const email = { resource: 'registeredEmail', operation: 'get', orderId: emailId };
-	const templates = { resource: 'chatTemplate', operation: 'getMany', returnAll: true, filters: { status: 'approved' } };
-	return [
+/** What the page shows of each read, by its key in EVERY_OPERATION: each variant's title, note and what it sets beyond the operation's parameters. */
+const SHOWN: Record<string, Array<{ variant?: string; note: string; set?: IDataObject; folded?: true }>> = {
+	'order.get': [
+		{ variant: 'Simplify on, the default', note: 'A registered letter that was posted. `statusText` is added by the node from the status table.' },
 		{
-			title: `${titleOf('order', 'get')} (Simplify on, the default)`,
-			note: 'A registered letter that was posted. `statusText` is added by the node from the status table.',
-			parameters: order,
-		},
-		{
-			title: `${titleOf('order', 'get')} (Simplify off)`,
+			variant: 'Simplify off',
 			note: "The service's whole answer, plus `statusText`; `tracking_records` is the postal operator's own object, newest event first.",
-			parameters: { ...order, simplify: false },
+			set: { simplify: false },
 			folded: true,
 		},
+	],
+	'order.getPrice': [{ note: 'The same parameters as sending (here a 2-page registered letter); nothing is created. `value` is in reais (BRL).' }],
+	'order.downloadFile': [
 		{
-			title: titleOf('order', 'getPrice'),
-			note: 'The same parameters as sending (here a 2-page registered letter); nothing is created. `value` is in reais (BRL).',
-			parameters: { ...LETTER, operation: 'getPrice' },
-			items: [pdf],
-		},
-		{
-			title: `${titleOf('order', 'downloadFile')} (File Type: PDF)`,
+			variant: 'File Type: PDF',
 			note: 'The file is binary data in the field named by "Put Output File in Field"; the JSON says which order and file it is.',
-			parameters: { resource: 'order', operation: 'downloadFile', orderId: letterId, fileType: 'pdf' },
+			set: { fileType: 'pdf' },
 		},
+	],
+	'registeredEmail.get': [
+		{ variant: 'Simplify on, the default', note: 'A registered e-mail that was sent (status 3).' },
+		{ variant: 'Simplify off', note: "The service's whole answer, plus `statusText`.", set: { simplify: false }, folded: true },
+	],
+	'registeredEmail.downloadFile': [{ variant: 'File Type: PDF', note: 'The certificate of a sent registered e-mail, as binary data.', set: { fileType: 'pdf' } }],
+	'chatTemplate.getMany': [
 		{
-			title: `${titleOf('registeredEmail', 'get')} (Simplify on, the default)`,
-			note: 'A registered e-mail that was sent (status 3).',
-			parameters: email,
-		},
-		{
-			title: `${titleOf('registeredEmail', 'get')} (Simplify off)`,
-			note: "The service's whole answer, plus `statusText`.",
-			parameters: { ...email, simplify: false },
-			folded: true,
-		},
-		{
-			title: `${titleOf('registeredEmail', 'downloadFile')} (File Type: PDF)`,
-			note: 'The certificate of a sent registered e-mail, as binary data.',
-			parameters: { resource: 'registeredEmail', operation: 'downloadFile', orderId: emailId, fileType: 'pdf' },
-		},
-		{
-			title: `${titleOf('chatTemplate', 'getMany')} (Status: Approved, Simplify on, the default)`,
+			variant: 'Status: Approved, Simplify on, the default',
 			note: `One item per template; \`variable_names\` are the names ${titleOf('chatMessage', 'send')} maps.`,
-			parameters: templates,
+			set: { filters: { status: 'approved' } },
 		},
 		{
-			title: `${titleOf('chatTemplate', 'getMany')} (Status: Approved, Simplify off)`,
+			variant: 'Status: Approved, Simplify off',
 			note: "The service's whole template records, with their texts and components.",
-			parameters: { ...templates, simplify: false },
+			set: { filters: { status: 'approved' }, simplify: false },
 			folded: true,
 		},
-		{
-			title: titleOf('chatSender', 'getMany'),
-			note: 'One item per sender, as the service sends it (no Simplify: see above).',
-			parameters: { resource: 'chatSender', operation: 'getMany', returnAll: true },
-		},
-		{
-			title: titleOf('account', 'getBalance'),
-			note: 'In reais, after the example letter and registered e-mail were paid.',
-			parameters: { resource: 'account', operation: 'getBalance' },
-		},
-		{
-			title: titleOf('account', 'getLogo'),
-			note: '`{base_url}` stands for the base URL of the credential.',
-			parameters: { resource: 'account', operation: 'getLogo' },
-		},
-		{
-			title: titleOf('receipt', 'get'),
-			note: 'The receipt file is binary data; its base64 is removed from the JSON.',
-			parameters: { resource: 'receipt', operation: 'get', orderId: letterId },
-		},
-	];
+	],
+	'chatSender.getMany': [{ note: 'One item per sender, as the service sends it (no Simplify: see above).' }],
+	'account.getBalance': [{ note: 'In reais, after the example letter and registered e-mail were paid.' }],
+	'account.getLogo': [{ note: '`{base_url}` stands for the base URL of the credential.' }],
+	'receipt.get': [{ note: 'The receipt file is binary data; its base64 is removed from the JSON.' }],
+};
+
+/** Each shown read with EVERY_OPERATION's parameters, its order id the example order of its kind. */
+function examples(letterId: string, emailId: string, pdf: TestItem): Example[] {
+	return Object.entries(SHOWN).flatMap(([key, variants]) => {
+		const [resource, operation] = key.split('.');
+		const { parameters, pdf: needsPdf } = EVERY_OPERATION[key];
+		const ids = 'orderId' in parameters ? { orderId: resource === 'registeredEmail' ? emailId : letterId } : {};
+		return variants.map(({ variant, note, set, folded }) => ({
+			title: `${titleOf(resource, operation)}${variant ? ` (${variant})` : ''}`,
+			note,
+			parameters: { ...parameters, ...ids, ...set } as IDataObject,
+			...(needsPdf ? { items: [pdf] } : {}),
+			folded,
+		}));
+	});
 }
 
 /** This run's ids (the same after every sandbox start today, but not promised) and address. */

@@ -10,7 +10,7 @@ import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { ENVIRONMENT_NAMES, WEBHOOK_EVENT_NAMES } from '../../nodes/PostalServiceTrigger/contract';
+import { ENVIRONMENT_NAMES, WEBHOOK_EVENT_NAMES } from '../../nodes/PostalServiceTrigger/webhookLists';
 import { countSecretLeaks, type ReliabilityRow, type ReliabilitySuite } from './types';
 import { deliver, hmacHex, producedText, SECRET, signatureHolds, signed, serviceTime, type Request } from './triggerRig';
 

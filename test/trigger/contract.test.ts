@@ -1,6 +1,6 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
- * The webhook lists are defined once (nodes/PostalServiceTrigger/contract.ts): the trigger's
+ * The webhook lists are defined once (nodes/PostalServiceTrigger/webhookLists.ts): the trigger's
  * options, the sandbox and the README follow them.
  */
 import { readFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import {
 	RR_TYPES,
 	WEBHOOK_EVENT_NAMES,
 	WEBHOOK_EVENTS,
-} from '../../nodes/PostalServiceTrigger/contract';
+} from '../../nodes/PostalServiceTrigger/webhookLists';
 import { TRIGGER_ASSUMPTIONS } from '../../scripts/check-service/assumptions';
 import { startSandbox } from '../../sandbox';
 import { STATUS_DELIVERY_VALUES } from '../../sandbox/orders';

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { charsetOf, type Delivery, readDelivery } from '../../nodes/PostalServiceTrigger/body';
+import { charsetOf, type Delivery, readDelivery } from '../../nodes/PostalServiceTrigger/delivery';
 import { decodeBase64, pdfProblem, safeFileName } from '../../nodes/PostalServiceTrigger/receipt';
 import { checkAge, checkSignature } from '../../nodes/PostalServiceTrigger/verification';
 import { serviceTime, sign } from './support';

@@ -24,6 +24,11 @@ export function simplifyProperty(keptFields: readonly string[]): INodeProperties
 	};
 }
 
+/** Where a download puts its file: `more` adds what one operation says beyond the hint. */
+export function outputFileProperty(hint: string, more: Partial<INodeProperties> = {}): INodeProperties {
+	return { displayName: 'Put Output File in Field', name: 'binaryPropertyName', type: 'string', default: 'data', hint, ...more };
+}
+
 export const returnAllAndLimit: INodeProperties[] = [
 	{
 		displayName: 'Return All',

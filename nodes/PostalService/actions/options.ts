@@ -1,5 +1,31 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+/** Batching's fields: Items per Batch and Batch Interval. */
+const batchValues: INodeProperties[] = [
+	{
+		displayName: 'Items per Batch',
+		name: 'batchSize',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'The most requests in flight at once',
+	},
+	{
+		displayName: 'Batch Interval (Ms)',
+		name: 'batchInterval',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 1000,
+		description: 'At most "Items per Batch" requests start within any interval this long, whatever they are: a check, a price, a send or a retry. 0 for no pause.',
+	},
+];
+
+/** Batching's values when added, as the editor shows them; the run applies the same. */
+export const BATCH = { size: batchValues[0].default as number, interval: batchValues[1].default as number };
+
+/** The longest Timeout the option accepts (timers hold at most 2^31 - 1 ms). */
+export const MAX_TIMEOUT_MS = 3_600_000;
+
 /** Node-wide request options, shown for every operation (like n8n's HTTP Request node). */
 export const requestOptions: INodeProperties = {
 	displayName: 'Options',
@@ -22,24 +48,7 @@ export const requestOptions: INodeProperties = {
 				{
 					displayName: 'Batching',
 					name: 'batch',
-					values: [
-						{
-							displayName: 'Items per Batch',
-							name: 'batchSize',
-							type: 'number',
-							typeOptions: { minValue: 1 },
-							default: 50,
-							description: 'The most requests in flight at once',
-						},
-						{
-							displayName: 'Batch Interval (Ms)',
-							name: 'batchInterval',
-							type: 'number',
-							typeOptions: { minValue: 0 },
-							default: 1000,
-							description: 'At most "Items per Batch" requests start within any interval this long, whatever they are: a check, a price, a send or a retry. 0 for no pause.',
-						},
-					],
+					values: batchValues,
 				},
 			],
 		},
@@ -68,7 +77,7 @@ export const requestOptions: INodeProperties = {
 			displayName: 'Timeout (Ms)',
 			name: 'timeout',
 			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 3600000 },
+			typeOptions: { minValue: 1, maxValue: MAX_TIMEOUT_MS },
 			default: 60000,
 			description:
 				'How long the whole operation may take, from sending the request to the last byte of the answer, including any retries of a read and the pauses between them (at most one hour). A write that times out is not sent again: the error tells you how to check whether it went through.',

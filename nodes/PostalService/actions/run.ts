@@ -13,6 +13,8 @@ import {
 	type Credentials,
 	type Deadline,
 } from '../transport';
+import { isRefusal } from './item';
+import { BATCH, MAX_TIMEOUT_MS } from './options';
 import { findOperation } from './resources';
 import { pacing, runInSlidingWindow } from './slidingWindow';
 import type { RouteName } from '../contract/routes';
@@ -22,9 +24,6 @@ type NodeError = NodeApiError | NodeOperationError;
 /** What one item came to: its output items, or the error that stopped it. */
 type Outcome = { items: INodeExecutionData[] } | { error: NodeError };
 type Prepared = { work: WriteWork; deadline: Deadline };
-
-/** The longest Timeout the option accepts (timers hold at most 2^31 - 1 ms). */
-const MAX_TIMEOUT_MS = 3_600_000;
 
 function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): NodeError {
 	return error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
@@ -65,7 +64,7 @@ function withCompletedItems(error: NodeError, outcomes: Outcome[], writes: boole
 		if (outcome && 'items' in outcome) {
 			const id = outcome.items[0]?.json.id;
 			done.push(`item ${itemIndex + 1}${id ? ` (id ${String(id)})` : ''}`);
-		} else if (outcome && outcomeIsUnclear(outcome.error)) {
+		} else if (outcome && outcomeIsUnclear(outcome.error) && !isRefusal(outcome.error)) {
 			if (outcome.error !== error) unclear.push(outcome.error.message);
 		} else if (outcome?.error !== error) unsent.push(`item ${itemIndex + 1}`);
 	}
@@ -120,8 +119,8 @@ async function runItems(ctx: IExecuteFunctions, continueOnFail: boolean): Promis
 	if (writes && ctx.getNode().retryOnFail) throw refuseRetryOnFail(ctx, module);
 	// Without the option items go one at a time; with it, the defaults the editor shows apply.
 	const { batch } = (ctx.getNodeParameter('options.batching', 0, {}) ?? {}) as { batch?: { batchSize?: number; batchInterval?: number } };
-	const size = batch ? Math.max(1, Math.floor(Number(batch.batchSize ?? 50)) || 1) : 1;
-	const interval = batch ? Math.max(0, Number(batch.batchInterval ?? 1000) || 0) : 0;
+	const size = batch ? Math.max(1, Math.floor(Number(batch.batchSize ?? BATCH.size)) || 1) : 1;
+	const interval = batch ? Math.max(0, Number(batch.batchInterval ?? BATCH.interval) || 0) : 0;
 
 	const outcomes: Outcome[] = new Array(count);
 	const prepared: Array<Prepared | undefined> = new Array(count);

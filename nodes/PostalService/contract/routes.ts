@@ -51,6 +51,12 @@ export interface Route {
 	fixedFields?: Record<string, string>;
 }
 
+/** A list answer as the list, whether it is `data` itself or the one array inside `data` (where the spec does not show it). */
+const listIn = (data: unknown): Array<Record<string, unknown>> => {
+	const arrays = Array.isArray(data) ? [data] : Object.values(data as object).filter(Array.isArray);
+	return arrays.length === 1 ? arrays[0] : [];
+};
+
 const orderFile = z.object({ name: z.string(), type: z.string() }).passthrough();
 
 export const ROUTES = {
@@ -113,7 +119,7 @@ export const ROUTES = {
 	/** Answer not shown: a list, or an object holding one. */
 	getChatSenders: {
 		method: 'GET', path: '/api/chat/v1/senders/get', token: 'basic', envelope: 'auto', idempotent: true,
-		answer: z.union([z.array(z.object({}).passthrough()), z.object({}).passthrough()]),
+		answer: z.union([z.array(z.object({}).passthrough()), z.object({}).passthrough()]).transform(listIn),
 	},
 } as const satisfies Record<string, Route>;
 

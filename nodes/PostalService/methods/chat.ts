@@ -1,13 +1,13 @@
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { callServiceOnce, listOf } from '../transport';
+import { callServiceOnce } from '../transport';
 
 export async function fetchSenders(ctx: ILoadOptionsFunctions): Promise<IDataObject[]> {
-	return listOf((await callServiceOnce(ctx, 'getChatSenders', {})).data);
+	return (await callServiceOnce(ctx, 'getChatSenders', {})).data as IDataObject[];
 }
 
 export async function fetchTemplates(ctx: ILoadOptionsFunctions): Promise<IDataObject[]> {
-	return listOf((await callServiceOnce(ctx, 'getChatTemplates', {})).data);
+	return (await callServiceOnce(ctx, 'getChatTemplates', {})).data as IDataObject[];
 }
 
 function currentParameter(ctx: ILoadOptionsFunctions, name: string): unknown {

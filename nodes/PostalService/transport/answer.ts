@@ -84,13 +84,3 @@ export function describeAnswer(answer: Answer, issues: ZodIssue[] = []): string 
 		}
 	}
 }
-
-/** A list answer, whether the list is `data` itself or the one array inside `data` (where the spec does not show it). */
-export function listOf(data: unknown): IDataObject[] {
-	if (Array.isArray(data)) return data as IDataObject[];
-	if (data && typeof data === 'object') {
-		const arrays = Object.values(data as IDataObject).filter(Array.isArray);
-		if (arrays.length === 1) return arrays[0] as IDataObject[];
-	}
-	return [];
-}

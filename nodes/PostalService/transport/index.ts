@@ -5,14 +5,12 @@ import { sleep } from 'n8n-workflow';
 import { ROUTES, type RouteName } from '../contract/routes';
 import { checkShape, describeAnswer, envelopeCode, envelopeOf, isSuccess, readAnswer } from './answer';
 import { apiError, notSent, redirectError, transportError, unexpectedAnswer, type Failure, type NetworkFailure, type ServiceContext } from './errors';
-import { Multipart } from './multipart';
+import { Multipart, type FormField } from './multipart';
 import { redactAnswer, secretRedactor } from './redact';
 import { serviceUrl } from './url';
 
-export { listOf } from './answer';
-export { Multipart, type FilePart } from './multipart';
-export { serviceUrl } from './url';
-export { nothingCarriedOut, notSent, outcomeIsUnclear } from './errors';
+export type { FilePart, FormField } from './multipart';
+export { notSent, outcomeIsUnclear } from './errors';
 
 export interface Credentials {
 	baseUrl: string;
@@ -50,7 +48,9 @@ export interface Call {
 	/** Values of the path's `{name}` placeholders. */
 	params?: Record<string, string>;
 	qs?: IDataObject;
-	body?: IDataObject | Multipart;
+	body?: IDataObject;
+	/** A multipart/form-data body instead, its files read while it is sent. */
+	form?: FormField[];
 	/** For a write: how the user checks whether it went through, when the answer is unclear. */
 	verify?: string;
 	/** Wire name → the field's label in the panel, to show beside the names the service's messages use. */
@@ -77,7 +77,7 @@ function requestOptions(name: RouteName, call: Call, creds: Credentials, remaini
 	const qs: IDataObject = { ...call.qs };
 	const headers: IDataObject = { Accept: 'application/json' };
 	const fields: Record<string, string> = { ...('fixedFields' in route ? route.fixedFields : {}), ...(route.token === 'form' ? { userSecurityToken: token } : {}) };
-	const body = call.body instanceof Multipart ? call.body.encode(fields) : call.body && { ...call.body, ...fields };
+	const body = call.form ? new Multipart(call.form).encode(fields) : call.body && { ...call.body, ...fields };
 	if (body instanceof Blob) headers['Content-Type'] = body.type;
 	if (route.token === 'query') qs.userSecurityToken = token;
 	if (route.token === 'header') headers.securityToken = token;

@@ -55,9 +55,12 @@ class MultipartBody extends Blob {
 	}
 }
 
-/** A multipart/form-data body: its fields in order, a file with a name and a type. Encoded anew for each request. */
+/** A field of a multipart/form-data body: a text, or a file with a name and a type. */
+export type FormField = [name: string, value: string | FilePart];
+
+/** A multipart/form-data body: its fields in order. Encoded anew for each request. */
 export class Multipart {
-	constructor(readonly fields: Array<[name: string, value: string | FilePart]>) {}
+	constructor(readonly fields: FormField[]) {}
 
 	encode(extra: Record<string, string>): Blob {
 		const boundary = `----PostalService${randomBytes(12).toString('hex')}`;

@@ -18,7 +18,7 @@ import { PostalServiceWebhookApi } from '../../../credentials/PostalServiceWebho
 import { option as downloadFile } from '../../../nodes/PostalService/actions/order/downloadFile.operation';
 import { properties as letterProperties } from '../../../nodes/PostalService/actions/shared/letterOrder.description';
 import { AR_TYPES, FILE_TYPES, SHIP_TYPES } from '../../../nodes/PostalService/contract/lists';
-import { WEBHOOK_EVENTS } from '../../../nodes/PostalServiceTrigger/contract';
+import { WEBHOOK_EVENTS } from '../../../nodes/PostalServiceTrigger/webhookLists';
 import { SAMPLE_LETTER_PATH } from '../../../sandbox/sample';
 import { DEFAULT_OWNER, PACKAGE_NAME, repoRoot } from '../../../scripts/dev/n8n';
 import { waitForWebhook } from '../../../scripts/dev/workflows';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
 import { forOperation } from '../descriptions';
-import { ItemCheck, withItem } from '../fields';
+import { ItemCheck, withItem } from '../item';
 import type { ItemInput, ItemWork } from '../types';
 
 export const option = {

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { forOperation } from '../descriptions';
-import { asObject, ItemCheck, withItem } from '../fields';
+import { asObject, ItemCheck, withItem } from '../item';
 import type { ItemInput, ItemWork } from '../types';
 
 export const option = {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { ASSUMED } from '../../contract/assumptions';
 import { creditsNotice, forOperation, paymentProperties } from '../descriptions';
-import { asObject, ItemCheck, withItem } from '../fields';
+import { asObject, ItemCheck, withItem } from '../item';
 import type { ItemInput, WriteWork } from '../types';
 
 export const option = {

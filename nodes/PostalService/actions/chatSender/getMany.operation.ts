@@ -1,7 +1,6 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { listOf } from '../../transport';
-import { ItemCheck, listLimit, withItem } from '../fields';
+import { ItemCheck, listLimit, withItem } from '../item';
 import type { ItemInput, ItemWork } from '../types';
 import { forOperation, returnAllAndLimit } from '../descriptions';
 
@@ -20,6 +19,6 @@ export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemI
 	const qs = new ItemCheck(this, itemIndex).extraParameters(input);
 	const limit = listLimit(this, itemIndex);
 	return {
-		send: async (call) => listOf((await call('getChatSenders', { qs })).data).slice(0, limit).map((sender) => withItem(sender, itemIndex)),
+		send: async (call) => ((await call('getChatSenders', { qs })).data as IDataObject[]).slice(0, limit).map((sender) => withItem(sender, itemIndex)),
 	};
 }

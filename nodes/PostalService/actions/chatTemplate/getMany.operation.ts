@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { ASSUMED } from '../../contract/assumptions';
 import { TEMPLATE_STATUSES } from '../../contract/lists';
-import { listOf } from '../../transport';
 import { forOperation, returnAllAndLimit, simplifyProperty } from '../descriptions';
-import { ItemCheck, listLimit, simplified, withItem } from '../fields';
+import { ItemCheck, listLimit, simplified, withItem } from '../item';
 import type { ItemInput, ItemWork } from '../types';
 
 export const option = {
@@ -59,7 +58,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number, input: ItemI
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	return {
 		send: async (call) =>
-			listOf((await call('getChatTemplates', { qs })).data)
+			((await call('getChatTemplates', { qs })).data as IDataObject[])
 				.slice(0, limit)
 				.map((template) => withItem(simplified(template, SIMPLE_FIELDS, simplify), itemIndex)),
 	};

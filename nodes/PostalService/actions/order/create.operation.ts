@@ -1,10 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { readReais } from '../../contract/order';
-import { nothingCarriedOut } from '../../transport';
 import { creditsNotice, forOperation } from '../descriptions';
-import { ItemCheck, withItem } from '../fields';
+import { ItemCheck, withItem } from '../item';
 import { prepareOrder, priceOf } from '../shared/letterOrder';
 import { CREATE_FIELD_NAMES, properties } from '../shared/letterOrder.description';
 import type { ItemInput, WriteWork } from '../types';
@@ -55,20 +53,17 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number, input:
 				? async (call) => {
 						const { price } = await priceOf(call, order);
 						if (max === undefined || (typeof price.value === 'number' && price.value <= max)) return;
-						throw nothingCarriedOut(
-							new NodeOperationError(
-								this.getNode(),
-								typeof price.value === 'number'
-									? `The price of this letter, R$ ${price.value.toFixed(2)}, is above "Maximum Price (BRL)" (R$ ${max.toFixed(2)}). Nothing was sent.`
-									: 'The service gave no price for this letter, so "Maximum Price (BRL)" cannot be checked. Nothing was sent.',
-								{ itemIndex, description: 'Raise "Maximum Price (BRL)" under Additional Fields, or remove it, to send this letter.' },
-							),
+						throw check.refuse(
+							typeof price.value === 'number'
+								? `The price of this letter, R$ ${price.value.toFixed(2)}, is above "Maximum Price (BRL)" (R$ ${max.toFixed(2)}). Nothing was sent.`
+								: 'The service gave no price for this letter, so "Maximum Price (BRL)" cannot be checked. Nothing was sent.',
+							'Raise "Maximum Price (BRL)" under Additional Fields, or remove it, to send this letter.',
 						);
 					}
 				: undefined,
 		send: async (call): Promise<INodeExecutionData[]> => {
 			const { data, body } = await call('createOrder', {
-				body: order.form(),
+				form: order.form,
 				labels: order.labels,
 				verify: `look for the order in the account panel (search by its tag${tagHint}), or read it with Letter > Get if you have its id; Account > Get Balance shows whether it was paid`,
 			});

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { CURRENCY, SHIP_TYPES } from '../../contract/lists';
 import { forOperation } from '../descriptions';
-import { ItemCheck, withItem } from '../fields';
+import { ItemCheck, withItem } from '../item';
 import type { ItemInput, ItemWork } from '../types';
 import { prepareOrder, priceOf } from '../shared/letterOrder';
 import { CREATE_FIELD_NAMES, properties } from '../shared/letterOrder.description';

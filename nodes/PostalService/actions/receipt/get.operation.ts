@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { ASSUMED } from '../../contract/assumptions';
-import { forOperation } from '../descriptions';
-import { asObject, ItemCheck, withItem } from '../fields';
+import { forOperation, outputFileProperty } from '../descriptions';
+import { asObject, ItemCheck, withItem } from '../item';
 import type { ItemInput, ItemWork } from '../types';
 
 export const option = {
@@ -23,13 +23,7 @@ const properties: INodeProperties[] = [
 		placeholder: '100001',
 		description: 'ID of a letter (digits, like 100001) or of a registered e-mail (E followed by digits, like E5001)',
 	},
-	{
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		hint: 'When the receipt carries a file, the name of the output binary field to put it in',
-	},
+	outputFileProperty('When the receipt carries a file, the name of the output binary field to put it in'),
 ];
 
 export const description = forOperation('receipt', 'get', properties);

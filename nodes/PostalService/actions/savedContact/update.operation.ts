@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { ASSUMED } from '../../contract/assumptions';
 import { forOperation } from '../descriptions';
-import { ItemCheck, withItem } from '../fields';
+import { ItemCheck, withItem } from '../item';
 import type { ItemInput, WriteWork } from '../types';
 
 export const writes = true;

@@ -13,6 +13,9 @@ const forShipTypes = (types: readonly number[], extra: IDisplayOptions['show'] =
 	show: { shipType: [...types], ...extra },
 });
 
+/** The interface names the electronic letters among its orders for mail and does not say how they reach the recipient. */
+const ELECTRONIC = 'as the service lists it, its text written in the node; how it reaches the recipient is not shown';
+
 /** What each ship type needs, shown next to its name. */
 const NEEDS: Record<number, string> = {
 	1: 'Printed from a PDF, without tracking',
@@ -22,9 +25,9 @@ const NEEDS: Record<number, string> = {
 	5: 'Advertising mail printed from a PDF',
 	6: 'Fast delivery printed from a PDF, with tracking',
 	7: 'Fast delivery printed from a PDF; the recipient signs a return receipt',
-	8: 'A message delivered electronically',
-	9: 'A message delivered electronically, with proof of delivery',
-	10: 'A message delivered electronically; the recipient signs a return receipt',
+	8: `An electronic letter, ${ELECTRONIC}`,
+	9: `A registered electronic letter, ${ELECTRONIC}`,
+	10: `A registered electronic letter with a return receipt, ${ELECTRONIC}`,
 };
 
 /** Recipient fields: property in the node, field on the wire, and what the panel shows. */
@@ -290,29 +293,23 @@ export const properties: INodeProperties[] = [
 	},
 ];
 
+/** Wire names whose property in the node is not their camelCase form. */
+const PROPERTY_OF: Record<string, string> = { pdfFile: 'pdfSource', ar_type: 'returnReceiptType', telegram_msg: 'telegramMessage', ecarta_msg: 'electronicLetterMessage', virtualbox: 'virtualBox' };
+/** The order's wire names read from a property of their own (the recipient's and the sender's come from their tables). */
+const WIRE_NAMES = [
+	'shipType', 'pdfFile', 'ar_type', 'paymentMethod', 'team_member_id', 'use_client_contract', 'tag', 'ecarta_msg', 'toAddrOnly', 'maxPrice',
+	'telegram_msg', 'telegram_post_dated', 'telegram_post_dated_date', 'telegram_sender_copy', 'telegram_delivery_confirmation',
+	'duplex_printing', 'envelope_type', 'virtualbox',
+];
+const additional = properties.find(({ name }) => name === 'additionalFields')?.options as INodeProperties[];
+const LABELS = Object.fromEntries([...properties, ...additional].map(({ name, displayName }) => [name, displayName]));
+
 /**
  * The node field each wire name of Create / Get Price comes from, so an error names what the user
- * sees next to what the service calls it.
+ * sees next to what the service calls it; each label is read from its property.
  */
 export const CREATE_FIELD_NAMES: Record<string, string> = {
-	shipType: 'Ship Type',
+	...Object.fromEntries(WIRE_NAMES.map((wire) => [wire, LABELS[PROPERTY_OF[wire] ?? wire.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())]])),
 	...Object.fromEntries(RECIPIENT_FIELDS.map(({ wire, displayName }) => [wire, displayName])),
-	pdfFile: 'PDF Source',
-	ar_type: 'Return Receipt Type',
-	paymentMethod: 'Payment Method',
-	team_member_id: 'Team Member ID',
-	use_client_contract: 'Use Client Contract',
-	tag: 'Tag',
-	telegram_msg: 'Telegram Message',
-	telegram_post_dated: 'Deliver on a Later Date',
-	telegram_post_dated_date: 'Delivery Date',
-	telegram_sender_copy: 'Sender Copy',
-	telegram_delivery_confirmation: 'Delivery Confirmation',
-	ecarta_msg: 'Electronic Letter Message',
-	toAddrOnly: 'Address Only (toAddrOnly)',
-	maxPrice: 'Maximum Price (BRL)',
-	duplex_printing: 'Duplex Printing',
-	envelope_type: 'Envelope Type',
-	virtualbox: 'Virtual Box',
 	...Object.fromEntries(SENDER_FIELDS.map(({ wire, displayName }) => [wire, `Sender ${displayName}`])),
 };

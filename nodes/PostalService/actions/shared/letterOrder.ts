@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { shipTypeName } from '../../contract/lists';
 import { applyForcing, SHIP_TYPE_RULES, validateOrder, type PdfSource } from '../../contract/order';
-import { Multipart, type FilePart } from '../../transport';
-import type { ItemCheck } from '../fields';
+import type { FilePart, FormField } from '../../transport';
+import type { ItemCheck } from '../item';
 import type { ItemInput, ServiceCall } from '../types';
 import { CREATE_FIELD_NAMES, RECIPIENT_FIELDS, SENDER_FIELDS } from './letterOrder.description';
 
@@ -17,8 +17,8 @@ export interface Order {
 	additional: IDataObject;
 	/** Wire name → the field of the panel to fix, for the service's refusals: `pdfFile` is the one its PDF Source shows. */
 	labels: Record<string, string>;
-	/** The multipart body, made anew for each request (the PDF's bytes are read then, not kept). */
-	form: () => Multipart;
+	/** The multipart body's fields (the PDF's bytes are read at each request, not kept). */
+	form: FormField[];
 }
 
 const flag = (value: unknown) => (value === true || value === 1 || value === '1' || value === 'true' ? '1' : '0');
@@ -122,12 +122,12 @@ export async function prepareOrder(ctx: IExecuteFunctions, itemIndex: number, in
 		file,
 		additional,
 		labels: { ...CREATE_FIELD_NAMES, pdfFile: PDF_FIELDS[pdf.kind] ?? CREATE_FIELD_NAMES.pdfFile },
-		form: () => new Multipart([...Object.entries(wire), ...(file ? [['pdfFile', file] as [string, FilePart]] : [])]),
+		form: [...Object.entries(wire), ...(file ? [['pdfFile', file] as FormField] : [])],
 	};
 }
 
 /** The price of the order (test=1: the service checks it and creates nothing). */
 export async function priceOf(call: ServiceCall, order: Order): Promise<{ price: IDataObject; message: string }> {
-	const { data, body } = await call('priceOrder', { body: order.form(), labels: order.labels });
+	const { data, body } = await call('priceOrder', { form: order.form, labels: order.labels });
 	return { price: data as IDataObject, message: body.status_message as string };
 }

@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { ASSUMED } from '../../contract/assumptions';
 import { byName, CURRENCY, EMAIL_STATUSES, meaningOf, ORDER_STATUSES, type FileType, valuesOf } from '../../contract/lists';
-import { ItemCheck, simplified, withItem } from '../fields';
+import { outputFileProperty } from '../descriptions';
+import { ItemCheck, simplified, withItem } from '../item';
 import type { ItemInput, ItemWork, ServiceCall, WriteWork } from '../types';
 
 export interface OrderIdKind {
@@ -101,15 +102,10 @@ export function fileProperties(fileTypes: readonly FileTypeOption[], description
 				'When the letter has several return receipts, the name of the one to download, as listed in the files of Letter > Get. Left empty, the most recent.',
 			displayOptions: { show: { fileType: ['rr', 'rr_electronic'] } },
 		},
-		{
-			displayName: 'Put Output File in Field',
-			name: 'binaryPropertyName',
-			type: 'string',
+		outputFileProperty('The name of the output binary field to put the file in', {
 			required: true,
-			default: 'data',
-			hint: 'The name of the output binary field to put the file in',
 			description: 'The binary field of the output item that receives the file; "data" unless a later node expects another name',
-		},
+		}),
 	];
 	const hasReturnReceipts = fileTypes.some(({ value }) => value === 'rr' || value === 'rr_electronic');
 	return properties.filter((property) => property.name !== 'returnReceiptFileName' || hasReturnReceipts);

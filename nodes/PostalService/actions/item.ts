@@ -3,8 +3,13 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ValidationProblem } from '../contract/order';
-import { nothingCarriedOut } from '../transport';
+import { returnAllAndLimit } from './descriptions';
 import type { ItemInput } from './types';
+
+/** The errors an ItemCheck made: each raised before its item was sent, so the service certainly did nothing with it. */
+const REFUSALS = new WeakSet<object>();
+
+export const isRefusal = (error: unknown): boolean => typeof error === 'object' && error !== null && REFUSALS.has(error);
 
 /** Names no extra may set: the token is the credential's, and the service reads `userSecurityToken` from the query of header-token routes too. */
 const TRANSPORT_OWNED: Record<string, string> = {
@@ -27,11 +32,14 @@ export class ItemCheck {
 		// Only the message reaches an AI agent: it names the field as the node shows it and says nothing left.
 		const messages = problems.map(({ field, message }) => message.replace(`"${field}"`, named(field)));
 		const fields = [...new Set(problems.map((p) => named(p.field)))];
-		const error = new NodeOperationError(this.ctx.getNode(), `${messages.join('; ')}. Nothing was sent.`, {
-			itemIndex: this.itemIndex,
-			description: `Nothing was sent to the service for this item. Fix ${fields.join(', ')} and run again.`,
-		});
-		return nothingCarriedOut(error);
+		return this.refuse(`${messages.join('; ')}. Nothing was sent.`, `Nothing was sent to the service for this item. Fix ${fields.join(', ')} and run again.`);
+	}
+
+	/** The error for an item the node will not send, for a reason other than a field: a run that stops lists it among the items not sent. */
+	refuse(message: string, description: string): NodeOperationError {
+		const error = new NodeOperationError(this.ctx.getNode(), message, { itemIndex: this.itemIndex, description });
+		REFUSALS.add(error);
+		return error;
 	}
 
 	/** A text the service needs: trimmed, present, and matching `pattern` when given. */
@@ -75,5 +83,5 @@ export function simplified(record: IDataObject, keptFields: readonly string[], s
 
 /** Return All and Limit of a list operation, read from the item. */
 export function listLimit(ctx: IExecuteFunctions, itemIndex: number): number {
-	return ctx.getNodeParameter('returnAll', itemIndex, false) ? Number.POSITIVE_INFINITY : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
+	return ctx.getNodeParameter('returnAll', itemIndex, false) ? Number.POSITIVE_INFINITY : (ctx.getNodeParameter('limit', itemIndex, returnAllAndLimit[1].default) as number);
 }
