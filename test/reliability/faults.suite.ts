@@ -273,7 +273,7 @@ export const suite: ReliabilitySuite = {
 					success: success((text) => ({ status: 200, status_message: `Sucesso - pedido aceito ${text}`, data: '100001', link: `https://example.com/p/${text}` })),
 				},
 				{
-					name: 'chat send (Basic)', parameters: OPERATIONS.find((op) => op.key === 'chatSend')!.parameters, items: [{ json: { phone: CHAT.phones[0] } }],
+					name: 'chat send (Basic)', parameters: OPERATIONS.find((op) => op.key.startsWith('chatMessage.send'))!.parameters, items: [{ json: { phone: CHAT.phones[0] } }],
 					success: success((text) => ({ status: 200, status_message: 'ok', data: { message_id: 1, visual_id: '1', status: 'processing', [`note ${text}`]: text } })),
 				},
 				{
@@ -286,29 +286,32 @@ export const suite: ReliabilitySuite = {
 				},
 			];
 			const forms = echoedForms(TOKEN, EMAIL);
-			for (const route of routes) {
-				for (const [place, answerWith] of [...Object.entries(places), ['a successful answer', route.success] as const]) {
-					for (const form of forms) {
-						proxy.clear();
-						// Reads are tried up to three times: every try meets the same echo.
-						proxy.plan(answerWith(form.text), answerWith(form.text), answerWith(form.text));
-						LoggerProxy.init(logger as never);
-						const result = await runNode({
-							type: 'n8n-nodes-postal-service.postalService',
-							parameters: route.parameters as IDataObject,
-							items: route.items,
-							credentials: viaProxy,
-							continueOnFail: true,
-						});
-						scanRuns++;
-						const found = countSecretLeaks(`${result.serialized}\n${log.join('\n')}`, SECRETS);
-						if (found > 0) context.log(`token scan: ${route.name}, ${place}, ${form.name}: ${found} occurrence(s)`);
-						scanLeaks += found;
-						log.length = 0;
-					}
+			// Pairwise: every encoding at every place, each route at every place and in every encoding (the
+			// route turns with the encoding and the place), as the route only decides where the token went.
+			const placeNames = [...Object.keys(places), 'a successful answer'];
+			for (const [p, place] of placeNames.entries()) {
+				for (const [f, form] of forms.entries()) {
+					const route = routes[(p + f) % routes.length];
+					const answerWith = places[place] ?? route.success;
+					proxy.clear();
+					// Reads are tried up to three times: every try meets the same echo.
+					proxy.plan(answerWith(form.text), answerWith(form.text), answerWith(form.text));
+					LoggerProxy.init(logger as never);
+					const result = await runNode({
+						type: 'n8n-nodes-postal-service.postalService',
+						parameters: route.parameters as IDataObject,
+						items: route.items,
+						credentials: viaProxy,
+						continueOnFail: true,
+					});
+					scanRuns++;
+					const found = countSecretLeaks(`${result.serialized}\n${log.join('\n')}`, SECRETS);
+					if (found > 0) context.log(`token scan: ${route.name}, ${place}, ${form.name}: ${found} occurrence(s)`);
+					scanLeaks += found;
+					log.length = 0;
 				}
 			}
-			scanCase = `${forms.length} encodings (escapes in either case, + or %20 for a space, double encoding, HTML and JSON escapes, base64 and base64url of the token and of email:token) × ${Object.keys(places).length + 1} places (Location, error bodies, HTML pages, a successful answer) × ${routes.length} routes`;
+			scanCase = `${forms.length} encodings (escapes in either case, + or %20 for a space, double encoding, HTML and JSON escapes, base64 and base64url of the token and of email:token) × ${placeNames.length} places (Location, error bodies, HTML pages, a successful answer), ${routes.length} routes each met at every place and in every encoding`;
 		} finally {
 			await proxy.close();
 			await elsewhere.close();
