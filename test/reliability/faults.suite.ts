@@ -21,6 +21,8 @@ const TOKEN = 'Rel+Tok/9 q=z&ZX81';
 const EMAIL = CHAT.email;
 const SECRETS = [{ secret: TOKEN }, { secret: TOKEN, basicUser: EMAIL }];
 const ITEMS = 3;
+/** Lanes of the matrix run side by side, each on a sandbox of its own; the reads and the scan take one more. */
+const LANES = 4;
 const RETRY = { maxTries: 3, waitBetweenTries: 1 };
 
 interface Fault {
@@ -87,32 +89,45 @@ export const suite: ReliabilitySuite = {
 		const { runNode } = await import('../harness/engine');
 		const { startHttpServer } = await import('../harness/httpServer');
 
-		const log: string[] = [];
-		const capture = (...args: unknown[]) => log.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+		// Runs go on side by side: every line n8n logs is searched as it comes, whichever run wrote it.
+		let logLines = 0;
+		let logLeaks = 0;
+		const capture = (...args: unknown[]) => {
+			const line = args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
+			const found = countSecretLeaks(line, SECRETS);
+			if (found > 0) context.log(`n8n log: ${found} occurrence(s) of the token in: ${line.slice(0, 200)}`);
+			logLines++;
+			logLeaks += found;
+		};
 		const logger = { error: capture, warn: capture, info: capture, debug: capture, verbose: capture };
-		const sandbox = (await startSandbox({ port: 0, token: TOKEN, email: EMAIL, quiet: true, balance: 100_000 })) as Sandbox;
 		const elsewhere = await startHttpServer((_req, res) => {
 			res.setHeader('content-type', 'application/json');
 			res.end('{"status":200,"status_message":"ok","data":"1"}');
 		});
-		const credentials = {
-			postalServiceApi: { baseUrl: sandbox.baseUrl, securityToken: TOKEN },
-			postalServiceChatApi: { baseUrl: sandbox.baseUrl, email: EMAIL, securityToken: TOKEN },
-		};
-		const proxy = await startForeignProxy(sandbox.baseUrl);
-		const viaProxy = {
-			postalServiceApi: { baseUrl: proxy.url, securityToken: TOKEN },
-			postalServiceChatApi: { baseUrl: proxy.url, email: EMAIL, securityToken: TOKEN },
+		/** A sandbox and a proxy in front of it for one lane of runs, so that a cell resets and reads only its own. */
+		async function startRig() {
+			const sandbox = (await startSandbox({ port: 0, token: TOKEN, email: EMAIL, quiet: true, balance: 100_000 })) as Sandbox;
+			const proxy = await startForeignProxy(sandbox.baseUrl);
+			const at = (baseUrl: string) => ({
+				postalServiceApi: { baseUrl, securityToken: TOKEN },
+				postalServiceChatApi: { baseUrl, email: EMAIL, securityToken: TOKEN },
+			});
+			return { sandbox, proxy, credentials: at(sandbox.baseUrl), viaProxy: at(proxy.url) };
+		}
+		const rigs: Array<Awaited<ReturnType<typeof startRig>>> = [];
+		const rig = async () => {
+			rigs.push(await startRig());
+			return rigs[rigs.length - 1];
 		};
 		let leaks = 0;
 		let scanRuns = 0;
 		let scanLeaks = 0;
 		let scanCase = '';
-		let logLines = 0;
 		let runs = 0;
 		let redirectRuns = 0;
 
-		async function runCell(op: Operation, faultName: string, cof: boolean, retry: boolean, batching: boolean, tally: Tally) {
+		async function runCell(lane: Awaited<ReturnType<typeof startRig>>, op: Operation, faultName: string, cof: boolean, retry: boolean, batching: boolean, tally: Tally) {
+			const { sandbox, proxy, credentials, viaProxy } = lane;
 			const fault = FAULTS[faultName];
 			sandbox.control.reset();
 			const cell = `${op.key}-${faultName.replace(/ /g, '_')}-${Number(cof)}${Number(retry)}${Number(batching)}`;
@@ -179,30 +194,32 @@ export const suite: ReliabilitySuite = {
 					context.log(`${cell}: unclear error: ${error.message}`);
 				}
 			}
-			const found = countSecretLeaks([result.serialized, JSON.stringify(errors), log.join('\n')].join('\n'), SECRETS);
+			const found = countSecretLeaks([result.serialized, JSON.stringify(errors)].join('\n'), SECRETS);
 			if (found > 0) context.log(`${cell}: ${found} occurrence(s) of the token`);
 			leaks += found;
-			logLines += log.length;
-			log.length = 0;
 			proxy.clear();
 		}
 
-		const rows: ReliabilityRow[] = [];
 		const started = Date.now();
-		try {
-			for (const op of OPERATIONS) {
+		/** Three rows per operation, in OPERATIONS' order whichever lane ran it. */
+		const opRows: ReliabilityRow[][] = OPERATIONS.map(() => []);
+		const queue = [...OPERATIONS.entries()];
+		async function matrixLane() {
+			const lane = await rig();
+			for (let next = queue.shift(); next; next = queue.shift()) {
+				const [index, op] = next;
 				const tally: Tally = { cells: 0, badCells: 0, items: 0, carriedOut: 0, maxPerItem: 0, errors: 0, unclearErrors: 0, retryCells: 0, retryBad: 0 };
 				for (const faultName of Object.keys(FAULTS)) {
 					for (const cof of [false, true]) {
-						for (const batching of [false, true]) await runCell(op, faultName, cof, false, batching, tally);
+						for (const batching of [false, true]) await runCell(lane, op, faultName, cof, false, batching, tally);
 					}
 				}
 				// With Retry On Fail on, nothing is sent whatever the fault would have been.
 				for (const cof of [false, true]) {
-					for (const batching of [false, true]) await runCell(op, 'dropAfterAccept', cof, true, batching, tally);
+					for (const batching of [false, true]) await runCell(lane, op, 'dropAfterAccept', cof, true, batching, tally);
 				}
 				const faults = Object.keys(FAULTS).length;
-				rows.push({
+				opRows[index].push({
 					suite: 'Fault matrix',
 					case: `${op.label}: ${faults} faults (${faults - 10} by a foreign proxy) × Continue On Fail × batching, and Retry On Fail on`,
 					runs: tally.cells,
@@ -210,14 +227,14 @@ export const suite: ReliabilitySuite = {
 					bad: tally.badCells,
 					note: `${tally.items} items, ${tally.carriedOut} carried out, at most ${tally.maxPerItem} per item`,
 				});
-				rows.push({
+				opRows[index].push({
 					suite: 'Fault matrix',
 					case: `${op.label}: every error of those runs`,
 					runs: tally.errors,
 					measure: 'errors that do not say what happened and what to do',
 					bad: tally.unclearErrors,
 				});
-				rows.push({
+				opRows[index].push({
 					suite: 'Fault matrix',
 					case: `${op.label}: Retry On Fail on × Continue On Fail × batching`,
 					runs: tally.retryCells,
@@ -226,7 +243,23 @@ export const suite: ReliabilitySuite = {
 				});
 				context.log(`${op.label}: ${tally.cells} cells in ${((Date.now() - started) / 1000).toFixed(0)} s so far`);
 			}
+		}
 
+		try {
+			await Promise.all([...Array.from({ length: LANES }, matrixLane), readsAndScan()]);
+		} finally {
+			for (const { proxy, sandbox } of rigs) {
+				await proxy.close();
+				await sandbox.stop();
+			}
+			await elsewhere.close();
+			// Later suites of the run log nowhere, as before.
+			const quiet = () => undefined;
+			LoggerProxy.init({ error: quiet, warn: quiet, info: quiet, debug: quiet, verbose: quiet } as never);
+		}
+
+		async function readsAndScan() {
+			const { sandbox, proxy, credentials, viaProxy } = await rig();
 			// Reads carry the token in the path, a header or HTTP Basic: the faults that hand it elsewhere.
 			for (const read of READS) {
 				for (const faultName of ['redirect', 'html', 'empty']) {
@@ -248,9 +281,7 @@ export const suite: ReliabilitySuite = {
 					});
 					runs++;
 					if (faultName === 'redirect') redirectRuns++;
-					leaks += countSecretLeaks(`${result.serialized}\n${log.join('\n')}`, SECRETS);
-					logLines += log.length;
-					log.length = 0;
+					leaks += countSecretLeaks(result.serialized, SECRETS);
 				}
 			}
 
@@ -305,28 +336,21 @@ export const suite: ReliabilitySuite = {
 						continueOnFail: true,
 					});
 					scanRuns++;
-					const found = countSecretLeaks(`${result.serialized}\n${log.join('\n')}`, SECRETS);
+					const found = countSecretLeaks(result.serialized, SECRETS);
 					if (found > 0) context.log(`token scan: ${route.name}, ${place}, ${form.name}: ${found} occurrence(s)`);
 					scanLeaks += found;
-					log.length = 0;
 				}
 			}
 			scanCase = `${forms.length} encodings (escapes in either case, + or %20 for a space, double encoding, HTML and JSON escapes, base64 and base64url of the token and of email:token) × ${placeNames.length} places (Location, error bodies, HTML pages, a successful answer), ${routes.length} routes each met at every place and in every encoding`;
-		} finally {
-			await proxy.close();
-			await elsewhere.close();
-			await sandbox.stop();
-			// Later suites of the run log nowhere, as before.
-			const quiet = () => undefined;
-			LoggerProxy.init({ error: quiet, warn: quiet, info: quiet, debug: quiet, verbose: quiet } as never);
 		}
 
+		const rows = opRows.flat();
 		rows.push({
 			suite: 'Token scan',
-			case: 'every run above: execution data, errors, n8n log (the token in any encoding, decoded before the search)',
+			case: 'every run above: execution data, errors; n8n log of every run, the scan below included (the token in any encoding, decoded before the search)',
 			runs,
 			measure: 'occurrences of the token',
-			bad: leaks,
+			bad: leaks + logLeaks,
 			note: `${logLines} log lines`,
 		});
 		rows.push({
