@@ -11,7 +11,8 @@ import type { IDataObject } from 'n8n-workflow';
 // Imported statically, so that this is the copy of n8n-workflow n8n-core logs through.
 import { LoggerProxy } from 'n8n-workflow';
 
-import { BARE, startForeignProxy, type ProxyAnswer } from './foreignProxy';
+import { FAULTS, isClear } from './faultTable';
+import { echoPlaces, startForeignProxy, type ProxyAnswer } from './foreignProxy';
 import type { ReliabilityRow, ReliabilitySuite, SuiteContext } from './types';
 import { countSecretLeaks, echoedForms } from './types';
 import { CHAT, OPERATIONS, READS, type Operation, type Sandbox } from './writes';
@@ -24,46 +25,6 @@ const ITEMS = 3;
 /** Lanes of the matrix run side by side, each on a sandbox of its own; the reads and the scan take one more. */
 const LANES = 4;
 const RETRY = { maxTries: 3, waitBetweenTries: 1 };
-
-interface Fault {
-	kind: string;
-	/** The service may have acted on the request: an error must say it was not sent again. */
-	unclear: boolean;
-	delayMs?: number;
-	/** The node's Timeout for the run. */
-	timeout: number;
-	/** Answered by a proxy in front of the service, after it passed the request on. */
-	proxy?: ProxyAnswer;
-}
-
-const FAULTS: Record<string, Fault> = {
-	'500': { kind: '500', unclear: true, timeout: 5000 },
-	'503': { kind: '503', unclear: false, timeout: 5000 },
-	'429': { kind: '429', unclear: false, timeout: 5000 },
-	drop: { kind: 'drop', unclear: true, timeout: 5000 },
-	dropAfterAccept: { kind: 'dropAfterAccept', unclear: true, timeout: 5000 },
-	slow: { kind: 'slow', unclear: true, delayMs: 600, timeout: 300 },
-	trickle: { kind: 'trickle', unclear: true, delayMs: 100, timeout: 300 },
-	redirect: { kind: 'redirect', unclear: true, timeout: 5000 },
-	html: { kind: 'html', unclear: true, timeout: 5000 },
-	empty: { kind: 'empty', unclear: true, timeout: 5000 },
-	// A proxy or load balancer in front of the service answers for it after the service did the work.
-	...Object.fromEntries(
-		Object.entries(BARE).map(([name, answer]) => [`proxy ${name}`, { kind: 'proxy', unclear: true, timeout: 5000, proxy: { kind: 'replace', ...answer } as ProxyAnswer }]),
-	),
-	'proxy reset after the body': { kind: 'proxy', unclear: true, timeout: 5000, proxy: { kind: 'reset' } },
-};
-
-const WHAT_TO_DO = /\b(check|try again|fix|wait|raise|look|turn off|read|put|choose)\b/i;
-const GENERIC = /^(unknown error|error|the request failed|request failed with status code \d+)\.?$/i;
-
-/** Whether an error says what happened and what to do (and, after an unclear fault, that nothing was resent). */
-function isClear(message: string, description: string, fault: Fault): boolean {
-	const text = `${message}\n${description}`;
-	if (!message.trim() || GENERIC.test(message.trim())) return false;
-	if (!WHAT_TO_DO.test(text)) return false;
-	return !fault.unclear || /not sent again|nothing was sent/i.test(text);
-}
 
 interface Tally {
 	cells: number;
@@ -285,17 +246,7 @@ export const suite: ReliabilitySuite = {
 				}
 			}
 
-			// The token scan's generator: a server in front of the service echoes the token in every
-			// encoding, in a redirect's Location, an error in the service's envelope, plain text and HTML.
-			const places: Record<string, (text: string) => ProxyAnswer> = {
-				'Location of a 302': (text) => ({ kind: 'own', status: 302, contentType: 'text/plain', body: '', headers: { location: `${elsewhere.url}/login?next=${text}` } }),
-				'Location of a 307, relative': (text) => ({ kind: 'own', status: 307, contentType: 'text/plain', body: '', headers: { location: `/moved/${text}` } }),
-				'error in envelope A': (text) => ({ kind: 'own', status: 401, contentType: 'application/json', body: JSON.stringify({ status: 401, status_message: `Token inválido: ${text}`, data: null }) }),
-				'error in envelope B': (text) => ({ kind: 'own', status: 401, contentType: 'application/json', body: JSON.stringify({ code: 401, status: 'error', message: `Não autorizado ${text}`, data: null, request_id: text }) }),
-				'plain-text 502': (text) => ({ kind: 'own', status: 502, contentType: 'text/plain', body: `bad gateway for ${text}` }),
-				'HTML error page 503': (text) => ({ kind: 'own', status: 503, contentType: 'text/html', body: `<html><head><title>${text}</title></head><body>${text}</body></html>` }),
-				'HTML page with 200': (text) => ({ kind: 'own', status: 200, contentType: 'text/html', body: `<html><head><title>Sign in ${text}</title></head></html>` }),
-			};
+			const places = echoPlaces(elsewhere.url);
 			// A successful answer is output as it came: the echo sits in a message, a link, a field of its own.
 			const success = (body: (text: string) => unknown) => (text: string): ProxyAnswer => ({ kind: 'own', status: 200, contentType: 'application/json', body: JSON.stringify(body(text)) });
 			const routes = [

@@ -3,11 +3,9 @@
  * it writes to (straight against the sandbox, not through the node under test), and how many times
  * the service carried out each input item's write.
  */
-import { PDFDocument } from 'pdf-lib';
-
 import type { Sandbox as SandboxHandle } from '../../sandbox';
 import type { TestItem } from '../harness/engine';
-import { EVERY_OPERATION } from '../harness/sends';
+import { EVERY_OPERATION, makePdf } from '../harness/sends';
 
 export type Sandbox = SandboxHandle;
 
@@ -34,15 +32,8 @@ export interface Operation {
 	setup(sandbox: Sandbox, cell: string, count: number): Promise<Prepared>;
 }
 
-let pdf: Buffer | undefined;
-async function onePagePdf(): Promise<Buffer> {
-	if (!pdf) {
-		const doc = await PDFDocument.create();
-		doc.addPage([200, 200]);
-		pdf = Buffer.from(await doc.save());
-	}
-	return pdf;
-}
+let pdf: Promise<Buffer> | undefined;
+const onePagePdf = () => (pdf ??= makePdf(1));
 
 const basic = (sandbox: Sandbox) => `Basic ${Buffer.from(`${sandbox.email}:${sandbox.token}`).toString('base64')}`;
 
