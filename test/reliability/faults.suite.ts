@@ -11,7 +11,8 @@ import type { IDataObject } from 'n8n-workflow';
 // Imported statically, so that this is the copy of n8n-workflow n8n-core logs through.
 import { LoggerProxy } from 'n8n-workflow';
 
-import { BARE, startForeignProxy, type ProxyAnswer } from './foreignProxy';
+import { FAULTS, isClear } from './faultTable';
+import { echoPlaces, startForeignProxy, type ProxyAnswer } from './foreignProxy';
 import type { ReliabilityRow, ReliabilitySuite, SuiteContext } from './types';
 import { countSecretLeaks, echoedForms } from './types';
 import { CHAT, OPERATIONS, READS, type Operation, type Sandbox } from './writes';
@@ -21,47 +22,9 @@ const TOKEN = 'Rel+Tok/9 q=z&ZX81';
 const EMAIL = CHAT.email;
 const SECRETS = [{ secret: TOKEN }, { secret: TOKEN, basicUser: EMAIL }];
 const ITEMS = 3;
+/** Lanes of the matrix run side by side, each on a sandbox of its own; the reads and the scan take one more. */
+const LANES = 4;
 const RETRY = { maxTries: 3, waitBetweenTries: 1 };
-
-interface Fault {
-	kind: string;
-	/** The service may have acted on the request: an error must say it was not sent again. */
-	unclear: boolean;
-	delayMs?: number;
-	/** The node's Timeout for the run. */
-	timeout: number;
-	/** Answered by a proxy in front of the service, after it passed the request on. */
-	proxy?: ProxyAnswer;
-}
-
-const FAULTS: Record<string, Fault> = {
-	'500': { kind: '500', unclear: true, timeout: 5000 },
-	'503': { kind: '503', unclear: false, timeout: 5000 },
-	'429': { kind: '429', unclear: false, timeout: 5000 },
-	drop: { kind: 'drop', unclear: true, timeout: 5000 },
-	dropAfterAccept: { kind: 'dropAfterAccept', unclear: true, timeout: 5000 },
-	slow: { kind: 'slow', unclear: true, delayMs: 600, timeout: 300 },
-	trickle: { kind: 'trickle', unclear: true, delayMs: 100, timeout: 300 },
-	redirect: { kind: 'redirect', unclear: true, timeout: 5000 },
-	html: { kind: 'html', unclear: true, timeout: 5000 },
-	empty: { kind: 'empty', unclear: true, timeout: 5000 },
-	// A proxy or load balancer in front of the service answers for it after the service did the work.
-	...Object.fromEntries(
-		Object.entries(BARE).map(([name, answer]) => [`proxy ${name}`, { kind: 'proxy', unclear: true, timeout: 5000, proxy: { kind: 'replace', ...answer } as ProxyAnswer }]),
-	),
-	'proxy reset after the body': { kind: 'proxy', unclear: true, timeout: 5000, proxy: { kind: 'reset' } },
-};
-
-const WHAT_TO_DO = /\b(check|try again|fix|wait|raise|look|turn off|read|put|choose)\b/i;
-const GENERIC = /^(unknown error|error|the request failed|request failed with status code \d+)\.?$/i;
-
-/** Whether an error says what happened and what to do (and, after an unclear fault, that nothing was resent). */
-function isClear(message: string, description: string, fault: Fault): boolean {
-	const text = `${message}\n${description}`;
-	if (!message.trim() || GENERIC.test(message.trim())) return false;
-	if (!WHAT_TO_DO.test(text)) return false;
-	return !fault.unclear || /not sent again|nothing was sent/i.test(text);
-}
 
 interface Tally {
 	cells: number;
@@ -87,32 +50,45 @@ export const suite: ReliabilitySuite = {
 		const { runNode } = await import('../harness/engine');
 		const { startHttpServer } = await import('../harness/httpServer');
 
-		const log: string[] = [];
-		const capture = (...args: unknown[]) => log.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+		// Runs go on side by side: every line n8n logs is searched as it comes, whichever run wrote it.
+		let logLines = 0;
+		let logLeaks = 0;
+		const capture = (...args: unknown[]) => {
+			const line = args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
+			const found = countSecretLeaks(line, SECRETS);
+			if (found > 0) context.log(`n8n log: ${found} occurrence(s) of the token in: ${line.slice(0, 200)}`);
+			logLines++;
+			logLeaks += found;
+		};
 		const logger = { error: capture, warn: capture, info: capture, debug: capture, verbose: capture };
-		const sandbox = (await startSandbox({ port: 0, token: TOKEN, email: EMAIL, quiet: true, balance: 100_000 })) as Sandbox;
 		const elsewhere = await startHttpServer((_req, res) => {
 			res.setHeader('content-type', 'application/json');
 			res.end('{"status":200,"status_message":"ok","data":"1"}');
 		});
-		const credentials = {
-			postalServiceApi: { baseUrl: sandbox.baseUrl, securityToken: TOKEN },
-			postalServiceChatApi: { baseUrl: sandbox.baseUrl, email: EMAIL, securityToken: TOKEN },
-		};
-		const proxy = await startForeignProxy(sandbox.baseUrl);
-		const viaProxy = {
-			postalServiceApi: { baseUrl: proxy.url, securityToken: TOKEN },
-			postalServiceChatApi: { baseUrl: proxy.url, email: EMAIL, securityToken: TOKEN },
+		/** A sandbox and a proxy in front of it for one lane of runs, so that a cell resets and reads only its own. */
+		async function startRig() {
+			const sandbox = (await startSandbox({ port: 0, token: TOKEN, email: EMAIL, quiet: true, balance: 100_000 })) as Sandbox;
+			const proxy = await startForeignProxy(sandbox.baseUrl);
+			const at = (baseUrl: string) => ({
+				postalServiceApi: { baseUrl, securityToken: TOKEN },
+				postalServiceChatApi: { baseUrl, email: EMAIL, securityToken: TOKEN },
+			});
+			return { sandbox, proxy, credentials: at(sandbox.baseUrl), viaProxy: at(proxy.url) };
+		}
+		const rigs: Array<Awaited<ReturnType<typeof startRig>>> = [];
+		const rig = async () => {
+			rigs.push(await startRig());
+			return rigs[rigs.length - 1];
 		};
 		let leaks = 0;
 		let scanRuns = 0;
 		let scanLeaks = 0;
 		let scanCase = '';
-		let logLines = 0;
 		let runs = 0;
 		let redirectRuns = 0;
 
-		async function runCell(op: Operation, faultName: string, cof: boolean, retry: boolean, batching: boolean, tally: Tally) {
+		async function runCell(lane: Awaited<ReturnType<typeof startRig>>, op: Operation, faultName: string, cof: boolean, retry: boolean, batching: boolean, tally: Tally) {
+			const { sandbox, proxy, credentials, viaProxy } = lane;
 			const fault = FAULTS[faultName];
 			sandbox.control.reset();
 			const cell = `${op.key}-${faultName.replace(/ /g, '_')}-${Number(cof)}${Number(retry)}${Number(batching)}`;
@@ -179,30 +155,32 @@ export const suite: ReliabilitySuite = {
 					context.log(`${cell}: unclear error: ${error.message}`);
 				}
 			}
-			const found = countSecretLeaks([result.serialized, JSON.stringify(errors), log.join('\n')].join('\n'), SECRETS);
+			const found = countSecretLeaks([result.serialized, JSON.stringify(errors)].join('\n'), SECRETS);
 			if (found > 0) context.log(`${cell}: ${found} occurrence(s) of the token`);
 			leaks += found;
-			logLines += log.length;
-			log.length = 0;
 			proxy.clear();
 		}
 
-		const rows: ReliabilityRow[] = [];
 		const started = Date.now();
-		try {
-			for (const op of OPERATIONS) {
+		/** Three rows per operation, in OPERATIONS' order whichever lane ran it. */
+		const opRows: ReliabilityRow[][] = OPERATIONS.map(() => []);
+		const queue = [...OPERATIONS.entries()];
+		async function matrixLane() {
+			const lane = await rig();
+			for (let next = queue.shift(); next; next = queue.shift()) {
+				const [index, op] = next;
 				const tally: Tally = { cells: 0, badCells: 0, items: 0, carriedOut: 0, maxPerItem: 0, errors: 0, unclearErrors: 0, retryCells: 0, retryBad: 0 };
 				for (const faultName of Object.keys(FAULTS)) {
 					for (const cof of [false, true]) {
-						for (const batching of [false, true]) await runCell(op, faultName, cof, false, batching, tally);
+						for (const batching of [false, true]) await runCell(lane, op, faultName, cof, false, batching, tally);
 					}
 				}
 				// With Retry On Fail on, nothing is sent whatever the fault would have been.
 				for (const cof of [false, true]) {
-					for (const batching of [false, true]) await runCell(op, 'dropAfterAccept', cof, true, batching, tally);
+					for (const batching of [false, true]) await runCell(lane, op, 'dropAfterAccept', cof, true, batching, tally);
 				}
 				const faults = Object.keys(FAULTS).length;
-				rows.push({
+				opRows[index].push({
 					suite: 'Fault matrix',
 					case: `${op.label}: ${faults} faults (${faults - 10} by a foreign proxy) × Continue On Fail × batching, and Retry On Fail on`,
 					runs: tally.cells,
@@ -210,14 +188,14 @@ export const suite: ReliabilitySuite = {
 					bad: tally.badCells,
 					note: `${tally.items} items, ${tally.carriedOut} carried out, at most ${tally.maxPerItem} per item`,
 				});
-				rows.push({
+				opRows[index].push({
 					suite: 'Fault matrix',
 					case: `${op.label}: every error of those runs`,
 					runs: tally.errors,
 					measure: 'errors that do not say what happened and what to do',
 					bad: tally.unclearErrors,
 				});
-				rows.push({
+				opRows[index].push({
 					suite: 'Fault matrix',
 					case: `${op.label}: Retry On Fail on × Continue On Fail × batching`,
 					runs: tally.retryCells,
@@ -226,7 +204,23 @@ export const suite: ReliabilitySuite = {
 				});
 				context.log(`${op.label}: ${tally.cells} cells in ${((Date.now() - started) / 1000).toFixed(0)} s so far`);
 			}
+		}
 
+		try {
+			await Promise.all([...Array.from({ length: LANES }, matrixLane), readsAndScan()]);
+		} finally {
+			for (const { proxy, sandbox } of rigs) {
+				await proxy.close();
+				await sandbox.stop();
+			}
+			await elsewhere.close();
+			// Later suites of the run log nowhere, as before.
+			const quiet = () => undefined;
+			LoggerProxy.init({ error: quiet, warn: quiet, info: quiet, debug: quiet, verbose: quiet } as never);
+		}
+
+		async function readsAndScan() {
+			const { sandbox, proxy, credentials, viaProxy } = await rig();
 			// Reads carry the token in the path, a header or HTTP Basic: the faults that hand it elsewhere.
 			for (const read of READS) {
 				for (const faultName of ['redirect', 'html', 'empty']) {
@@ -248,23 +242,11 @@ export const suite: ReliabilitySuite = {
 					});
 					runs++;
 					if (faultName === 'redirect') redirectRuns++;
-					leaks += countSecretLeaks(`${result.serialized}\n${log.join('\n')}`, SECRETS);
-					logLines += log.length;
-					log.length = 0;
+					leaks += countSecretLeaks(result.serialized, SECRETS);
 				}
 			}
 
-			// The token scan's generator: a server in front of the service echoes the token in every
-			// encoding, in a redirect's Location, an error in the service's envelope, plain text and HTML.
-			const places: Record<string, (text: string) => ProxyAnswer> = {
-				'Location of a 302': (text) => ({ kind: 'own', status: 302, contentType: 'text/plain', body: '', headers: { location: `${elsewhere.url}/login?next=${text}` } }),
-				'Location of a 307, relative': (text) => ({ kind: 'own', status: 307, contentType: 'text/plain', body: '', headers: { location: `/moved/${text}` } }),
-				'error in envelope A': (text) => ({ kind: 'own', status: 401, contentType: 'application/json', body: JSON.stringify({ status: 401, status_message: `Token inválido: ${text}`, data: null }) }),
-				'error in envelope B': (text) => ({ kind: 'own', status: 401, contentType: 'application/json', body: JSON.stringify({ code: 401, status: 'error', message: `Não autorizado ${text}`, data: null, request_id: text }) }),
-				'plain-text 502': (text) => ({ kind: 'own', status: 502, contentType: 'text/plain', body: `bad gateway for ${text}` }),
-				'HTML error page 503': (text) => ({ kind: 'own', status: 503, contentType: 'text/html', body: `<html><head><title>${text}</title></head><body>${text}</body></html>` }),
-				'HTML page with 200': (text) => ({ kind: 'own', status: 200, contentType: 'text/html', body: `<html><head><title>Sign in ${text}</title></head></html>` }),
-			};
+			const places = echoPlaces(elsewhere.url);
 			// A successful answer is output as it came: the echo sits in a message, a link, a field of its own.
 			const success = (body: (text: string) => unknown) => (text: string): ProxyAnswer => ({ kind: 'own', status: 200, contentType: 'application/json', body: JSON.stringify(body(text)) });
 			const routes = [
@@ -273,7 +255,7 @@ export const suite: ReliabilitySuite = {
 					success: success((text) => ({ status: 200, status_message: `Sucesso - pedido aceito ${text}`, data: '100001', link: `https://example.com/p/${text}` })),
 				},
 				{
-					name: 'chat send (Basic)', parameters: OPERATIONS.find((op) => op.key === 'chatSend')!.parameters, items: [{ json: { phone: CHAT.phones[0] } }],
+					name: 'chat send (Basic)', parameters: OPERATIONS.find((op) => op.key.startsWith('chatMessage.send'))!.parameters, items: [{ json: { phone: CHAT.phones[0] } }],
 					success: success((text) => ({ status: 200, status_message: 'ok', data: { message_id: 1, visual_id: '1', status: 'processing', [`note ${text}`]: text } })),
 				},
 				{
@@ -286,44 +268,40 @@ export const suite: ReliabilitySuite = {
 				},
 			];
 			const forms = echoedForms(TOKEN, EMAIL);
-			for (const route of routes) {
-				for (const [place, answerWith] of [...Object.entries(places), ['a successful answer', route.success] as const]) {
-					for (const form of forms) {
-						proxy.clear();
-						// Reads are tried up to three times: every try meets the same echo.
-						proxy.plan(answerWith(form.text), answerWith(form.text), answerWith(form.text));
-						LoggerProxy.init(logger as never);
-						const result = await runNode({
-							type: 'n8n-nodes-postal-service.postalService',
-							parameters: route.parameters as IDataObject,
-							items: route.items,
-							credentials: viaProxy,
-							continueOnFail: true,
-						});
-						scanRuns++;
-						const found = countSecretLeaks(`${result.serialized}\n${log.join('\n')}`, SECRETS);
-						if (found > 0) context.log(`token scan: ${route.name}, ${place}, ${form.name}: ${found} occurrence(s)`);
-						scanLeaks += found;
-						log.length = 0;
-					}
+			// Pairwise: every encoding at every place, each route at every place and in every encoding (the
+			// route turns with the encoding and the place), as the route only decides where the token went.
+			const placeNames = [...Object.keys(places), 'a successful answer'];
+			for (const [p, place] of placeNames.entries()) {
+				for (const [f, form] of forms.entries()) {
+					const route = routes[(p + f) % routes.length];
+					const answerWith = places[place] ?? route.success;
+					proxy.clear();
+					// Reads are tried up to three times: every try meets the same echo.
+					proxy.plan(answerWith(form.text), answerWith(form.text), answerWith(form.text));
+					LoggerProxy.init(logger as never);
+					const result = await runNode({
+						type: 'n8n-nodes-postal-service.postalService',
+						parameters: route.parameters as IDataObject,
+						items: route.items,
+						credentials: viaProxy,
+						continueOnFail: true,
+					});
+					scanRuns++;
+					const found = countSecretLeaks(result.serialized, SECRETS);
+					if (found > 0) context.log(`token scan: ${route.name}, ${place}, ${form.name}: ${found} occurrence(s)`);
+					scanLeaks += found;
 				}
 			}
-			scanCase = `${forms.length} encodings (escapes in either case, + or %20 for a space, double encoding, HTML and JSON escapes, base64 and base64url of the token and of email:token) × ${Object.keys(places).length + 1} places (Location, error bodies, HTML pages, a successful answer) × ${routes.length} routes`;
-		} finally {
-			await proxy.close();
-			await elsewhere.close();
-			await sandbox.stop();
-			// Later suites of the run log nowhere, as before.
-			const quiet = () => undefined;
-			LoggerProxy.init({ error: quiet, warn: quiet, info: quiet, debug: quiet, verbose: quiet } as never);
+			scanCase = `${forms.length} encodings (escapes in either case, + or %20 for a space, double encoding, HTML and JSON escapes, base64 and base64url of the token and of email:token) × ${placeNames.length} places (Location, error bodies, HTML pages, a successful answer), ${routes.length} routes each met at every place and in every encoding`;
 		}
 
+		const rows = opRows.flat();
 		rows.push({
 			suite: 'Token scan',
-			case: 'every run above: execution data, errors, n8n log (the token in any encoding, decoded before the search)',
+			case: 'every run above: execution data, errors; n8n log of every run, the scan below included (the token in any encoding, decoded before the search)',
 			runs,
 			measure: 'occurrences of the token',
-			bad: leaks,
+			bad: leaks + logLeaks,
 			note: `${logLines} log lines`,
 		});
 		rows.push({

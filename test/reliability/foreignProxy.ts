@@ -112,3 +112,19 @@ function forward(target: string, method: string, url: string, headers: IncomingH
 		out.end(body);
 	});
 }
+
+/**
+ * The token scan's places: a server in front of the service echoes the token (as `text`, in some
+ * encoding) in a redirect's Location, an error in the service's envelope, plain text and HTML.
+ */
+export function echoPlaces(elsewhereUrl: string): Record<string, (text: string) => ProxyAnswer> {
+	return {
+		'Location of a 302': (text) => ({ kind: 'own', status: 302, contentType: 'text/plain', body: '', headers: { location: `${elsewhereUrl}/login?next=${text}` } }),
+		'Location of a 307, relative': (text) => ({ kind: 'own', status: 307, contentType: 'text/plain', body: '', headers: { location: `/moved/${text}` } }),
+		'error in envelope A': (text) => ({ kind: 'own', status: 401, contentType: 'application/json', body: JSON.stringify({ status: 401, status_message: `Token inválido: ${text}`, data: null }) }),
+		'error in envelope B': (text) => ({ kind: 'own', status: 401, contentType: 'application/json', body: JSON.stringify({ code: 401, status: 'error', message: `Não autorizado ${text}`, data: null, request_id: text }) }),
+		'plain-text 502': (text) => ({ kind: 'own', status: 502, contentType: 'text/plain', body: `bad gateway for ${text}` }),
+		'HTML error page 503': (text) => ({ kind: 'own', status: 503, contentType: 'text/html', body: `<html><head><title>${text}</title></head><body>${text}</body></html>` }),
+		'HTML page with 200': (text) => ({ kind: 'own', status: 200, contentType: 'text/html', body: `<html><head><title>Sign in ${text}</title></head></html>` }),
+	};
+}

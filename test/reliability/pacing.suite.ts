@@ -19,7 +19,8 @@ import type { ReliabilityRow, ReliabilitySuite, SuiteContext } from './types';
 
 const TOKEN = 'pacing-token-51c2';
 const SIZES = [1, 2];
-const INTERVALS = [500, 1000];
+/** The bound is relative to the interval: one length far above a request's own time suffices. */
+const INTERVALS = [500];
 const ITEMS = 3;
 const SLACK = 0.5;
 const STOP_SIZES = [1, 2, 3];

@@ -20,20 +20,22 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type { IDataObject } from 'n8n-workflow';
-import { PDFDocument } from 'pdf-lib';
 
 import type { TestItem } from '../harness/engine';
-import { CHAT_MESSAGE, LETTER } from '../harness/sends';
+import { everyOperation, LETTER, pdfItem } from '../harness/sends';
 import type { ReliabilityRow, ReliabilitySuite, SuiteContext } from './types';
+import { READ_KEYS } from './writes';
 
 const FACTOR = 1.5;
 /** What n8n's engine takes to start and finish a run around the request. */
 const SLACK_MS = 1000;
-const TIMEOUTS = [300, 800, 1500];
-/** Two requests an item: below 1 s the send is refused unstarted (it would not get a second for its answer); at 4 s it starts and is stopped. */
-const TWO_REQUEST_TIMEOUTS = [...TIMEOUTS, 4000];
+/** The bound is relative to the Timeout, so a short one and a long one suffice. */
+const TIMEOUTS = [300, 1500];
+/** Two requests an item: below 1 s the send is refused unstarted (it would not get a second for its answer); at 3 s it starts and is stopped. */
+const TWO_REQUEST_TIMEOUTS = [800, 3000];
 const WAIT_TIMEOUTS = [1500, 3500];
-const WAIT_INTERVALS = [0, 1000, 3000, 5000];
+/** No Batch Interval, one shorter than either Timeout and one longer than both. */
+const WAIT_INTERVALS = [0, 1000, 5000];
 
 type Behaviour = 'silent' | 'trickle' | 'slow answers' | 'trickled answers';
 
@@ -92,38 +94,15 @@ async function startServer(behaviour: Behaviour, answer: { ms: number } = { ms: 
 	};
 }
 
-async function pdfItems(): Promise<TestItem[]> {
-	const doc = await PDFDocument.create();
-	doc.addPage([200, 200]);
-	return [{ json: {}, binary: { data: { data: Buffer.from(await doc.save()), fileName: 'a.pdf', mimeType: 'application/pdf' } } }];
-}
-
 export const suite: ReliabilitySuite = {
 	name: 'Timeouts',
 	async run(context: SuiteContext): Promise<ReliabilityRow[]> {
 		process.env.N8N_LOG_LEVEL ??= 'silent';
 		const { runNode } = await import('../harness/engine');
-		const withPdf = await pdfItems();
-		const id = { orderId: '100001' };
-		const emailId = { orderId: 'E100001' };
-		const operations: Array<{ label: string; read: boolean; parameters: Record<string, unknown>; items?: TestItem[] }> = [
-			{ label: 'Account > Get Balance', read: true, parameters: { resource: 'account', operation: 'getBalance' } },
-			{ label: 'Account > Get Logo', read: true, parameters: { resource: 'account', operation: 'getLogo' } },
-			{ label: 'Chat Sender > Get Many', read: true, parameters: { resource: 'chatSender', operation: 'getMany' } },
-			{ label: 'Chat Template > Get Many', read: true, parameters: { resource: 'chatTemplate', operation: 'getMany', returnAll: true } },
-			{ label: 'Order > Get', read: true, parameters: { resource: 'order', operation: 'get', ...id } },
-			{ label: 'Order > Get Price', read: true, parameters: { ...LETTER, operation: 'getPrice' }, items: withPdf },
-			{ label: 'Order > Download File', read: true, parameters: { resource: 'order', operation: 'downloadFile', fileType: 'pdf', ...id } },
-			{ label: 'Receipt > Get', read: true, parameters: { resource: 'receipt', operation: 'get', ...id } },
-			{ label: 'Registered E-Mail > Get', read: true, parameters: { resource: 'registeredEmail', operation: 'get', ...emailId } },
-			{ label: 'Registered E-Mail > Download File', read: true, parameters: { resource: 'registeredEmail', operation: 'downloadFile', fileType: 'pdf', ...emailId } },
-			{ label: 'Letter > Send', read: false, parameters: LETTER, items: withPdf },
-			{ label: 'Order > Cancel', read: false, parameters: { resource: 'order', operation: 'cancel', ...id } },
-			{ label: 'Registered E-Mail > Cancel', read: false, parameters: { resource: 'registeredEmail', operation: 'cancel', ...emailId } },
-			{ label: 'Chat Message > Send', read: false, parameters: CHAT_MESSAGE },
-			{ label: 'Chat Message > Reprocess', read: false, parameters: { resource: 'chatMessage', operation: 'reprocess', messageId: 5 } },
-			{ label: 'Saved Contact > Update', read: false, parameters: { resource: 'savedContact', operation: 'update', contactId: 1, updateFields: { label: 'x' } } },
-		];
+		const withPdf = [await pdfItem(1)];
+		const operations: Array<{ label: string; read: boolean; parameters: Record<string, unknown>; items?: TestItem[] }> = Object.entries(
+			await everyOperation(),
+		).map(([label, { parameters, items }]) => ({ label, read: READ_KEYS.includes(label), parameters, items }));
 
 		// Letter > Send makes two requests for an item when it is priced or checked first.
 		const twoRequests: typeof operations = [
@@ -131,14 +110,14 @@ export const suite: ReliabilitySuite = {
 			{ label: 'Letter > Send checked first (Always)', read: false, parameters: { ...LETTER, additionalFields: { checkWithService: 'always' } }, items: withPdf },
 		];
 
-		const rows: ReliabilityRow[] = [];
 		const behaviours: Array<[Behaviour, typeof operations, string, number[]]> = [
 			['silent', operations, 'a server that never answers', TIMEOUTS],
 			['trickle', operations, 'a server trickling its answer', TIMEOUTS],
 			['slow answers', twoRequests, 'a server answering each request in 0.6 × Timeout', TWO_REQUEST_TIMEOUTS],
 			['trickled answers', twoRequests, 'a server trickling each answer, its last byte at 0.6 × Timeout', TWO_REQUEST_TIMEOUTS],
 		];
-		for (const [behaviour, measured, what, timeouts] of behaviours) {
+		// The servers are apart and each run is measured against its own Timeout: the behaviours run side by side.
+		const rows: ReliabilityRow[] = await Promise.all(behaviours.map(async ([behaviour, measured, what, timeouts]): Promise<ReliabilityRow> => {
 			const answer = { ms: 0 };
 			const server = await startServer(behaviour, answer);
 			const credentials = {
@@ -186,15 +165,15 @@ export const suite: ReliabilitySuite = {
 				await server.close();
 			}
 			const reads = measured.filter((o) => o.read).length;
-			rows.push({
+			return {
 				suite: 'Timeouts',
 				case: `${measured.length} operations${reads ? ` (${reads} reads with their retries)` : ', two requests per item'} × Timeout ${timeouts.join(', ')} ms, ${what}`,
 				runs,
 				measure: `runs longer than ${FACTOR} × Timeout + ${SLACK_MS} ms, or not stopped by the Timeout`,
 				bad: bad + unreached,
 				note: `longest run ÷ Timeout = ${worst.toFixed(2)} (${worstCase})`,
-			});
-		}
+			};
+		}));
 		rows.push(await waitsRow(context, runNode, withPdf));
 		return rows;
 	},

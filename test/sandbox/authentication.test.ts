@@ -181,7 +181,7 @@ const ROUTES: RouteCase[] = [
 		spec: ['Basic'],
 		encodings: [],
 		answered: (a) => expect(a.body).toMatchObject({ code: 200, status: 'success', data: expect.any(Array) }),
-		refusal: { code: 401, status: 'error', data: null },
+		refusal: { code: 401, status: 'error', message: 'Não autorizado — credenciais inválidas', data: null, request_id: expect.any(String) },
 	},
 	{
 		name: 'GET /api/chat/v1/senders/get',

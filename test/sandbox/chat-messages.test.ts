@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { startSandbox } from '../../sandbox';
-import { basic, call, chatAuth, chatRoutes, EMAIL, TOKEN, useSandbox, welcome } from './support';
+import { call, chatAuth, chatRoutes, EMAIL, TOKEN, useSandbox, welcome } from './support';
 
 const ctx = useSandbox();
 const { send, reprocess } = chatRoutes(ctx);
@@ -83,19 +83,6 @@ describe('Endpoints › POST /api/chat/v1/post', () => {
 		expect((await send({ ...welcome, template_id: 103, variables: { pedido: '1' } })).status).toBe(400);
 		expect((await send({ ...welcome, variables: {} })).body.status_message).toMatch(/^Campos obrigatórios não preenchidos/);
 	});
-
-	it('answers 401 Unauthorized - invalid credentials for wrong Basic credentials', async () => {
-		const answer = await send(welcome, { authorization: basic(EMAIL, 'wrong') });
-		expect(answer.status).toBe(401);
-		expect(answer.body).toEqual({ status: 401, status_message: 'Unauthorized - invalid credentials', data: null });
-	});
-
-	it('status 2 when the balance cannot pay', async () => {
-		ctx.sandbox.control.setBalance(0);
-		const answer = await send(welcome);
-		expect(answer.status).toBe(200);
-		expect(answer.body.data.status).toBe('2');
-	});
 });
 
 describe('Endpoints › POST /api/chat/v1/process', () => {
@@ -121,12 +108,5 @@ describe('Endpoints › POST /api/chat/v1/process', () => {
 		const { message_id } = (await send({ ...welcome, paymentMethod: 'invoice' })).body.data;
 		ctx.sandbox.control.setChatMessageStatus(message_id, 2);
 		expect((await reprocess(message_id)).status).toBe(400);
-	});
-
-	it('answers 400 without message_id and 401 with wrong credentials', async () => {
-		const incomplete = await call(`${ctx.base}/api/chat/v1/process`, { method: 'POST', headers: { ...chatAuth, 'content-type': 'application/json' }, body: '{}' });
-		expect(incomplete.body.status_message).toBe('Campos obrigatórios não preenchidos');
-		const denied = await call(`${ctx.base}/api/chat/v1/process`, { method: 'POST', headers: { authorization: basic('x', 'y'), 'content-type': 'application/json' }, body: '{"message_id":1}' });
-		expect(denied.body.status_message).toBe('Unauthorized - invalid credentials');
 	});
 });

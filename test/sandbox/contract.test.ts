@@ -36,6 +36,7 @@ describe('Limits › the sandbox and the node agree', () => {
 		expect(EXPRESS_SHIP_TYPES).toEqual(SHIP_TYPE_RULES.express);
 	});
 
+	// FIELD_LIMITS is pinned to the spec's table by test/node/contract.test.ts: this is the sandbox's one proof of the lengths.
 	it('on every maximum length of the create-order table', async () => {
 		const pdf = await pdfWithPages(1);
 		for (const [field, { max }] of Object.entries(FIELD_LIMITS)) {
@@ -46,7 +47,7 @@ describe('Limits › the sandbox and the node agree', () => {
 			expect(at.status, `${field} at ${max}: ${JSON.stringify(at.body)}`).toBe(200);
 			const over = await createOrder(ctx.base, letter({ ...extra, test: '1', [field]: 'x'.repeat(max + 1) }), pdf);
 			expect(over.status, `${field} at ${max + 1}`).toBe(400);
-			expect(over.body.status_message).toContain(field);
+			expect(over.body.status_message).toContain(`${field}: máximo de ${max} caracteres`);
 		}
 	});
 });

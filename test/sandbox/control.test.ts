@@ -99,17 +99,6 @@ describe('Sandbox › control API over HTTP (/_sandbox/...)', () => {
 	});
 });
 
-describe('Sandbox › panel page', () => {
-	it('serves a plain HTML panel with the buttons, and the logo', async () => {
-		const response = await fetch(`${ctx.base}/`);
-		expect(response.headers.get('content-type')).toMatch(/text\/html/);
-		const html = await response.text();
-		for (const action of ['setOrderStatus', 'addTrackingEvent', 'addReturnReceipt', 'resendDelivery']) expect(html).toContain(action);
-		const logo = await fetch(`${ctx.base}/_sandbox/logo.svg`);
-		expect(logo.headers.get('content-type')).toBe('image/svg+xml');
-	});
-});
-
 describe('Sandbox › state file', () => {
 	it('keeps orders, balance and webhooks between runs', async () => {
 		const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-state-'));

@@ -32,19 +32,6 @@ describe('Endpoints › POST /api/v2/post › responses', () => {
 		expect(answer.body.status_message).toMatch(/^Requisição incompleta/);
 	});
 
-	it('answers 401 Token inválido for a wrong or missing userSecurityToken (form field or query)', async () => {
-		const pdf = await pdfWithPages(1);
-		const wrong = await createOrder(ctx.base, letter({ userSecurityToken: 'nope' }), pdf);
-		expect(wrong.status).toBe(401);
-		expect(wrong.body).toEqual({ status: 401, status_message: 'Token inválido', data: null });
-		const missing = await createOrder(ctx.base, letter({ userSecurityToken: undefined }), pdf);
-		expect(missing.status).toBe(401);
-		const form = new FormData();
-		for (const [k, v] of Object.entries(letter({ userSecurityToken: undefined, test: '1' }))) form.append(k, v);
-		form.append('pdfFile', pdf.toString('base64'));
-		const byQuery = await call(`${ctx.base}/api/v2/post?userSecurityToken=${TOKEN}`, { method: 'POST', body: form });
-		expect(byQuery.status).toBe(200);
-	});
 });
 
 describe('Endpoints › POST /api/v2/post › rule 8 test=1', () => {

@@ -19,6 +19,8 @@ describe('Sandbox panel over HTTP', () => {
 		expect(page.body).toContain('"meaning":"Posted"');
 		expect(page.body).toContain('"name":"Order Status Updated"');
 		expect(page.body).not.toMatch(/prompt\(|alert\(|Pedidos|Entregas|mover status/);
+		for (const action of ['setOrderStatus', 'addTrackingEvent', 'addReturnReceipt', 'resendDelivery']) expect(page.body).toContain(action);
+		expect((await fetch(`${ctx.base}/_sandbox/logo.svg`)).headers.get('content-type')).toBe('image/svg+xml');
 	});
 
 	it('"Send a sample letter" creates a registered letter through the create route, with a generated PDF', async () => {
