@@ -14,7 +14,7 @@ import { EMAIL_STATUSES, ORDER_STATUSES } from '../../nodes/PostalService/contra
 import { DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../../nodes/PostalServiceTrigger/webhookLists';
 import { anchors, links, proseLines, tableRows } from './markdown';
 import { assumptionsSection } from './assumptions';
-import { ASSUMPTIONS_SECTION, readDoc, readSection, ROOT } from './sections';
+import { ASSUMPTIONS_SECTION, PORTUGUESE_ONLY, readDoc, readSection, ROOT, TRANSLATIONS } from './sections';
 
 const EN = 'README.md';
 const PT = 'docs/pt-BR/README.md';
@@ -61,11 +61,14 @@ describe('the user guide and its Portuguese twin', () => {
 	});
 
 	it('link to the same pages, files and anchors in other pages, and to each other at the top', () => {
-		// A page translated in docs/pt-BR/ counts as its English original.
-		const original = (target: string) => ({ 'docs/pt-BR/primeira-carta-registrada.md': 'docs/first-registered-letter.md' })[target] ?? target;
+		// A translated page counts as its English original, anchors aside (headings are translated too).
+		const original = (target: string) => {
+			const pair = TRANSLATIONS.find((pages) => pages.includes(target.split('#')[0]));
+			return pair ? pair[0] : target;
+		};
 		const outward = (file: string, twin: string) =>
 			[...new Set(links(readDoc(file)).filter((target) => !target.startsWith('#')).map((target) => original(fromRoot(file, target))))]
-				.filter((target) => target !== twin)
+				.filter((target) => target !== original(twin) && !PORTUGUESE_ONLY.includes(target))
 				.sort();
 		expect(outward(PT, EN)).toEqual(outward(EN, PT));
 		const top = (file: string) => proseLines(readDoc(file)).slice(0, 5).join('\n');
@@ -81,11 +84,13 @@ describe('the user guide and its Portuguese twin', () => {
 		expect(amounts(PT)).toEqual(amounts(EN));
 	});
 
-	it("name in the queue-mode install the version package.json has", () => {
+	it("name in the queue-mode install, and the walkthroughs in theirs, the version package.json has", () => {
 		for (const file of [EN, PT]) {
 			expect(readDoc(file), file).toContain(`"name":"${pkg.name}","version":"${pkg.version}"`);
 			expect(readDoc(file), file).toContain(`npm view ${pkg.name}@${pkg.version} dist.integrity`);
 		}
+		// The walkthroughs' editor install pins the same version.
+		for (const file of ['docs/first-registered-letter.md', 'docs/pt-BR/primeira-carta-registrada.md']) expect(readDoc(file), file).toContain(`\`${pkg.name}@${pkg.version}\``);
 	});
 
 	it("state the n8n versions package.json supports", () => {

@@ -34,10 +34,10 @@ const OTHER_NAMES = {
 		'Add first step…', 'AI Agent', 'Always Output Data', 'Authentication', 'Basic Auth', 'Binary', 'Chat Trigger', 'Continue (using error output)', 'Continue On Fail',
 		'Create new credential', 'Create workflow',
 		'Credential', 'Credential Type', 'Data tables', 'Download', 'Executions', 'Execute step', 'Form Data', 'Form URL Encoded', 'Form-Data', 'From URL', 'From file', 'Google Sheets', 'Got it', 'Header Auth', 'HTTP Request',
-		'Import', 'Import from File…', 'Install', 'Install a community node', 'Let the model define this parameter', 'Listening for test event',
+		'Import', 'Install', 'Install a community node', 'Let the model define this parameter', 'Listening for test event',
 		'Map Automatically', 'On Error', 'On Error: Continue', 'OpenAI', 'Overview', 'Predefined Credential Type', 'Production URL', 'Publish',
-		'Remove Duplicates', 'Retry On Fail', 'Set Manually', 'Settings', 'Stop Workflow', 'Streaming', 'Test', 'Test URL', 'Tool',
-		'Tool Description', 'Trigger manually', 'Use Responses API', 'Webhook URLs', 'When Last Node Finishes',
+		'Remove Duplicates', 'Retry On Fail', 'Set Manually', 'Settings', 'Stop Workflow', 'Test', 'Test URL', 'Tool',
+		'Tool Description', 'Trigger manually', 'Use Responses API', 'Webhook URLs',
 	],
 	/** The service's account panel, as its interface names it. */
 	service: ['API access'],

@@ -26,6 +26,16 @@ export const endMarker = (name: string) => `<!-- ${name}:end -->`;
 
 export const readDoc = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
+/** Each English page and its Portuguese translation; a link to either page of a pair is the same link. */
+export const TRANSLATIONS: ReadonlyArray<readonly [string, string]> = [
+	['README.md', 'docs/pt-BR/README.md'],
+	['docs/first-registered-letter.md', 'docs/pt-BR/primeira-carta-registrada.md'],
+	['docs/environments.md', 'docs/pt-BR/ambientes.md'],
+	['docs/personal-data.md', 'docs/pt-BR/lgpd.md'],
+];
+/** Pages only a Portuguese reader needs: the Setup steps of the English notes, and the panel's terms. */
+export const PORTUGUESE_ONLY = ['docs/pt-BR/exemplos.md', 'docs/pt-BR/glossario.md'];
+
 /** The text between a section's markers, or undefined when a marker is missing. */
 export function readSection(text: string, name = OUTPUTS.name): string | undefined {
 	const start = text.indexOf(startMarker(name));

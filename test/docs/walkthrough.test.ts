@@ -10,15 +10,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { slug } from './markdown';
-import { readDoc } from './sections';
+import { readDoc, TRANSLATIONS } from './sections';
 
 const EN = 'docs/first-registered-letter.md';
 const PT = 'docs/pt-BR/primeira-carta-registrada.md';
-/** Pages that translate each other: a link to either page of a pair is the same link. */
-const TWINS = [
-	[EN, PT],
-	['README.md', 'docs/pt-BR/README.md'],
-];
 
 type Kind = 'heading' | 'step' | 'label' | 'name' | 'code' | 'block' | 'image' | 'link' | 'quote' | 'number' | 'table';
 /** Kinds whose order matters within a section; the others are compared as a multiset (a translation may reorder a sentence). */
@@ -46,7 +41,7 @@ function linkTarget(page: string, text: string, target: string): string {
 	}
 	const [file, anchor] = target.split('#');
 	const resolved = path.join(path.dirname(page), decodeURIComponent(file));
-	const twin = TWINS.findIndex((pair) => pair.includes(resolved));
+	const twin = TRANSLATIONS.findIndex((pair) => pair.includes(resolved));
 	return twin >= 0 ? `twin-${twin}` : anchor === undefined ? resolved : `${resolved}#${anchor}`;
 }
 

@@ -1,0 +1,225 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
+// What the example files' notes tell a user, and the files beside them (the Portuguese Setup steps,
+// the walkthroughs' round trip, the mail merge sample), checked against the workflows themselves.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { validateOrder } from '../../nodes/PostalService/contract/order';
+import { PANEL_HTML } from '../../sandbox/panel';
+import { dataTablesOf, entryCredentialsOf, EXAMPLE_API_KEY_HEADER, examplesDir, placeholderHosts, SYSTEMS_NODE, type WorkflowNode } from '../../scripts/dev/workflows';
+import { examples, note, notesOf, reachableFrom, SETUP, setupNote, setupSteps, STICKY } from './exampleGraph';
+
+describe('the example workflows', () => {
+	it('name in their Setup note the credential each entry authenticates with, and the header a Header Auth one sends', () => {
+		for (const { file, workflow } of examples) {
+			for (const credential of entryCredentialsOf([workflow])) {
+				expect(setupNote(workflow), file).toContain(`\`${credential.name}\``);
+				if (credential.type === 'httpHeaderAuth') expect(setupNote(workflow), file).toContain(`\`${EXAMPLE_API_KEY_HEADER}\``);
+			}
+		}
+	});
+
+
+	it('say in their note the key each one is idempotent on, and, where a data table keeps it, what still races', () => {
+		for (const { file, workflow } of examples) {
+			expect(note(workflow), file).toMatch(/\*\*Keys?\b/);
+			if (dataTablesOf(workflow).length) expect(note(workflow), file).toMatch(/still races/);
+		}
+	});
+
+
+	it('name in their Setup note every data table they use, with its columns, for the user to create', () => {
+		const withTables = examples.filter(({ workflow }) => dataTablesOf(workflow).length > 0);
+		expect(withTables.length).toBeGreaterThanOrEqual(12);
+		for (const { file, workflow } of withTables) {
+			for (const table of dataTablesOf(workflow)) {
+				expect(table.columns.length, `${file}: ${table.name} has no column`).toBeGreaterThan(0);
+				const step = setupSteps(setupNote(workflow)).find((line) => line.includes(`\`${table.name}\``));
+				expect(step, `${file}: no Setup step creates ${table.name}`).toBeDefined();
+				for (const column of table.columns) expect(step, `${file}: column ${column.name}`).toContain(`\`${column.name}\``);
+			}
+		}
+	});
+
+	it('give one table the same columns, with the same types, in every example that uses it', () => {
+		const seen = new Map<string, { file: string; columns: Map<string, string> }>();
+		for (const { file, workflow } of examples) {
+			for (const table of dataTablesOf(workflow)) {
+				const earlier = seen.get(table.name);
+				for (const column of table.columns) {
+					const type = earlier?.columns.get(column.name);
+					if (type) expect(column.type, `${table.name}.${column.name} in ${file} and ${earlier!.file}`).toBe(type);
+				}
+				if (!earlier) seen.set(table.name, { file, columns: new Map(table.columns.map((c) => [c.name, c.type])) });
+			}
+		}
+	});
+
+	it('refuse a data table given other than by name, which a user could not create from the note', () => {
+		const [{ workflow }] = examples.filter(({ file }) => file === 'chat-message-when-delivered.json');
+		const byId = {
+			...workflow,
+			nodes: workflow.nodes.map((n) =>
+				n.type === 'n8n-nodes-base.dataTable' ? { ...n, parameters: { ...n.parameters, dataTableId: { __rl: true, mode: 'id', value: 'x1' } } } : n,
+			),
+		};
+		expect(() => dataTablesOf(byId)).toThrow(/not given by name/);
+	});
+});
+
+/** Where a node or a note sits on the canvas; a node is drawn about 100 px square from its position. */
+function box(n: WorkflowNode): { left: number; top: number; right: number; bottom: number } {
+	const [x, y] = n.position;
+	const width = n.type === STICKY ? Number(n.parameters.width ?? 240) : 100;
+	const height = n.type === STICKY ? Number(n.parameters.height ?? 160) : 100;
+	return { left: x, top: y, right: x + width, bottom: y + height };
+}
+/** How far a note may sit from the node it explains and still read as beside it. */
+const BESIDE = 320;
+const beside = (note: WorkflowNode, target: WorkflowNode) => {
+	const [a, b] = [box(note), box(target)];
+	return b.left <= a.right + BESIDE && b.right >= a.left - BESIDE && b.top <= a.bottom + BESIDE && b.bottom >= a.top - BESIDE;
+};
+/** A short note says one thing about the nodes beside it; the longest of them fits a few lines on the canvas. */
+const SHORT_NOTE = 900;
+
+describe('the example notes', () => {
+	it('open with one Setup note: the title, what the workflow does, then what to create first as numbered steps', () => {
+		for (const { file, workflow } of examples) {
+			expect(notesOf(workflow).filter((n) => n.name === SETUP), file).toHaveLength(1);
+			const content = setupNote(workflow);
+			expect(content, file).toMatch(/^## \S/);
+			expect(content, file).toMatch(/^### Setup$/m);
+			const steps = setupSteps(content);
+			expect(steps.length, `${file}: numbered steps under Setup`).toBeGreaterThanOrEqual(2);
+			expect(steps.map((line) => Number(/^(\d+)\./.exec(line)![1])), file).toEqual(steps.map((_, i) => i + 1));
+			// The last step is the one that starts it: nothing before it can be left out.
+			expect(steps.at(-1), file).toMatch(/Activate|Publish|run it|Open chat/i);
+		}
+	});
+
+	it('explain the rest in short notes, each beside a node it names', () => {
+		for (const { file, workflow } of examples) {
+			const others = notesOf(workflow).filter((n) => n.name !== SETUP);
+			expect(others.length, `${file}: notes beside the nodes`).toBeGreaterThanOrEqual(1);
+			for (const n of others) {
+				const content = String(n.parameters.content);
+				expect(content.length, `${file}: "${n.name}" is ${content.length} characters`).toBeLessThanOrEqual(SHORT_NOTE);
+				const named = workflow.nodes.filter((target) => target.type !== STICKY && content.includes(`*${target.name}*`));
+				expect(named.length, `${file}: "${n.name}" names no node in *italics*`).toBeGreaterThan(0);
+				expect(named.some((target) => beside(n, target)), `${file}: "${n.name}" is far from ${named.map((t) => t.name).join(', ')}`).toBe(true);
+			}
+		}
+	});
+
+	it('cover nothing: no note lies over another note or over a node', () => {
+		const overlap = (a: ReturnType<typeof box>, b: ReturnType<typeof box>) => b.left < a.right && b.right > a.left && b.top < a.bottom && b.bottom > a.top;
+		for (const { file, workflow } of examples) {
+			for (const n of notesOf(workflow)) {
+				for (const other of workflow.nodes.filter((o) => o !== n)) {
+					expect(overlap(box(n), box(other)), `${file}: "${n.name}" lies over "${other.name}"`).toBe(false);
+				}
+			}
+		}
+	});
+});
+
+describe('the Setup steps in Portuguese', () => {
+	const GUIDE = 'docs/pt-BR/exemplos.md';
+	const guide = readFileSync(path.join(examplesDir, '..', GUIDE), 'utf8');
+	/** The numbered steps the Portuguese page gives for an example, after its name in bold on a line of its own. */
+	const guideSteps = (name: string) => setupSteps(`### Setup\n${guide.split(`\n**${name}**\n`)[1] ?? ''}`);
+	/** What a translation keeps of a step: its code, its bold labels and its node names in italics. */
+	function figures(step: string) {
+		const bold = [...step.matchAll(/\*\*([^*]+?)\*\*/g)].map(([, label]) => label);
+		const rest = step.replace(/\*\*[^*]+?\*\*/g, '');
+		const italic = [...rest.matchAll(/(?<![\w*])\*(?![\s*])([^*]+?)(?<![\s*])\*(?![\w*])/g)].map(([, name]) => name);
+		return { code: [...step.matchAll(/`([^`]+)`/g)].map(([, code]) => code).sort(), bold: bold.sort(), italic: italic.sort() };
+	}
+
+	it.each(examples.map(({ file, workflow }) => ({ file, workflow })))(`$file: ${GUIDE} gives its Setup steps, each with the same code, labels and node names`, ({ file, workflow }) => {
+		const english = setupSteps(setupNote(workflow));
+		const portuguese = guideSteps(file.replace(/\.json$/, ''));
+		expect(portuguese.length, `${file}: steps in ${GUIDE}`).toBe(english.length);
+		english.forEach((step, i) => expect(figures(portuguese[i]), `${file}, step ${i + 1}`).toEqual(figures(step)));
+	});
+});
+
+describe('your own systems, in one place', () => {
+	const withSystems = examples.filter(({ workflow }) => workflow.nodes.some((n) => n.name === SYSTEMS_NODE));
+
+	it('an example that calls a team chat, a CRM or a file store takes every address from its Your systems node', () => {
+		for (const { file, workflow } of examples) {
+			const elsewhere = placeholderHosts({ ...workflow, nodes: workflow.nodes.filter((n) => n.name !== SYSTEMS_NODE) });
+			expect(elsewhere, `${file}: an address outside "${SYSTEMS_NODE}"`).toEqual([]);
+		}
+		expect(withSystems.map((e) => e.file)).toEqual(expect.arrayContaining(['insufficient-credits-reprocess.json', 'nightly-reconciliation.json', 'returned-letter-to-collection.json']));
+	});
+
+	it('runs Your systems before every node that reads it, from each start of the workflow', () => {
+		for (const { file, workflow } of withSystems) {
+			const after = reachableFrom(workflow, SYSTEMS_NODE);
+			const readers = workflow.nodes.filter((n) => JSON.stringify(n.parameters).includes(`$('${SYSTEMS_NODE}')`));
+			expect(readers.length, file).toBeGreaterThan(0);
+			for (const reader of readers) expect(after.has(reader.name), `${file}: "${reader.name}" may run before ${SYSTEMS_NODE}`).toBe(true);
+			// Each start (a trigger, a schedule, a webhook) leads to it, so no run reads an address it never set.
+			const starts = workflow.nodes.filter((n) => n.type !== STICKY && !Object.values(workflow.connections as Record<string, { main?: Array<Array<{ node: string }>> }>).some((c) => c.main?.flat().some((t) => t.node === n.name)));
+			for (const start of starts.filter((s) => [...reachableFrom(workflow, s.name)].some((name) => readers.some((r) => r.name === name)))) {
+				expect(reachableFrom(workflow, start.name).has(SYSTEMS_NODE), `${file}: "${start.name}" reaches a reader without ${SYSTEMS_NODE}`).toBe(true);
+			}
+		}
+	});
+});
+
+describe('the round trip in the walkthroughs', () => {
+	const ROUND_TRIP = 'crm-client-to-return-receipt.json';
+	const workflow = examples.find((e) => e.file === ROUND_TRIP)!.workflow;
+	const root = path.join(examplesDir, '..');
+	const dev = readFileSync(path.join(root, 'scripts/dev/dev.ts'), 'utf8');
+	const fields = (workflow.nodes.find((n) => n.name === 'Client fields')!.parameters.assignments as { assignments: Array<{ name: string }> }).assignments.map((a) => a.name);
+
+	it.each([
+		{ page: 'docs/first-registered-letter.md', title: 'From the CRM to the AR' },
+		{ page: 'docs/pt-BR/primeira-carta-registrada.md', title: 'Do CRM ao AR' },
+	])("$page ends with '$title': the example, every field of the record, the banner's call and the panel's records", ({ page, title }) => {
+		const last = readFileSync(path.join(root, page), 'utf8').split(/^## /m).at(-1)!;
+		expect(last.split('\n')[0]).toBe(title);
+		expect(last).toContain(`examples/${ROUND_TRIP})`);
+		for (const field of fields) expect(last, field).toContain(`\`${field}\``);
+		expect(last).toContain('**CRM round trip**');
+		expect(dev).toContain('`  CRM round trip:');
+		expect(last).toContain('*Records of your CRM*');
+		expect(PANEL_HTML).toContain('<h2>Records of your CRM</h2>');
+		for (const button of ['Assign tracking code', 'Add tracking event', 'Add return receipt']) {
+			expect(last).toContain(`**${button}**`);
+			expect(PANEL_HTML).toContain(`<button>${button}</button>`);
+		}
+	});
+
+	it('is pointed at by the banner, for a Portuguese reader', () => {
+		expect(dev).toContain('docs/pt-BR/primeira-carta-registrada.md');
+		expect(dev).toContain(`'${ROUND_TRIP}'`);
+	});
+});
+
+describe('the mail merge sample', () => {
+	const merge = examples.find((e) => e.file === 'mail-merge-from-csv.json')!.workflow;
+	const [header, ...lines] = readFileSync(path.join(examplesDir, 'mail-merge-sample.csv'), 'utf8').trimEnd().split('\n');
+	const columns = header.split(',');
+	// No field of the sample holds a comma or a quote, so a split reads it as n8n's Extract From File does.
+	const rows = lines.map((line, i) => ({ row: i + 2, ...Object.fromEntries(line.split(',').map((value, c) => [columns[c], value])) }) as Record<string, string> & { row: number });
+
+	it('has exactly one row the node refuses, the one the note names, for its postal code', () => {
+		const price = merge.nodes.find((n) => n.name === 'Get letter price')!;
+		const refused = rows
+			.map((row) => {
+				const fields = { shipType: String(price.parameters.shipType), name: row.name, addr1: row.street, street_number: row.number, addr2: row.complement, zip: row.zip, city: row.city, state: row.state, country: 'Brasil' };
+				return { row, problems: validateOrder(fields, { kind: 'url', url: row.pdf_url }) };
+			})
+			.filter((r) => r.problems.length > 0);
+		expect(refused.map((r) => [r.row.row, r.problems.map((p) => p.field)])).toEqual([[4, ['zip']]]);
+		expect(note(merge)).toContain(`row 4 (${refused[0].row.name})`);
+	});
+});
