@@ -32,46 +32,9 @@ async function runsAfter(bodies: IDataObject[], parameters: IDataObject = {}): P
 	return runs;
 }
 
+// A retry under a new delivery_id, for every event kind and across processes, is the duplicate
+// fuzz's family (test/reliability/duplicates.suite.ts); here what only the options decide.
 describe('readings: a retry under a new delivery_id', () => {
-	const id = orderId();
-	const events: Array<[string, IDataObject]> = [
-		['order.created', envelope('order.created', { id, type: 'letter', status: 0, created_at: serviceTime() })],
-		['order.status_updated', statusUpdate(id, 3, 4)],
-		[
-			'tracking.updated (new_tracking_code)',
-			envelope('tracking.updated', { id, type: 'letter', tracking_code: 'YA1BR', tracking_records: {}, status_delivery: '', updated_at: serviceTime() }, { event_detail_type: 'new_tracking_code' }),
-		],
-		[
-			'tracking.updated (new_tracking_record)',
-			envelope(
-				'tracking.updated',
-				{
-					id,
-					type: 'letter',
-					tracking_code: 'YA1BR',
-					tracking_records: { codObjeto: 'YA1BR', eventos: [{ codigo: 'BDE', dtHrCriado: '2026-11-20T10:00:00', descricao: 'Entregue' }, { codigo: 'PO', dtHrCriado: '2026-11-18T09:00:00' }] },
-					status_delivery: 'delivered',
-					updated_at: serviceTime(),
-				},
-				{ event_detail_type: 'new_tracking_record' },
-			),
-		],
-		['rr.created', envelope('rr.created', { id, type: 'letter', rr_type: 'rr', tracking_code: 'YA1BR', file: null })],
-	];
-
-	it.each(events)('runs %s once when its retry carries another delivery_id', async (_name, body) => {
-		expect(await runsAfter([body, renumbered(body)])).toEqual([1, 0]);
-	});
-
-	it('runs each retry numbered anew once when it reaches another process', async () => {
-		const body = statusUpdate(orderId(), 0, 1);
-		const workflowId = randomUUID();
-		const first = await deliver(delivery(body), { workflowId });
-		const retry = await deliver(delivery(renumbered(body)), { workflowId });
-		expect([first.after.length, retry.after.length]).toEqual([1, 0]);
-		expect(retry.run).toBeDefined();
-	});
-
 	it('runs a status that comes back later (3 -> 4 -> 3), and new tracking events, as the events they are', async () => {
 		const id = orderId();
 		const track = (codigo: string, at: string) =>
@@ -126,48 +89,8 @@ describe('readings: the time zone of X-Webhook-Timestamp', () => {
 	});
 });
 
-describe('readings: the environment comes from the signed body only', () => {
-	const withoutEnvironment = () => {
-		const { environment: _none, ...body } = statusUpdate(orderId(), 0, 1);
-		return body;
-	};
-
-	it('never lets the unsigned X-Webhook-Environment header admit a delivery', async () => {
-		const request = delivery(withoutEnvironment());
-		request.headers['x-webhook-environment'] = 'production';
-		const outcome = await deliver(request, { parameters: { environment: 'production' } });
-		expect(outcome.status).toBe(200);
-		expect(outcome.run).toBeUndefined();
-		expect(outcome.response.body).toMatchObject({ message: expect.stringMatching(/no environment/) });
-	});
-
-	it('never lets the header drop a delivery whose body names its environment', async () => {
-		const request = delivery(statusUpdate(orderId(), 0, 1));
-		request.headers['x-webhook-environment'] = 'homolog';
-		expect((await deliver(request, { parameters: { environment: 'production' } })).after).toHaveLength(1);
-	});
-
-	it('takes a body without environment under Both, keyed apart from either environment whatever the header says', async () => {
-		const parameters = { environment: 'both' };
-		const unknown: IDataObject = { ...withoutEnvironment(), delivery_id: 5 };
-		const homolog = { ...unknown, environment: 'homolog', data: { ...(unknown.data as IDataObject), id: orderId() } };
-		const production = { ...unknown, environment: 'production', data: { ...(unknown.data as IDataObject), id: orderId() } };
-		const workflowId = randomUUID();
-		const runs: number[] = [];
-		for (const [body, header] of [
-			[unknown, 'homolog'],
-			[homolog, 'homolog'],
-			[production, 'production'],
-			[unknown, 'production'],
-		] as const) {
-			const request = delivery(body);
-			request.headers['x-webhook-environment'] = header;
-			const outcome = await deliver(request, { workflowId, parameters });
-			runs.push(outcome.after.length);
-		}
-		expect(runs).toEqual([1, 1, 1, 0]);
-	});
-});
+// The environment read from the signed body only, whatever X-Webhook-Environment says, is the duplicate
+// fuzz's family of bodies and headers (test/reliability/duplicates.suite.ts).
 
 describe('readings: status texts next to the codes', () => {
 	it('adds what a status means next to the service’s own codes, for letters and registered e-mail', async () => {

@@ -6,7 +6,6 @@ import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { nodeType } from '../harness/engine';
-import { sign } from './support';
 
 describe('trigger: description, credential test and webhook lifecycle', () => {
 	it('is a trigger n8n answers for once the execution is stored, and is not offered as a tool', async () => {
@@ -45,7 +44,4 @@ describe('trigger: description, credential test and webhook lifecycle', () => {
 		expect(staticData).toEqual({});
 	});
 
-	it('signs as the spec says: sha256= and the hex HMAC of the exact bytes', () => {
-		expect(sign('{}', 'k')).toMatch(/^sha256=[0-9a-f]{64}$/);
-	});
 });
