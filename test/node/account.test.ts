@@ -12,12 +12,6 @@ describe('Account', () => {
 		expect(ctx.sandbox.control.requests({ path: /^\/api\/v2\/balance\// })[0].path).toBe(`/api/v2/balance/${TOKEN}`);
 	});
 
-	it('Get Balance fails on a wrong token', async () => {
-		const result = await run(ctx.sandbox, { resource: 'account', operation: 'getBalance' }, { token: 'zzz-wrong' });
-		expect(result.error?.message).toMatch(/Check the security token/);
-		expect(result.serialized).not.toContain('zzz-wrong');
-	});
-
 	it('takes a Timeout given by expression from each item', async () => {
 		// Parameters without an expression are read once per run; one with an expression still per item.
 		ctx.sandbox.control.setLatency(400);
@@ -47,11 +41,6 @@ describe('Account', () => {
 		expect(request.query).toEqual({});
 	});
 
-	it('Get Logo fails with the envelope-B message on a wrong token', async () => {
-		const result = await run(ctx.sandbox, { resource: 'account', operation: 'getLogo' }, { token: 'logo-wrong' });
-		expect(result.error?.description).toContain('Token de segurança inválido');
-		expect(result.serialized).not.toContain('logo-wrong');
-	});
 });
 
 describe('Receipt > Get', () => {
@@ -102,16 +91,6 @@ describe('Saved Contact > Update', () => {
 		expect(unknown.error?.description).toContain('Favorito 99 não encontrado');
 	});
 
-	it('reports the envelope-C refusal of a wrong token', async () => {
-		const result = await run(
-			ctx.sandbox,
-			{ resource: 'savedContact', operation: 'update', contactId: 1, updateFields: { city: 'X' } },
-			{ token: 'fav-wrong' },
-		);
-		expect(result.error?.message).toMatch(/Check the security token/);
-		expect(result.error?.description).toContain('Não autorizado');
-		expect(result.serialized).not.toContain('fav-wrong');
-	});
 });
 
 describe('Registered E-Mail', () => {

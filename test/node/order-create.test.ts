@@ -186,11 +186,4 @@ describe('Order > Get Price', () => {
 		expect(request.fields).toMatchObject({ test: '1', userSecurityToken: TOKEN });
 		expect(ctx.sandbox.control.orders()).toHaveLength(0);
 	});
-
-	it('fails on a wrong token with advice to check it', async () => {
-		const result = await run(ctx.sandbox, { ...LETTER, operation: 'getPrice' }, { items: [await pdfItem(1)], token: 'wrong-token-123' });
-		expect(result.error?.message).toMatch(/check the security token/i);
-		expect(result.error?.description).toContain('Token inválido');
-		expect(result.serialized).not.toContain('wrong-token-123');
-	});
 });
