@@ -3,9 +3,6 @@
  * The action node's description: its resources and operations, which parameters each shows, and
  * what an agent reads.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
@@ -160,39 +157,6 @@ describe('node description', () => {
 		expect(unreachable.map((p) => p.name)).toEqual([]);
 	});
 
-	it('gives the reads that simplify one Simplify switch: same name, default and wording, naming what it keeps', async () => {
-		const { description } = await nodeType(NODE);
-		const switches = description.properties.filter((p) => p.name === 'simplify');
-		const where = switches.map((p) => `${String(p.displayOptions?.show?.resource)}.${String(p.displayOptions?.show?.operation)}`);
-		// The other reads answer with a few fields or a file: the README says why they have no switch.
-		expect(where.sort()).toEqual(['chatTemplate.getMany', 'order.get', 'registeredEmail.get']);
-		for (const property of switches) {
-			expect(property).toMatchObject({ displayName: 'Simplify', type: 'boolean', default: true });
-			expect(property.description).toMatch(/^Whether to return only the fields most workflows use \((\w+, )+\w+\) instead of the service's whole answer$/);
-		}
-	});
-
-	it('describes every value an agent may fill, and the format of every ID', () => {
-		const fillable = new Set(['string', 'number', 'resourceLocator', 'dateTime']);
-		const checked: string[] = [];
-		const walk = (properties: INodeProperties[], at: string) => {
-			for (const property of properties) {
-				// The binary field names are not for an agent (n8n's convention for them is a hint).
-				if (property.name === 'binaryPropertyName') continue;
-				if (property.type === 'collection') walk(property.options as INodeProperties[], `${at}.${property.name}`);
-				if (!fillable.has(property.type)) continue;
-				const where = `${at}.${property.name}`;
-				checked.push(where);
-				expect(property.description?.length ?? 0, where).toBeGreaterThanOrEqual(15);
-				if (/Id$/.test(property.name)) expect(property.description, where).toMatch(/digits|numeric/i);
-			}
-		};
-		for (const [resource, { operations }] of Object.entries(RESOURCES)) {
-			for (const [name, module] of Object.entries(operations)) walk(module.description, `${resource}.${name}`);
-		}
-		expect(checked).toEqual(expect.arrayContaining(['order.create.recipientZip', 'chatMessage.send.phone', 'order.get.orderId', 'savedContact.update.updateFields.zip']));
-	});
-
 	it('shows each ship type its own fields only', async () => {
 		const fields = async (shipType: number) => await visible({ resource: 'order', operation: 'create', shipType, pdfSource: 'binary', telegramPostDated: true, paymentMethod: 'service_credits' });
 		const letter = await fields(2);
@@ -224,16 +188,3 @@ describe('node description', () => {
 		expect(needed('chatTemplate')).toEqual(['postalServiceChatApi']);
 	});
 });
-
-describe('the nodes in the panel\'s search', () => {
-	it.each(['nodes/PostalService/PostalService.node.json', 'nodes/PostalServiceTrigger/PostalServiceTrigger.node.json'])(
-		'%s is found by the words Brazilian users type',
-		(file) => {
-			const { alias } = JSON.parse(readFileSync(join(__dirname, '..', '..', file), 'utf8')) as { alias: string[] };
-			for (const word of ['correios', 'carta registrada', 'AR']) expect(alias, file).toContain(word);
-			if (file.includes('Trigger')) expect(alias).toContain('rastreio');
-			else for (const word of ['telegrama', 'whatsapp']) expect(alias, file).toContain(word);
-		},
-	);
-});
-
