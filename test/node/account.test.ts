@@ -5,6 +5,7 @@ import { LETTER, pdfItem, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
 
+// A refusal of each operation's route, in the service's words, is errors.test.ts's family of wrong tokens.
 describe('Account', () => {
 	it('Get Balance reads the balance with the token in the path', async () => {
 		const result = await run(ctx.sandbox, { resource: 'account', operation: 'getBalance' });
@@ -40,7 +41,6 @@ describe('Account', () => {
 		expect(request.headers.securitytoken).toBe(TOKEN);
 		expect(request.query).toEqual({});
 	});
-
 });
 
 describe('Receipt > Get', () => {
@@ -59,10 +59,6 @@ describe('Receipt > Get', () => {
 		expect(request.headers.securitytoken).toBe(TOKEN);
 	});
 
-	it('fails for an unknown order', async () => {
-		const result = await run(ctx.sandbox, { resource: 'receipt', operation: 'get', orderId: '555' });
-		expect(result.error?.description).toContain('Pedido não encontrado');
-	});
 });
 
 describe('Saved Contact > Update', () => {
@@ -82,15 +78,11 @@ describe('Saved Contact > Update', () => {
 		expect(request.fields).toEqual({ id: 1, city: 'Campinas', list_whatsapp: 1, addr2: '', document: '' });
 	});
 
-	it('refuses an empty name before any request, and reports an unknown contact', async () => {
+	it('refuses an empty name before any request', async () => {
 		const empty = await run(ctx.sandbox, { resource: 'savedContact', operation: 'update', contactId: 1, updateFields: { name: '  ' } });
 		expect(empty.error?.message).toMatch(/"Name" \(name\), when sent, cannot be empty/);
 		expect(ctx.sandbox.control.requests({ path: '/api/v2/favorites' })).toHaveLength(0);
-
-		const unknown = await run(ctx.sandbox, { resource: 'savedContact', operation: 'update', contactId: 99, updateFields: { city: 'X' } });
-		expect(unknown.error?.description).toContain('Favorito 99 não encontrado');
 	});
-
 });
 
 describe('Registered E-Mail', () => {
@@ -106,13 +98,10 @@ describe('Registered E-Mail', () => {
 		expect(ctx.sandbox.control.requests({ path: /^\/api\/v2\/get\// })[0].path).toBe(`/api/v2/get/${TOKEN}/${id}`);
 	});
 
-	it('Get refuses a letter id before any request, and reports an unknown one', async () => {
+	it('Get refuses a letter id before any request', async () => {
 		const result = await run(ctx.sandbox, { resource: 'registeredEmail', operation: 'get', orderId: '100001' });
 		expect(result.error?.message).toMatch(/E followed by digits/);
 		expect(ctx.sandbox.control.requests()).toHaveLength(0);
-		const unknown = await run(ctx.sandbox, { resource: 'registeredEmail', operation: 'get', orderId: 'E999' });
-		expect(unknown.error?.description).toContain('Pedido não encontrado');
-		expect(ctx.sandbox.control.requests().map((r) => r.path)).toEqual([`/api/v2/get/${TOKEN}/E999`]);
 	});
 
 	it('Download File returns the certificate of a sent e-mail as binary', async () => {

@@ -1,10 +1,11 @@
 /**
- * The trigger through n8n-core's WebhookContext refuses, starting nothing: a signature that does
- * not hold on the exact bytes, a body that is not an envelope, a timestamp outside the maximum age.
+ * The trigger through n8n-core's WebhookContext answers without an execution: it refuses a signature
+ * that does not hold on the exact bytes, a body that is not an envelope, a timestamp outside the
+ * maximum age, and acknowledges (200) the events and environments a workflow does not listen to.
  */
 import { describe, expect, it } from 'vitest';
 
-import { deliver, delivery, orderCreated, serviceTime } from './support';
+import { deliver, delivery, envelope, orderCreated, serviceTime } from './support';
 
 // Every forged signature (tampered, re-serialized, another secret, a missing or malformed header,
 // with and without Accept Unsigned Deliveries) is the forgery fuzz's family (test/reliability/forgery.suite.ts).
@@ -61,5 +62,36 @@ describe('trigger: maximum age', () => {
 
 	it('does not look at the timestamp when the option is off', async () => {
 		expect((await deliver(at(-86_400))).items).toHaveLength(1);
+	});
+});
+
+describe('trigger: events and environments not listened to', () => {
+	it('acknowledges (200) an event the workflow does not listen to, without an execution', async () => {
+		const parameters = { events: ['order.created'] };
+		const other = envelope('order.status_updated', { id: '1', type: 'letter', status: { old: 0, new: 1 }, updated_at: serviceTime() });
+		const unknown = envelope('order.deleted', { id: '1' });
+		for (const body of [other, unknown]) {
+			const outcome = await deliver(delivery(body), { parameters });
+			expect(outcome.status).toBe(200);
+			expect(outcome.webhookResponse).toEqual({ noWebhookResponse: true });
+			expect(outcome.run).toBeUndefined();
+		}
+		expect((await deliver(delivery(orderCreated()), { parameters })).items).toHaveLength(1);
+	});
+
+	it('acknowledges (200) a delivery from the other environment, without an execution', async () => {
+		const homolog = delivery({ ...orderCreated(), environment: 'homolog' });
+		const production = delivery(orderCreated());
+
+		const onlyProduction = await deliver(homolog, { parameters: { environment: 'production' } });
+		expect(onlyProduction.status).toBe(200);
+		expect(onlyProduction.run).toBeUndefined();
+		const onlyHomolog = await deliver(production, { parameters: { environment: 'homolog' } });
+		expect(onlyHomolog.status).toBe(200);
+		expect(onlyHomolog.run).toBeUndefined();
+
+		expect((await deliver(homolog, { parameters: { environment: 'homolog' } })).items).toHaveLength(1);
+		expect((await deliver(homolog, { parameters: { environment: 'both' } })).items).toHaveLength(1);
+		expect((await deliver(production, { parameters: { environment: 'both' } })).items).toHaveLength(1);
 	});
 });
