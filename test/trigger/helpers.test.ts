@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 
 import { type Delivery, readDelivery } from '../../nodes/PostalServiceTrigger/body';
 import { decodeBase64 } from '../../nodes/PostalServiceTrigger/receipt';
-import { checkAge, checkSignature } from '../../nodes/PostalServiceTrigger/verification';
-import { serviceTime, sign } from './support';
+import { checkSignature } from '../../nodes/PostalServiceTrigger/verification';
+import { sign } from './support';
 
 /** The delivery read from a text body, failing the test when it is refused. */
 function read(text: string | Buffer, contentType = 'application/json'): Delivery {
@@ -125,10 +125,4 @@ describe('verification answers', () => {
 		expect(checkSignature('s', body, sign(body, 't'), true)).toMatchObject({ status: 401, message: /Invalid/ });
 	});
 
-	it('checks the age only when a maximum is set', () => {
-		expect(checkAge(undefined, undefined)).toBeUndefined();
-		expect(checkAge(serviceTime(-10), 60)).toBeUndefined();
-		expect(checkAge(serviceTime(-120), 60)).toMatchObject({ status: 401 });
-		expect(checkAge('yesterday', 60)).toMatchObject({ status: 401, message: /unreadable/ });
-	});
 });
