@@ -1,6 +1,6 @@
 /**
- * Chat Message > Send and Reprocess through n8n: HTTP Basic, the variables by name or mapped, the
- * service's refusals.
+ * Chat Message > Send and Reprocess through n8n: HTTP Basic, the variables by name or mapped. The
+ * service's refusals in its own words are errors.test.ts's.
  */
 import { describe, expect, it } from 'vitest';
 
@@ -51,13 +51,6 @@ describe('Chat Message > Send', () => {
 		expect(result.error).toBeUndefined();
 		const [request] = ctx.sandbox.control.requests({ path: '/api/chat/v1/post' });
 		expect(request.fields).toMatchObject({ paymentMethod: 'team', team_member_id: 12 });
-	});
-
-	it('reports a number that is not on the chat app with the service message', async () => {
-		const result = await run(ctx.sandbox, { ...SEND, phone: '+5511933332222' });
-		expect(result.error?.message).toMatch(/^The service refused /);
-		expect(result.error?.description).toMatch(/não é um número do aplicativo de chat/);
-		expect(ctx.sandbox.control.chatMessages()).toHaveLength(0);
 	});
 
 	it('refuses a malformed phone before any request', async () => {
@@ -139,10 +132,5 @@ describe('Chat Message > Reprocess', () => {
 		} finally {
 			await server.close();
 		}
-	});
-
-	it('fails for an unknown message with the service message', async () => {
-		const result = await run(ctx.sandbox, { resource: 'chatMessage', operation: 'reprocess', messageId: 424242 });
-		expect(result.error?.description).toMatch(/Service message: .*424242/);
 	});
 });

@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * Where the service's interface is silent, the trigger holds under every reasonable reading: a
  * retry numbered anew, X-Webhook-Timestamp in São Paulo time or in UTC, a body without
