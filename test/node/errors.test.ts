@@ -26,6 +26,7 @@ async function createdOrderId(): Promise<string> {
 // resent), the Addresses family (an unusable Base URL, a refused connection), the timeouts family and
 // the release family of Continue On Fail (test/releases/errorOutput.test.ts) is not repeated here.
 describe('failures: what the user reads, and the token nowhere', () => {
+	// An express parcel without virtual box: the node cannot know the service's own city, so the service decides.
 	it('400 from the service', async () => {
 		const result = await run(ctx.sandbox, { ...LETTER, shipType: 6 }, { items: [await pdfItem(1)] });
 		const refusal = ctx.sandbox.control.requests({ path: '/api/v2/post' })[0];

@@ -172,20 +172,4 @@ describe('validation before any request', () => {
 		expect(result.error?.description).toMatch(/Do not send them again/);
 		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((r) => r.fields.tag)).toEqual(['a', 'b', 'c']);
 	});
-
-	it('leaves the express-parcel city rule to the service unless virtual box is set', async () => {
-		const result = await run(ctx.sandbox, FROM_ITEM, {
-			items: await letters(
-				{ ...VALID, shipType: 6, virtualbox: true, tag: 'with-box' },
-				{ ...VALID, shipType: 7, ar_type: 'physical', tag: 'without-box' },
-			),
-			continueOnFail: true,
-		});
-		expect(result.items[0].json.id).toMatch(/^\d+$/);
-		// The node cannot know the service's own city, so the request goes and the service decides.
-		expect(result.items[1].json.error).toMatch(/The service refused /);
-		const posts = ctx.sandbox.control.requests({ path: '/api/v2/post' });
-		expect(posts.filter((r) => r.fields.test === '1').map((r) => r.fields.tag)).toEqual(['with-box', 'without-box']);
-		expect(posts.filter((r) => r.fields.test !== '1').map((r) => r.fields.tag)).toEqual(['with-box']);
-	});
 });

@@ -54,15 +54,8 @@ describe('return receipt: base64 is decoded strictly', () => {
 	});
 });
 
+// A PDF kept as application/pdf with its own bytes, name and type: trigger-accepted.test.ts.
 describe('return receipt: the file must be a PDF', () => {
-	it('keeps a PDF as application/pdf, unflagged', async () => {
-		const item = await itemFor({ name: 'AR.pdf', base64: PDF.toString('base64') });
-		expect(item.json.fileUnreadable).toBe(false);
-		expect(item.json).not.toHaveProperty('fileProblem');
-		expect(item.binary?.data).toMatchObject({ mimeType: 'application/pdf', fileName: 'AR.pdf' });
-		expect((await binaryBuffer(item)).equals(PDF)).toBe(true);
-	});
-
 	it('flags bytes that are not a PDF, keeps them, and never types them application/pdf', async () => {
 		const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex');
 		const item = await itemFor({ name: 'AR.pdf', base64: png.toString('base64') });

@@ -89,14 +89,6 @@ describe('trigger: accepted deliveries', () => {
 		expect(JSON.stringify(item.json)).not.toContain(pdf.subarray(0, 30).toString('base64'));
 	});
 
-	it('flags a return receipt the service could not read (file: null) and adds no binary', async () => {
-		const body = envelope('rr.created', { id: '7', type: 'letter', rr_type: 'rr_electronic', tracking_code: 'X', file: null });
-		const outcome = await deliver(delivery(body));
-		expect(outcome.items).toHaveLength(1);
-		expect(outcome.items[0].json).toMatchObject({ fileUnreadable: true, data: { file: null } });
-		expect(outcome.items[0].binary).toBeUndefined();
-	});
-
 	it('never takes a directory from the payload file name, and types non-PDF bytes by name', async () => {
 		const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 		const body = envelope('rr.created', {
