@@ -38,24 +38,6 @@ describe('failures: what the user reads, and the token nowhere', () => {
 		expectNoToken(result.serialized);
 	});
 
-	it("a refusal naming wire fields: the message names the first as the panel shows it, in English, then the service's words as sent", async () => {
-		const fake = await startHttpServer((_req, res) => {
-			res.statusCode = 400;
-			res.setHeader('content-type', 'application/json');
-			res.end(JSON.stringify({ status: 400, status_message: `Requisição incompleta - campos obrigatórios não preenchidos: zip, city (${TOKEN})`, data: null }));
-		});
-		try {
-			const result = await run({ baseUrl: fake.url }, LETTER, { items: [await pdfItem(1)] });
-			expect(result.error?.message).toBe(
-				'The service refused "Recipient Postal Code" (zip): fix it and run again. Nothing was sent. The service said: Requisição incompleta - campos obrigatórios não preenchidos: zip, city (***)',
-			);
-			expect(result.error?.description).toContain('Service message: Requisição incompleta - campos obrigatórios não preenchidos: zip, city (***)');
-			expectNoToken(result.serialized);
-		} finally {
-			await fake.close();
-		}
-	});
-
 	// One wrong token per operation: every route, auth placement and envelope says what to check, is
 	// not tried again, and keeps the token (slashes and plus signs included) out of the run data.
 	it.each(Object.keys(EVERY_OPERATION))('401 on %s: check the token, once, the token nowhere', async (key) => {
