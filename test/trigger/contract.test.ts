@@ -1,12 +1,10 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * The webhook lists are defined once (nodes/PostalServiceTrigger/contract.ts): the trigger's
- * options, the sandbox and the README follow them. And the trigger's description, its credential
- * test, and a webhook lifecycle with nothing to register remotely.
+ * options and the sandbox follow them (the README's Events: test/docs/guides.test.ts). And the
+ * trigger's description, its credential test, and a webhook lifecycle with nothing to register
+ * remotely.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
@@ -63,14 +61,6 @@ describe('webhook contract', () => {
 		}
 		expect(STATUS_DELIVERY_VALUES).toBe(DELIVERY_STATUSES);
 		expect(RR_TYPES).toEqual(['rr', 'rr_electronic']);
-	});
-
-	it('is what the README lists under Events', () => {
-		const readme = readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
-		const section = readme.split('\n### Events\n')[1].split(/\n##+ /)[0];
-		const rows = section.split('\n').filter((line) => /^\| [A-Z]/.test(line) && !line.startsWith('| Event |'));
-		const listed = rows.map((row) => /^\| (.+?) \(`([^`]+)`\)/.exec(row)?.slice(1, 3));
-		expect(listed).toEqual(WEBHOOK_EVENTS.map(({ name, value }) => [name, value]));
 	});
 
 	it("names in each guess's way around only options and item fields the trigger has", async () => {
