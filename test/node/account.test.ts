@@ -58,7 +58,6 @@ describe('Receipt > Get', () => {
 		expect(request.query).toEqual({ order_id: id });
 		expect(request.headers.securitytoken).toBe(TOKEN);
 	});
-
 });
 
 describe('Saved Contact > Update', () => {
@@ -112,12 +111,6 @@ describe('Registered E-Mail', () => {
 		expect(result.items[0].binary?.data.mimeType).toBe('application/pdf');
 		expect((await binaryBuffer(result.items[0])).subarray(0, 5).toString()).toBe('%PDF-');
 		expect(ctx.sandbox.control.requests({ path: /^\/api\/v2\/download\// })[0].path).toBe(`/api/v2/download/${TOKEN}/${id}/pdf`);
-	});
-
-	it('Download File fails when nothing was sent yet', async () => {
-		const id = emailOrder();
-		const result = await run(ctx.sandbox, { resource: 'registeredEmail', operation: 'downloadFile', orderId: id, fileType: 'pdf' });
-		expect(result.error?.description).toMatch(/Arquivo não disponível/);
 	});
 
 	it('Cancel cancels, then reports the second attempt', async () => {

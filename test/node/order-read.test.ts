@@ -91,11 +91,4 @@ describe('Order > Download File', () => {
 		const [request] = ctx.sandbox.control.requests({ path: /^\/api\/v2\/download\// });
 		expect(request.query).toMatchObject({ file_name: files[0].name });
 	});
-
-	it('fails when the order has no such file', async () => {
-		const id = await createLetter();
-		const result = await run(ctx.sandbox, { resource: 'order', operation: 'downloadFile', orderId: id, fileType: 'sender_copy' });
-		expect(result.error?.description).toMatch(/Service message: .*sender_copy/);
-		expect(result.serialized).not.toContain(TOKEN);
-	});
 });
