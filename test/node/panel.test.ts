@@ -155,8 +155,8 @@ describe('the panel', () => {
 					(p) => p.name === 'fileType' && NodeHelpers.displayParameter({ resource, operation: 'downloadFile' } as never, p, null, description),
 				)!.options as Option[]
 			).map((o) => o.value);
-		expect(fileTypes('order').sort()).toEqual(['letter_front', 'pdf', 'rr', 'rr_electronic', 'sender_copy']);
-		// The spec names no file of a registered e-mail but the PDF: no telegram copy, no printed front.
+		// A letter's file types are the contract's (order-create-returnReceipt.test.ts downloads each). The
+		// spec names no file of a registered e-mail but the PDF: no telegram copy, no printed front.
 		expect(fileTypes('registeredEmail')).toEqual(['pdf']);
 		const emailFields = description.properties.filter((p) =>
 			NodeHelpers.displayParameter({ resource: 'registeredEmail', operation: 'downloadFile', fileType: 'rr' } as never, p, null, description),
