@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * The webhook lists are defined once (nodes/PostalServiceTrigger/contract.ts): the trigger's
  * options and the sandbox follow them (the README's Events: test/docs/guides.test.ts). And the
