@@ -22,8 +22,8 @@ async function createdOrderId(): Promise<string> {
 	return String(result.items[0].json.id);
 }
 
-// What the fault matrix proves for every write (a 500, a 503, a timeout, a dropped connection, never
-// resent), the Addresses family (an unusable Base URL, a refused connection), the timeouts family and
+// What the fault matrix proves for every write (a 500, a 503, a 429, a timeout, a dropped connection,
+// never resent), the Addresses family (an unusable Base URL, a refused connection), the timeouts family and
 // the release family of Continue On Fail (test/releases/errorOutput.test.ts) is not repeated here.
 describe('failures: what the user reads, and the token nowhere', () => {
 	// An express parcel without virtual box: the node cannot know the service's own city, so the service decides.
@@ -68,13 +68,6 @@ describe('failures: what the user reads, and the token nowhere', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].binary?.data).toBeDefined();
 		expect(ctx.sandbox.control.requests({ path: /^\/api\/v2\/download\// }).map((r) => r.status)).toEqual([503, 200]);
-	});
-
-	it('429 after repeated failed authentications', async () => {
-		ctx.sandbox.control.injectFault({ path: '/api/v2/balance/', kind: '429', count: 1 });
-		const result = await run(ctx.sandbox, { resource: 'account', operation: 'getBalance' });
-		expect(result.error?.message).toMatch(/Too many failed authentication attempts/);
-		expectNoToken(result.serialized);
 	});
 
 	it('a stopped run names the items for which nothing was sent', async () => {
