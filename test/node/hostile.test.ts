@@ -6,19 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startHttpServer } from '../harness/httpServer';
-import { EMAIL, LETTER, pdfItem, run, TOKEN, useSandbox } from './fixture';
+import { LETTER, pdfItem, run, useSandbox } from './fixture';
 
 const ctx = useSandbox();
-
-function leaks(text: string): string[] {
-	const forms = [
-		TOKEN,
-		encodeURIComponent(TOKEN),
-		Buffer.from(TOKEN).toString('base64'),
-		Buffer.from(`${EMAIL}:${TOKEN}`).toString('base64'),
-	];
-	return forms.filter((form) => text.includes(form));
-}
 
 describe('an answer that is not the service\'s is an error', () => {
 	let fake: Awaited<ReturnType<typeof startHttpServer>>;
@@ -47,7 +37,6 @@ describe('an answer that is not the service\'s is an error', () => {
 		expect(result.error?.message).toMatch(/not the service's usual answer/);
 		expect(result.error?.description).toMatch(/data\.id/);
 		expect(result.error?.message).not.toMatch(/may have been accepted/);
-		expect(leaks(result.serialized)).toEqual([]);
 	});
 
 	it('a read from a base URL that serves a web page', async () => {
