@@ -5,6 +5,7 @@
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
+import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import type { TestItem } from './engine';
 
 /** A PDF with the given number of pages, each saying its number. */
@@ -59,7 +60,7 @@ export const CHAT_MESSAGE = {
  * for a request to leave, whatever the answer (an order id the service may not know, for example);
  * `pdf` when its item needs a PDF.
  */
-export const EVERY_OPERATION: Record<string, { parameters: Record<string, unknown>; pdf?: true }> = {
+const PARAMETERS: Record<string, { parameters: Record<string, unknown>; pdf?: true }> = {
 	'order.create': { parameters: { ...LETTER, additionalFields: { checkWithService: 'never' } }, pdf: true },
 	'order.getPrice': { parameters: { ...LETTER, operation: 'getPrice' }, pdf: true },
 	...Object.fromEntries(['get', 'downloadFile', 'cancel'].map((operation) => [`order.${operation}`, { parameters: { resource: 'order', operation, orderId: '100001' } }])),
@@ -74,8 +75,19 @@ export const EVERY_OPERATION: Record<string, { parameters: Record<string, unknow
 	'savedContact.update': { parameters: { resource: 'savedContact', operation: 'update', contactId: 1, updateFields: { city: 'Recife' } } },
 };
 
+/**
+ * The suites' one table of the node's operations, by `resource.operation`: PARAMETERS, and `writes`
+ * read from the operation's own file (Retry On Fail refused, never repeated after an unclear outcome).
+ */
+export const EVERY_OPERATION: Record<string, { parameters: Record<string, unknown>; pdf?: true; writes: boolean }> = Object.fromEntries(
+	Object.entries(PARAMETERS).map(([key, entry]) => {
+		const [resource, operation] = key.split('.');
+		return [key, { ...entry, writes: RESOURCES[resource]?.operations[operation]?.writes === true }];
+	}),
+);
+
 /** EVERY_OPERATION with the items each runs over in the harness: a one-page PDF where it needs one. */
-export async function everyOperation(): Promise<Record<string, { parameters: Record<string, unknown>; items?: TestItem[] }>> {
+export async function everyOperation(): Promise<Record<string, { parameters: Record<string, unknown>; items?: TestItem[]; writes: boolean }>> {
 	const letter = [await pdfItem(1)];
-	return Object.fromEntries(Object.entries(EVERY_OPERATION).map(([key, { parameters, pdf }]) => [key, { parameters, ...(pdf ? { items: letter } : {}) }]));
+	return Object.fromEntries(Object.entries(EVERY_OPERATION).map(([key, { parameters, pdf, writes }]) => [key, { parameters, writes, ...(pdf ? { items: letter } : {}) }]));
 }

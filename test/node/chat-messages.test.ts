@@ -1,6 +1,6 @@
 /**
- * Chat Message > Send and Reprocess through n8n: HTTP Basic, the variables by name or mapped, the
- * service's refusals.
+ * Chat Message > Send and Reprocess through n8n: HTTP Basic, the variables by name or mapped. The
+ * service's refusals in its own words are errors.test.ts's.
  */
 import { describe, expect, it } from 'vitest';
 
@@ -53,13 +53,6 @@ describe('Chat Message > Send', () => {
 		expect(request.fields).toMatchObject({ paymentMethod: 'team', team_member_id: 12 });
 	});
 
-	it('reports a number that is not on the chat app with the service message', async () => {
-		const result = await run(ctx.sandbox, { ...SEND, phone: '+5511933332222' });
-		expect(result.error?.message).toMatch(/^The service refused /);
-		expect(result.error?.description).toMatch(/não é um número do aplicativo de chat/);
-		expect(ctx.sandbox.control.chatMessages()).toHaveLength(0);
-	});
-
 	it('refuses a malformed phone before any request', async () => {
 		const result = await run(ctx.sandbox, { ...SEND, phone: '12345' }, { continueOnFail: true });
 		expect(result.items[0].json.error).toMatch(/^"Recipient Phone" \(phone\) must be a phone number.*\. Nothing was sent\.$/);
@@ -95,23 +88,7 @@ describe('Chat Message > Send', () => {
 			expect(ctx.sandbox.control.requests({ path: '/api/chat/v1/post' })).toHaveLength(0);
 		});
 	});
-
-	it('tells a wrong account e-mail or token apart from other failures, without leaking them', async () => {
-		const result = await runWithChatCredentials({ email: EMAIL, securityToken: 'nope-token-1' });
-		expect(result.error?.message).toMatch(/Check the security token \(and, for chat, the account e-mail\)/);
-		expect(result.error?.description).toContain('Unauthorized - invalid credentials');
-		expect(result.serialized).not.toContain('nope-token-1');
-		expect(result.serialized).not.toContain(Buffer.from(`${EMAIL}:nope-token-1`).toString('base64'));
-	});
 });
-
-async function runWithChatCredentials(chat: { email: string; securityToken: string }) {
-	return await runNode({
-		type: NODE,
-		parameters: SEND,
-		credentials: { postalServiceChatApi: { baseUrl: ctx.sandbox.baseUrl, ...chat } },
-	});
-}
 
 describe('Chat Message > Reprocess', () => {
 	it('re-queues a message stuck for credits after a top-up, then reports no change', async () => {
@@ -155,10 +132,5 @@ describe('Chat Message > Reprocess', () => {
 		} finally {
 			await server.close();
 		}
-	});
-
-	it('fails for an unknown message with the service message', async () => {
-		const result = await run(ctx.sandbox, { resource: 'chatMessage', operation: 'reprocess', messageId: 424242 });
-		expect(result.error?.description).toMatch(/Service message: .*424242/);
 	});
 });

@@ -15,7 +15,6 @@ import {
 import { CEP_RANGES as SANDBOX_CEP_RANGES } from '../../sandbox/cep';
 import { SAMPLE_RECIPIENT } from '../../sandbox/recipient';
 import {
-	applyForcing,
 	FIELD_LIMITS,
 	SHIP_TYPE_RULES,
 	todayInSaoPaulo,
@@ -26,11 +25,8 @@ const PDF = { kind: 'binary' as const, bytes: Buffer.from('%PDF-1.7\n%fake\n') }
 const base = { shipType: '2', ...SAMPLE_RECIPIENT };
 const fieldsOf = (problems: ReturnType<typeof validateOrder>) => problems.map((p) => p.field);
 
+// Each rule of a letter, through the node, is validation.test.ts's family; here the tables against the spec.
 describe('create-order contract', () => {
-	it('accepts a complete registered letter', () => {
-		expect(validateOrder(base, PDF)).toEqual([]);
-	});
-
 	it('holds the lists of values of the spec', () => {
 		// Written out again, as the spec has them: every other test, the node and the sandbox read
 		// these lists from the contract, so this is where a change of one meets the spec.
@@ -102,29 +98,6 @@ describe('create-order contract', () => {
 		const problems = validateOrder(fields, PDF);
 		expect(problems.find((p) => p.field === field)?.message).toContain(`limit is ${limit.max}`);
 		expect(validateOrder({ ...base, [field]: 'x'.repeat(limit.max!) }, PDF).filter((p) => p.field === field && /limit/.test(p.message))).toEqual([]);
-	});
-
-	it('needs each ship type its own content', () => {
-		expect(fieldsOf(validateOrder(base, { kind: 'none' }))).toEqual(['pdfFile']);
-		expect(fieldsOf(validateOrder({ ...base, shipType: '4' }, { kind: 'none' }))).toEqual(['telegram_msg']);
-		expect(fieldsOf(validateOrder({ ...base, shipType: '4', telegram_msg: 'curta' }, { kind: 'none' }))).toEqual(['telegram_msg']);
-		expect(fieldsOf(validateOrder({ ...base, shipType: '9' }, { kind: 'none' }))).toEqual(['ecarta_msg']);
-		expect(fieldsOf(validateOrder({ ...base, shipType: '9', ecarta_msg: '<p>Olá</p>' }, { kind: 'none' }))).toEqual([]);
-		expect(fieldsOf(validateOrder({ ...base, shipType: '11' }, PDF))).toEqual(['shipType']);
-	});
-
-	it('applies the ship-type rules', () => {
-		expect(fieldsOf(validateOrder({ ...base, ar_type: 'electronic' }, PDF))).toEqual(['ar_type']);
-		expect(fieldsOf(validateOrder({ ...base, ar_type: 'physical' }, PDF))).toEqual(['ar_type']);
-		expect(fieldsOf(validateOrder({ ...base, shipType: '3', ar_type: 'electronic' }, PDF))).toEqual([]);
-		expect(fieldsOf(validateOrder({ ...base, shipType: '1', use_client_contract: '1' }, PDF))).toEqual(['use_client_contract']);
-		expect(fieldsOf(validateOrder({ ...base, shipType: '5', use_client_contract: '1' }, PDF))).toEqual(['use_client_contract']);
-		expect(fieldsOf(validateOrder({ ...base, paymentMethod: 'team' }, PDF))).toEqual(['team_member_id']);
-		expect(fieldsOf(validateOrder({ ...base, paymentMethod: 'team', team_member_id: '0' }, PDF))).toEqual(['team_member_id']);
-		expect(fieldsOf(validateOrder({ ...base, paymentMethod: 'team', team_member_id: '12' }, PDF))).toEqual([]);
-		expect(fieldsOf(validateOrder({ ...base, paymentMethod: 'pix' }, PDF))).toEqual(['paymentMethod']);
-		expect(applyForcing({ ...base, shipType: '1', toAddrOnly: '1' }).toAddrOnly).toBe('0');
-		expect(applyForcing({ ...base, shipType: '3', toAddrOnly: '1' }).toAddrOnly).toBe('1');
 	});
 
 	it('checks Brazilian postal codes and their state', () => {

@@ -1,6 +1,7 @@
 /**
- * The credentials' own test requests and authentication, run by hand as n8n would run them against
- * the sandbox: what an HTTP Request node with the credential (Predefined Credential Type) sends.
+ * The credential's authentication, run by hand as n8n would run it against the sandbox: what an HTTP
+ * Request node with the credential (Predefined Credential Type) sends. Each credential's Test is
+ * credentials.test.ts's (through n8n-core) and the e2e suite's (in a real n8n).
  */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { Expression } from 'n8n-workflow';
@@ -69,15 +70,6 @@ async function familyCalls(order: string): Promise<Array<[string, Request]>> {
 }
 
 describe('credentials', () => {
-	it('Postal Service API: the test reads the balance, the token in its path', async () => {
-		const base = `${ctx.sandbox.baseUrl}/`;
-		expect(await credentialTest('postalServiceApi', { baseUrl: base, securityToken: TOKEN })).toBe(200);
-		expect(await credentialTest('postalServiceApi', { baseUrl: base, securityToken: 'nope' })).toBe(401);
-		expect(ctx.sandbox.control.requests().map((r) => r.path)).toEqual([`/api/v2/balance/${TOKEN}`, '/api/v2/balance/nope']);
-		const type = await credentialType('postalServiceApi');
-		expect(type?.properties.find((p) => p.name === 'securityToken')?.typeOptions?.password).toBe(true);
-	});
-
 	it('Postal Service API: its authenticate alone reaches every route family that takes the token outside the path, in the query only', async () => {
 		const order = (await ctx.sandbox.control.sendSampleLetter()).id as string;
 		const data = { baseUrl: ctx.sandbox.baseUrl, securityToken: TOKEN };
@@ -99,13 +91,12 @@ describe('credentials', () => {
 		}
 	});
 
-	it('Postal Service Chat API: HTTP Basic, the test lists senders', async () => {
-		const base = ctx.sandbox.baseUrl;
-		expect(await credentialTest('postalServiceChatApi', { baseUrl: base, email: EMAIL, securityToken: TOKEN })).toBe(200);
-		expect(await credentialTest('postalServiceChatApi', { baseUrl: base, email: EMAIL, securityToken: 'nope' })).toBe(401);
+	it('Postal Service Chat API: its authenticate is HTTP Basic of the account e-mail and token; both tokens are password fields', async () => {
+		expect(await credentialTest('postalServiceChatApi', { baseUrl: ctx.sandbox.baseUrl, email: EMAIL, securityToken: TOKEN })).toBe(200);
 		const [request] = ctx.sandbox.control.requests({ path: '/api/chat/v1/senders/get' });
 		expect(request.headers.authorization).toBe(`Basic ${Buffer.from(`${EMAIL}:${TOKEN}`).toString('base64')}`);
-		const type = await credentialType('postalServiceChatApi');
-		expect(type?.properties.find((p) => p.name === 'securityToken')?.typeOptions?.password).toBe(true);
+		for (const name of ['postalServiceApi', 'postalServiceChatApi']) {
+			expect((await credentialType(name))?.properties.find((p) => p.name === 'securityToken')?.typeOptions?.password, name).toBe(true);
+		}
 	});
 });

@@ -4,7 +4,8 @@ import { CHAT_FIELD_NAMES } from '../../nodes/PostalService/actions/chatMessage/
 import { CREATE_FIELD_NAMES } from '../../nodes/PostalService/actions/shared/letterOrder.description';
 import { createSchema } from '../../sandbox/create';
 
-import { closedPort, startHttpServer } from '../harness/httpServer';
+import { startHttpServer } from '../harness/httpServer';
+import { EVERY_OPERATION, everyOperation } from '../harness/sends';
 import { CHAT_MESSAGE, EMAIL, LETTER, pdfItem, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
@@ -21,7 +22,11 @@ async function createdOrderId(): Promise<string> {
 	return String(result.items[0].json.id);
 }
 
+// What the fault matrix proves for every write (a 500, a 503, a 429, a timeout, a dropped connection,
+// never resent), the Addresses family (an unusable Base URL, a refused connection), the timeouts family and
+// the release family of Continue On Fail (test/releases/errorOutput.test.ts) is not repeated here.
 describe('failures: what the user reads, and the token nowhere', () => {
+	// An express parcel without virtual box: the node cannot know the service's own city, so the service decides.
 	it('400 from the service', async () => {
 		const result = await run(ctx.sandbox, { ...LETTER, shipType: 6 }, { items: [await pdfItem(1)] });
 		const refusal = ctx.sandbox.control.requests({ path: '/api/v2/post' })[0];
@@ -33,33 +38,16 @@ describe('failures: what the user reads, and the token nowhere', () => {
 		expectNoToken(result.serialized);
 	});
 
-	it("a refusal naming wire fields: the message names the first as the panel shows it, in English, then the service's words as sent", async () => {
-		const fake = await startHttpServer((_req, res) => {
-			res.statusCode = 400;
-			res.setHeader('content-type', 'application/json');
-			res.end(JSON.stringify({ status: 400, status_message: `Requisição incompleta - campos obrigatórios não preenchidos: zip, city (${TOKEN})`, data: null }));
-		});
-		try {
-			const result = await run({ baseUrl: fake.url }, LETTER, { items: [await pdfItem(1)] });
-			expect(result.error?.message).toBe(
-				'The service refused "Recipient Postal Code" (zip): fix it and run again. Nothing was sent. The service said: Requisição incompleta - campos obrigatórios não preenchidos: zip, city (***)',
-			);
-			expect(result.error?.description).toContain('Service message: Requisição incompleta - campos obrigatórios não preenchidos: zip, city (***)');
-			expectNoToken(result.serialized);
-		} finally {
-			await fake.close();
-		}
-	});
-
-	it('401 on a route with the token in the path', async () => {
+	// One wrong token per operation: every route, auth placement and envelope says what to check, is
+	// not tried again, and keeps the token (slashes and plus signs included) out of the run data.
+	it.each(Object.keys(EVERY_OPERATION))('401 on %s: check the token, once, the token nowhere', async (key) => {
 		const wrong = 'wrong/Token+77';
-		const result = await run(ctx.sandbox, { resource: 'order', operation: 'get', orderId: '100001' }, { token: wrong });
-		expect(result.error?.message).toMatch(/Check the security token/);
-		expect(result.error?.description).toContain('Token inválido');
+		const { parameters, items } = (await everyOperation())[key];
+		const result = await run(ctx.sandbox, parameters, { items, token: wrong });
+		expect(result.error?.message).toMatch(/Check the security token|did not accept the credentials/);
+		expect(result.error?.description).toMatch(/inválid|Não autorizado|invalid credentials/i);
 		expectNoToken(result.serialized, wrong);
-		expect(result.serialized).toContain('GET /api/v2/get/***/100001');
-		// Authentication failures are not retried.
-		expect(ctx.sandbox.control.requests({ path: /^\/api\/v2\/get\// })).toHaveLength(1);
+		expect(ctx.sandbox.control.requests()).toHaveLength(1);
 	});
 
 	it('500 on a read: retried with back-off, then reported', async () => {
@@ -82,55 +70,6 @@ describe('failures: what the user reads, and the token nowhere', () => {
 		expect(ctx.sandbox.control.requests({ path: /^\/api\/v2\/download\// }).map((r) => r.status)).toEqual([503, 200]);
 	});
 
-	it('503 maintenance on a create: reported once, never resent', async () => {
-		ctx.sandbox.control.setMaintenance(true);
-		const result = await run(ctx.sandbox, LETTER, { items: [await pdfItem(1)] });
-		expect(result.error?.message).toMatch(/maintenance window\. Try again later/);
-		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(1);
-		expectNoToken(result.serialized);
-	});
-
-	it('429 after repeated failed authentications', async () => {
-		ctx.sandbox.control.injectFault({ path: '/api/v2/balance/', kind: '429', count: 1 });
-		const result = await run(ctx.sandbox, { resource: 'account', operation: 'getBalance' });
-		expect(result.error?.message).toMatch(/Too many failed authentication attempts/);
-		expectNoToken(result.serialized);
-	});
-
-	it('a create that times out is not repeated, and the error says how to check', async () => {
-		ctx.sandbox.control.injectFault({ path: '/api/v2/post', kind: 'slow', delayMs: 1500 });
-		const result = await run(ctx.sandbox, { ...LETTER, options: { timeout: 300 } }, { items: [await pdfItem(1)] });
-		expect(result.error?.message).toMatch(/did not answer in time; the request may have been accepted\. It was not sent again/);
-		expect(result.error?.description).toMatch(/Before sending again, check whether it went through/);
-		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).length).toBeLessThanOrEqual(1);
-		expectNoToken(result.serialized);
-	});
-
-	it('a read that times out on a token-in-path route', async () => {
-		ctx.sandbox.control.injectFault({ path: '/api/v2/balance/', kind: 'slow', delayMs: 1000, count: 3 });
-		const result = await run(ctx.sandbox, { resource: 'account', operation: 'getBalance', options: { timeout: 200 } });
-		expect(result.error?.message).toMatch(/did not answer in time/);
-		expectNoToken(result.serialized);
-	});
-
-	it('a refused connection, for a read and for a create', async () => {
-		const target = { baseUrl: `http://127.0.0.1:${await closedPort()}` };
-		const read = await run(target, { resource: 'order', operation: 'get', orderId: '100001' });
-		expect(read.error?.message).toMatch(/Could not connect to the service\. Check the base URL/);
-		expectNoToken(read.serialized);
-		const create = await run(target, LETTER, { items: [await pdfItem(1)] });
-		expect(create.error?.message).toMatch(/Could not connect/);
-		expectNoToken(create.serialized);
-	});
-
-	it.each(['api.example.com', 'localhost:8080', 'ftp://127.0.0.1/api', 'https://'])('a Base URL the node cannot use (%s) is refused before any request, naming the field', async (baseUrl) => {
-		for (const [parameters, items] of [[{ resource: 'order', operation: 'get', orderId: '100001' }, undefined], [LETTER, [await pdfItem(1)]]] as const) {
-			const result = await run({ baseUrl }, parameters, { items: items ? [...items] : undefined });
-			expect(result.error?.message).toMatch(/^Could not connect to the service: "Base URL" must start with http:\/\/ or https:\/\/ .*Nothing was sent\.$/);
-			expect(result.error?.message).not.toMatch(/may have been accepted/);
-		}
-	});
-
 	it('a stopped run names the items for which nothing was sent', async () => {
 		ctx.sandbox.control.injectFault({ method: 'POST', path: '/api/v2/post', kind: '429', skip: 1 });
 		const items = [await pdfItem(1), await pdfItem(1), await pdfItem(1), await pdfItem(1)];
@@ -140,50 +79,6 @@ describe('failures: what the user reads, and the token nowhere', () => {
 		expect(result.error?.message).toMatch(/^Item [12] of 4: /);
 		expect(result.error?.description).toMatch(/Nothing was sent for item 3, item 4: send them again once the cause is fixed\./);
 		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(2);
-	});
-
-	it('continue on fail puts the error, without the token, on the failing item', async () => {
-		const result = await run(
-			ctx.sandbox,
-			{ resource: 'order', operation: 'get', orderId: '={{ $json.id }}' },
-			{ items: [{ json: { id: '999999' } }], continueOnFail: true, token: 'bad-token-xyz' },
-		);
-		expect(result.items).toEqual([
-			{ json: { error: expect.stringMatching(/Check the security token/), message: expect.stringContaining('Token inválido') }, pairedItem: { item: 0 } },
-		]);
-		expectNoToken(result.serialized, 'bad-token-xyz');
-	});
-
-	it('with On Error: Continue (using error output) the failing item goes to the error output, the others to the success output', async () => {
-		const result = await run(
-			ctx.sandbox,
-			{ resource: 'order', operation: 'get', orderId: '={{ $json.id }}' },
-			{ items: [{ json: { id: '999999' } }, { json: { id: String(await createdOrderId()) } }], continueOnFail: 'errorOutput' },
-		);
-		expect(result.output('Node', 0).map((item) => item.json.id)).toHaveLength(1);
-		expect(result.output('Node', 1)).toEqual([
-			expect.objectContaining({ json: expect.objectContaining({ error: expect.stringMatching(/no such|refused|not/i), message: expect.any(String) }) }),
-		]);
-	});
-});
-
-describe('never send a letter twice', () => {
-	it('with the connection dropped after the service accepted the create, exactly one order exists', async () => {
-		ctx.sandbox.control.injectFault({ path: '/api/v2/post', kind: 'dropAfterAccept' });
-		const result = await run(ctx.sandbox, { ...LETTER, tag: 'once' }, { items: [await pdfItem(2)] });
-		expect(result.error?.message).toMatch(/connection dropped after the request was sent; the request may have been accepted\. It was not sent again/);
-		expect(result.error?.description).toMatch(/search by its tag/);
-		expect(ctx.sandbox.control.orders()).toHaveLength(1);
-		expect(ctx.sandbox.control.orders()[0]).toMatchObject({ tag: 'once' });
-		expectNoToken(result.serialized);
-	});
-
-	it('a create that meets a 500 is not resent either', async () => {
-		ctx.sandbox.control.injectFault({ path: '/api/v2/post', kind: '500', count: 3 });
-		const result = await run(ctx.sandbox, LETTER, { items: [await pdfItem(1)] });
-		expect(result.error?.message).toMatch(/internal error.*The request was not sent again/);
-		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(1);
-		expectNoToken(result.serialized);
 	});
 });
 

@@ -56,34 +56,13 @@ describe('Letter > Send with "Maximum Price (BRL)"', () => {
 		expect(ctx.sandbox.control.requests()).toEqual([]);
 	});
 
-	it('prices and sends under one deadline: a send that would end after the Timeout is stopped there', async () => {
-		// Each answer takes 2.5 s of a 4 s Timeout: the price fits and leaves time to start the send, which does not fit.
-		ctx.sandbox.control.injectFault({ path: '/api/v2/post', kind: 'slow', delayMs: 2500, count: 2 });
-		const result = await run(ctx.sandbox, { ...LETTER, tag: 'one-deadline', additionalFields: { maxPrice: 1000 }, options: { timeout: 4000 } }, { items: [await pdfItem(1)] });
-		expect(result.error?.message).toMatch(/did not answer in time; the request may have been accepted\. It was not sent again/);
-		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((request) => request.fields.test ?? '0')).toEqual(['1', '0']);
-	});
-
-	it('does not start the send when the price left less than a second of the Timeout: nothing was sent', async () => {
-		ctx.sandbox.control.injectFault({ path: '/api/v2/post', kind: 'slow', delayMs: 1300, count: 1 });
-		const result = await run(ctx.sandbox, { ...LETTER, tag: 'deadline-spent', additionalFields: { maxPrice: 1000 }, options: { timeout: 2000 } }, { items: [await pdfItem(1)] });
-		expect(result.error?.message).toBe(
-			'Tag "deadline-spent": Options > "Timeout (Ms)" (2000 ms) was used up by this item\'s earlier requests before this one could start. Nothing was sent.',
-		);
-		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((request) => request.fields.test ?? '0')).toEqual(['1']);
-		expect(ctx.sandbox.control.orders().filter((order) => order.tag === 'deadline-spent')).toEqual([]);
-	});
-
-	// An expression gives whatever its input holds: a blank cell, a renamed column, a Brazilian "30,00".
+	// One deadline for the price and the send, and no send started with less than a second of it
+	// left: the timeouts family (test/reliability/timeouts.suite.ts).
+	// An expression gives whatever its input holds; the Maximum Price family (test/reliability/caps.suite.ts)
+	// runs every kind of value, read as an amount or refused; here the wording, and separators it does not take.
 	const refused: Array<[string, unknown, string]> = [
 		['empty text', '', '""'],
-		['spaces', ' ', '" "'],
-		['null', null, 'null'],
 		['no value (a missing column)', '={{ $json.missing }}', 'no value'],
-		['not a number', 'trinta', '"trinta"'],
-		['NaN', '={{ NaN }}', 'NaN'],
-		['a negative amount', -1, '-1'],
-		['Infinity', '={{ Infinity }}', 'Infinity'],
 		['thousands separators', '1.234,56', '"1.234,56"'],
 		['three decimals', '30.000', '"30.000"'],
 	];
@@ -93,21 +72,5 @@ describe('Letter > Send with "Maximum Price (BRL)"', () => {
 			`Tag "cap-bad": "Maximum Price (BRL)" (maxPrice) must be an amount in reais of 0 or more, like 30 or 30,00; got ${got}. Fix it, or remove the field to send without a cap. Nothing was sent.`,
 		);
 		expect(ctx.sandbox.control.requests()).toEqual([]);
-	});
-
-	const read: Array<[unknown, number]> = [
-		[30, 30],
-		['30', 30],
-		['30.5', 30.5],
-		['30,00', 30],
-		['R$ 30', 30],
-		['r$30,5', 30.5],
-		[' 0 ', 0],
-	];
-	it.each(read)('reads %j as R$ %d', async (maxPrice, reais) => {
-		const result = await run(ctx.sandbox, { ...LETTER, tag: 'cap-read', additionalFields: { maxPrice }, options: {} }, { items: [await pdfItem(1)] });
-		const price = await priceOfLetter();
-		if (price <= reais) expect(result.items[0]?.json.id).toMatch(/^\d+$/);
-		else expect(result.error?.message).toContain(`above "Maximum Price (BRL)" (R$ ${reais.toFixed(2)})`);
 	});
 });

@@ -1,21 +1,20 @@
 /**
- * Order > Create and Get Price through n8n: every ship type, the PDF from any source, the service's
- * refusals.
+ * Order > Create and Get Price through n8n: every ship type with its own fields. The PDF from every
+ * source is test/releases/pdfSources.test.ts's family; the service's refusals errors.test.ts's.
  */
 import { createHash } from 'node:crypto';
 
 import { describe, expect, it } from 'vitest';
 
 import { SHIP_TYPES, valuesOf } from '../../nodes/PostalService/contract/lists';
-import { binaryBuffer } from '../harness/engine';
-import { startHttpServer } from '../harness/httpServer';
 import { LETTER, makePdf, pdfItem, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 describe('Order > Create', () => {
-	it('uploads a three-page PDF from the previous node, and its download brings the same bytes back', async () => {
+	// The PDF and its download byte for byte, in each binary mode of each tested release: test/releases/behaviours.test.ts.
+	it('uploads a three-page PDF from the previous node with the fields as the service names them', async () => {
 		const { sandbox } = ctx;
 		const pdf = await makePdf(3);
 		const created = await run(sandbox, { ...LETTER, tag: 'contrato-42' }, {
@@ -43,19 +42,6 @@ describe('Order > Create', () => {
 			expect.objectContaining({ field: 'pdfFile', fileName: 'contrato.pdf', size: pdf.length, sha256: sha256(pdf) }),
 		]);
 		expect(sandbox.control.order(String(id))).toMatchObject({ id, numPages: 3 });
-
-		const downloaded = await run(sandbox, { resource: 'order', operation: 'downloadFile', orderId: String(id), fileType: 'pdf' });
-		expect(downloaded.error).toBeUndefined();
-		const [item] = downloaded.items;
-		expect(item.binary?.data).toMatchObject({ mimeType: 'application/pdf' });
-		// n8n's default binary mode keeps files on disk, so the upload above read the PDF through the
-		// binary helpers rather than from base64 inside the item.
-		expect(item.binary?.data.id).toMatch(/^filesystem/);
-		expect(item.binary?.data.fileName).toMatch(/\.pdf$/);
-		expect((await binaryBuffer(item)).equals(pdf)).toBe(true);
-		expect(sandbox.control.requests({ path: /^\/api\/v2\/download\// }).map((r) => r.path)).toEqual([
-			`/api/v2/download/${TOKEN}/${id}/pdf`,
-		]);
 	});
 
 	// One case per ship type of the contract, each with the fields it needs.
@@ -97,28 +83,6 @@ describe('Order > Create', () => {
 		if ([3, 7, 10].includes(shipType)) expect(request.fields.ar_type).toBe(extra.returnReceiptType);
 		else expect(request.fields.ar_type).toBeUndefined();
 		if ([6, 7].includes(shipType)) expect(request.fields.virtualbox).toBe('1');
-	});
-
-	it('takes the PDF from a URL or from base64', async () => {
-		const pdf = await makePdf(2);
-		const server = await startHttpServer((_req, res) => {
-			res.setHeader('content-type', 'application/pdf');
-			res.end(pdf);
-		});
-		try {
-			const byUrl = await run(ctx.sandbox, { ...LETTER, pdfSource: 'url', pdfUrl: `${server.url}/carta.pdf` });
-			expect(byUrl.error).toBeUndefined();
-			const byBase64 = await run(ctx.sandbox, { ...LETTER, pdfSource: 'base64', pdfBase64: pdf.toString('base64') });
-			expect(byBase64.error).toBeUndefined();
-			const posts = ctx.sandbox.control.requests({ path: '/api/v2/post' });
-			expect(posts[0].fields.pdfFile).toBe(`${server.url}/carta.pdf`);
-			expect(posts[1].fields.pdfFile).toBe(pdf.toString('base64'));
-			for (const item of [byUrl.items[0], byBase64.items[0]]) {
-				expect(ctx.sandbox.control.order(String(item.json.id))).toMatchObject({ numPages: 2 });
-			}
-		} finally {
-			await server.close();
-		}
 	});
 
 	it('sends sender, payment by team member, client contract, address-only, duplex and envelope choices', async () => {
@@ -166,14 +130,6 @@ describe('Order > Create', () => {
 		expect(request.fields).toMatchObject({ shipType: '1', toAddrOnly: '0', campo_novo: 'x1' });
 	});
 
-	it('reports a refusal of the service with its own message', async () => {
-		// An express parcel without virtual box: the node cannot know the service's city, the service refuses.
-		const result = await run(ctx.sandbox, { ...LETTER, shipType: 6 }, { items: [await pdfItem(1)] });
-		expect(result.error?.message).toMatch(/^The service refused /);
-		expect(result.error?.description).toMatch(/Service message: .+/);
-		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(1);
-		expect(ctx.sandbox.control.orders()).toHaveLength(0);
-	});
 });
 
 describe('Order > Get Price', () => {
@@ -185,12 +141,5 @@ describe('Order > Get Price', () => {
 		const [request] = ctx.sandbox.control.requests({ path: '/api/v2/post' });
 		expect(request.fields).toMatchObject({ test: '1', userSecurityToken: TOKEN });
 		expect(ctx.sandbox.control.orders()).toHaveLength(0);
-	});
-
-	it('fails on a wrong token with advice to check it', async () => {
-		const result = await run(ctx.sandbox, { ...LETTER, operation: 'getPrice' }, { items: [await pdfItem(1)], token: 'wrong-token-123' });
-		expect(result.error?.message).toMatch(/check the security token/i);
-		expect(result.error?.description).toContain('Token inválido');
-		expect(result.serialized).not.toContain('wrong-token-123');
 	});
 });

@@ -37,13 +37,6 @@ describe('the PDF rules are the service’s', () => {
 		]);
 	});
 
-	it('with Continue On Fail, only the refused file fails; the others are sent once each', async () => {
-		const items = [await pdfItem(1, { tag: 'a' }), fileItem(await encryptedPdf(), 'b'), await pdfItem(1, { tag: 'c' })];
-		const result = await run(ctx.sandbox, TAGGED, { items, continueOnFail: true });
-		expect(result.items.map((item) => (item.json.error ? 'error' : item.json.tag))).toEqual(['a', 'error', 'c']);
-		expect(ctx.sandbox.control.orders().map((order) => order.tag).sort()).toEqual(['a', 'c']);
-	});
-
 	it('a single item is sent directly, without a check first', async () => {
 		const result = await run(ctx.sandbox, TAGGED, { items: [await pdfItem(1, { tag: 'solo' })] });
 		expect(result.error).toBeUndefined();
@@ -63,9 +56,4 @@ describe('the PDF rules are the service’s', () => {
 		]);
 	});
 
-	it('a file that is not a PDF is refused before anything is sent, naming its field', async () => {
-		const result = await run(ctx.sandbox, TAGGED, { items: [fileItem(Buffer.from('not a pdf at all'), 'text')] });
-		expect(result.error?.message).toBe('Tag "text": "PDF Source" (pdfFile) is not a PDF (its content does not start with %PDF-). Nothing was sent.');
-		expect(ctx.sandbox.control.requests()).toEqual([]);
-	});
 });

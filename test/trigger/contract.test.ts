@@ -1,12 +1,10 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * The webhook lists are defined once (nodes/PostalServiceTrigger/webhookLists.ts): the trigger's
- * options, the sandbox and the README follow them.
+ * options and the sandbox follow them (the README's Events: test/docs/guides.test.ts). And the
+ * trigger's description, its credential test, and a webhook lifecycle with nothing to register
+ * remotely.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -64,14 +62,6 @@ describe('webhook contract', () => {
 		expect(RR_TYPES).toEqual(['rr', 'rr_electronic']);
 	});
 
-	it('is what the README lists under Events', () => {
-		const readme = readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
-		const section = readme.split('\n### Events\n')[1].split(/\n##+ /)[0];
-		const rows = section.split('\n').filter((line) => /^\| [A-Z]/.test(line) && !line.startsWith('| Event |'));
-		const listed = rows.map((row) => /^\| (.+?) \(`([^`]+)`\)/.exec(row)?.slice(1, 3));
-		expect(listed).toEqual(WEBHOOK_EVENTS.map(({ name, value }) => [name, value]));
-	});
-
 	it("names in each guess's way around only options and item fields the trigger has", async () => {
 		const options = ((await property('options')).options ?? []) as INodeProperties[];
 		const environment = (await property('environment')).description ?? '';
@@ -86,4 +76,43 @@ describe('webhook contract', () => {
 		expect(environment).toMatch(/Both/);
 		for (const assumption of TRIGGER_ASSUMPTIONS) expect(assumption.wayAround.length).toBeGreaterThan(40);
 	});
+});
+
+describe('trigger: description, credential test and webhook lifecycle', () => {
+	it('is a trigger n8n answers for once the execution is stored, and is not offered as a tool', async () => {
+		const type = await nodeType(TRIGGER_TYPE);
+		expect(type.description.usableAsTool).toBeUndefined();
+		expect(type.description.inputs).toEqual([]);
+		expect(type.description.webhooks).toEqual([expect.objectContaining({ httpMethod: 'POST', responseMode: 'onReceived', responseData: '' })]);
+		const names = type.description.properties.flatMap((p) => [p.name, ...((p.options ?? []) as Array<{ name: string }>).map((o) => o.name)]);
+		expect(names).not.toContain('answer');
+		expect(names).not.toContain('crossWorkerWaitMs');
+		expect(type.description.credentials).toEqual([
+			{ name: 'postalServiceWebhookApi', required: true, testedBy: 'signingSecretTest' },
+		]);
+	});
+
+	it('tests the secret locally and says it cannot be confirmed remotely', async () => {
+		const type = await nodeType(TRIGGER_TYPE);
+		const test = type.methods!.credentialTest!.signingSecretTest;
+		const run = (secret: string) =>
+			test.call({} as never, { id: '1', name: 'c', type: 'postalServiceWebhookApi', data: { secret } });
+		expect(await run('')).toMatchObject({ status: 'Error' });
+		expect(await run('abc\n')).toMatchObject({ status: 'Error' });
+		const ok = await run('abc');
+		expect(ok.status).toBe('OK');
+		expect(ok.message).toMatch(/test button/);
+	});
+
+	it('has nothing to register remotely: the lifecycle reports success and stores nothing', async () => {
+		const type = await nodeType(TRIGGER_TYPE);
+		const lifecycle = type.webhookMethods!.default!;
+		const staticData: IDataObject = {};
+		const context = { getWorkflowStaticData: () => staticData, getNode: () => ({ parameters: {} }) } as never;
+		expect(await lifecycle.checkExists.call(context)).toBe(true);
+		expect(await lifecycle.create.call(context)).toBe(true);
+		expect(await lifecycle.delete.call(context)).toBe(true);
+		expect(staticData).toEqual({});
+	});
+
 });

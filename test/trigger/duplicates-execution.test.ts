@@ -12,27 +12,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 
-import { deliver, delivery, envelope, type Outcome, statusUpdate } from './support';
+import { deliver, delivery, envelope, statusUpdate } from './support';
 
 afterEach(() => {
 	vi.restoreAllMocks();
 });
 
+// A retry after an execution that failed to start, and copies arriving together, are the duplicate
+// fuzz's families (test/reliability/duplicates.suite.ts).
 describe('duplicates: a delivery counts once its execution reached the trigger', () => {
-	it('runs the retry when n8n could not start the execution of the first attempt', async () => {
-		const workflowId = randomUUID();
-		const body = statusUpdate();
-		const failed = await deliver(delivery(body), { workflowId, failExecutionStart: true });
-		expect(failed.status).toBe(500);
-		expect(failed.run).toBeUndefined();
-
-		// The service retries the same bytes.
-		const retry = await deliver(delivery(body), { workflowId });
-		expect(retry.status).toBe(200);
-		expect(retry.items).toHaveLength(1);
-		expect(retry.after).toHaveLength(1);
-	});
-
 	it('runs the retry when the return receipt could not be stored', async () => {
 		const workflowId = randomUUID();
 		const receipt = envelope('rr.created', {
@@ -67,22 +55,6 @@ describe('duplicates: a delivery counts once its execution reached the trigger',
 		expect(resend.after).toEqual([]);
 
 		expect((await deliver(delivery(statusUpdate()), { workflowId })).after).toHaveLength(1);
-	});
-
-	it('runs once a delivery and a copy that arrives while the first is on its way to its execution', async () => {
-		const workflowId = randomUUID();
-		const body = statusUpdate();
-		let copy: Promise<Outcome> | undefined;
-		const first = await deliver(delivery(body), {
-			workflowId,
-			beforeExecution: () => {
-				copy = deliver(delivery(body), { workflowId });
-			},
-		});
-		const outcomes = [first, await copy!];
-		expect(outcomes.map((o) => o.status)).toEqual([200, 200]);
-		expect(outcomes.map((o) => o.run?.error)).toEqual([undefined, undefined]);
-		expect(outcomes.flatMap((o) => o.after)).toHaveLength(1);
 	});
 
 	it('lets every copy through when duplicate dropping is off', async () => {

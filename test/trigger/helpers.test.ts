@@ -1,16 +1,16 @@
 /**
  * The trigger's pure helpers on their own: reading the body and the keys that tell deliveries
- * apart, strict base64, the PDF check, verification answers. The engine tests next to this file
- * run the same code through n8n.
+ * apart, strict base64, verification answers. The engine tests next to this file run the same
+ * code through n8n (the PDF check and file names in receipt.test.ts and trigger-accepted.test.ts).
  */
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { charsetOf, type Delivery, readDelivery } from '../../nodes/PostalServiceTrigger/delivery';
-import { decodeBase64, pdfProblem, safeFileName } from '../../nodes/PostalServiceTrigger/receipt';
-import { checkAge, checkSignature } from '../../nodes/PostalServiceTrigger/verification';
-import { serviceTime, sign } from './support';
+import { type Delivery, readDelivery } from '../../nodes/PostalServiceTrigger/delivery';
+import { decodeBase64 } from '../../nodes/PostalServiceTrigger/receipt';
+import { checkSignature } from '../../nodes/PostalServiceTrigger/verification';
+import { sign } from './support';
 
 /** The delivery read from a text body, failing the test when it is refused. */
 function read(text: string | Buffer, contentType = 'application/json'): Delivery {
@@ -19,40 +19,8 @@ function read(text: string | Buffer, contentType = 'application/json'): Delivery
 	return result;
 }
 
-describe('body reading', () => {
-	it('reads the charset parameter in any case, quoted or not, UTF-8 when absent', () => {
-		expect(charsetOf(undefined)).toBe('utf-8');
-		expect(charsetOf('application/json')).toBe('utf-8');
-		expect(charsetOf('application/json; Charset="UTF-16LE"')).toBe('utf-16le');
-		expect(charsetOf('application/json;charset=latin1;foo=bar')).toBe('latin1');
-	});
-
-	it('drops one byte order mark, and replaces invalid UTF-8 as n8n does instead of refusing it', () => {
-		const bom = Buffer.from([0xef, 0xbb, 0xbf]);
-		expect(read(Buffer.concat([bom, Buffer.from('{"event":"a"}')])).envelope).toEqual({ event: 'a' });
-		expect(read(Buffer.from([...Buffer.from('{"event":"'), 0xff, ...Buffer.from('"}')])).envelope).toEqual({ event: '\ufffd' });
-		expect(readDelivery(Buffer.concat([bom, bom, Buffer.from('{"event":"a"}')]), undefined)).toMatchObject({ status: 400 });
-	});
-
-	it('refuses (415) any charset but UTF-8, naming it', () => {
-		for (const charset of ['utf-16le', 'latin1', 'iso-8859-1', 'us-ascii', 'hex', 'constructor']) {
-			expect(readDelivery(Buffer.from('{"event":"a"}'), `application/json; charset=${charset}`)).toEqual({
-				status: 415,
-				message: expect.stringContaining(charset),
-			});
-		}
-		for (const charset of ['utf-8', 'UTF-8', 'utf8', '"utf-8"']) expect(read('{"event":"a"}', `application/json; charset=${charset}`).envelope).toEqual({ event: 'a' });
-	});
-
-	it('gives ids beyond 2^53 to the workflow as their digits, and leaves the others as JSON.parse reads them', () => {
-		expect(read('{"event":"e","delivery_id":18446744073709551617}').envelope).toEqual({ event: 'e', delivery_id: '18446744073709551617' });
-		expect(read('{"event":"e","delivery_id":9007199254740992}').envelope).toEqual({ event: 'e', delivery_id: '9007199254740992' });
-		expect(read('{"event":"e","delivery_id":42}').envelope).toEqual({ event: 'e', delivery_id: 42 });
-		expect(read('{"event":"e","delivery_id":"abc"}').envelope).toEqual({ event: 'e', delivery_id: 'abc' });
-		expect(read('{"data":{"delivery_id":9007199254740993},"event":"e"}').envelope).toEqual({ event: 'e', data: { delivery_id: 9007199254740992 } });
-	});
-});
-
+// Charsets, a byte order mark and ids beyond 2^53 are read through n8n in bodies.test.ts and
+// duplicates-keys.test.ts.
 describe('the keys of a delivery', () => {
 	const body = (extra: IDataObject = {}) => ({
 		event: 'order.status_updated',
@@ -144,21 +112,6 @@ describe('return receipt file', () => {
 		expect(decodeBase64('QUI=')).toEqual({ bytes: Buffer.from('AB') });
 		expect(decodeBase64('QUJ=')).toMatchObject({ problem: expect.stringMatching(/padding/) });
 	});
-
-	it('tells a PDF from other bytes and from a PDF cut short', () => {
-		expect(pdfProblem(Buffer.from('%PDF-1.4\n...\n%%EOF'))).toBeUndefined();
-		expect(pdfProblem(Buffer.from('junk before\n%PDF-1.4\n%%EOF\n\n'))).toBeUndefined();
-		expect(pdfProblem(Buffer.from('%%EOF then %PDF-1.4'))).toMatch(/%%EOF/);
-		expect(pdfProblem(Buffer.from('GIF89a'))).toMatch(/not a PDF/);
-		expect(pdfProblem(Buffer.alloc(0))).toMatch(/not a PDF/);
-	});
-
-	it('takes only the last part of a file name', () => {
-		expect(safeFileName('../../etc/passwd', 'f.pdf')).toBe('passwd');
-		expect(safeFileName('C:\\scans\\AR 1.pdf', 'f.pdf')).toBe('AR 1.pdf');
-		expect(safeFileName('..', 'f.pdf')).toBe('f.pdf');
-		expect(safeFileName(7, 'f.pdf')).toBe('f.pdf');
-	});
 });
 
 describe('verification answers', () => {
@@ -172,10 +125,4 @@ describe('verification answers', () => {
 		expect(checkSignature('s', body, sign(body, 't'), true)).toMatchObject({ status: 401, message: /Invalid/ });
 	});
 
-	it('checks the age only when a maximum is set', () => {
-		expect(checkAge(undefined, undefined)).toBeUndefined();
-		expect(checkAge(serviceTime(-10), 60)).toBeUndefined();
-		expect(checkAge(serviceTime(-120), 60)).toMatchObject({ status: 401 });
-		expect(checkAge('yesterday', 60)).toMatchObject({ status: 401, message: /unreadable/ });
-	});
 });

@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * Where the service's interface is silent, the trigger holds under every reasonable reading: a
  * retry numbered anew, X-Webhook-Timestamp in São Paulo time or in UTC, a body without
@@ -17,61 +16,22 @@ const orderId = () => String(nextOrder++);
 const statusUpdate = (id: string, from: number, to: number, updatedAt = serviceTime()) =>
 	envelope('order.status_updated', { id, type: 'letter', status: { old: from, new: to }, updated_at: updatedAt, tracking: '', files: [] });
 
-/** The same event again, as a service that numbers each attempt anew would send it. */
-const renumbered = (body: IDataObject): IDataObject => ({ ...body, delivery_id: Number(body.delivery_id) + 1_000_000 });
-
 /** Delivers the bodies one after the other to one workflow; how many items ran after the trigger for each. */
-async function runsAfter(bodies: IDataObject[], parameters: IDataObject = {}): Promise<number[]> {
+async function runsAfter(bodies: IDataObject[]): Promise<number[]> {
 	const workflowId = randomUUID();
 	const runs: number[] = [];
 	for (const body of bodies) {
-		const outcome = await deliver(delivery(body), { workflowId, parameters });
+		const outcome = await deliver(delivery(body), { workflowId });
 		expect(outcome.status).toBe(200);
 		runs.push(outcome.after.length);
 	}
 	return runs;
 }
 
+// A retry under a new delivery_id, for every event kind and across processes, is the duplicate
+// fuzz's family (test/reliability/duplicates.suite.ts); test events and the option off are
+// duplicates-execution.test.ts's. Here genuine events that repeat an earlier state.
 describe('readings: a retry under a new delivery_id', () => {
-	const id = orderId();
-	const events: Array<[string, IDataObject]> = [
-		['order.created', envelope('order.created', { id, type: 'letter', status: 0, created_at: serviceTime() })],
-		['order.status_updated', statusUpdate(id, 3, 4)],
-		[
-			'tracking.updated (new_tracking_code)',
-			envelope('tracking.updated', { id, type: 'letter', tracking_code: 'YA1BR', tracking_records: {}, status_delivery: '', updated_at: serviceTime() }, { event_detail_type: 'new_tracking_code' }),
-		],
-		[
-			'tracking.updated (new_tracking_record)',
-			envelope(
-				'tracking.updated',
-				{
-					id,
-					type: 'letter',
-					tracking_code: 'YA1BR',
-					tracking_records: { codObjeto: 'YA1BR', eventos: [{ codigo: 'BDE', dtHrCriado: '2026-11-20T10:00:00', descricao: 'Entregue' }, { codigo: 'PO', dtHrCriado: '2026-11-18T09:00:00' }] },
-					status_delivery: 'delivered',
-					updated_at: serviceTime(),
-				},
-				{ event_detail_type: 'new_tracking_record' },
-			),
-		],
-		['rr.created', envelope('rr.created', { id, type: 'letter', rr_type: 'rr', tracking_code: 'YA1BR', file: null })],
-	];
-
-	it.each(events)('runs %s once when its retry carries another delivery_id', async (_name, body) => {
-		expect(await runsAfter([body, renumbered(body)])).toEqual([1, 0]);
-	});
-
-	it('runs each retry numbered anew once when it reaches another process', async () => {
-		const body = statusUpdate(orderId(), 0, 1);
-		const workflowId = randomUUID();
-		const first = await deliver(delivery(body), { workflowId });
-		const retry = await deliver(delivery(renumbered(body)), { workflowId });
-		expect([first.after.length, retry.after.length]).toEqual([1, 0]);
-		expect(retry.run).toBeDefined();
-	});
-
 	it('runs a status that comes back later (3 -> 4 -> 3), and new tracking events, as the events they are', async () => {
 		const id = orderId();
 		const track = (codigo: string, at: string) =>
@@ -90,13 +50,6 @@ describe('readings: a retry under a new delivery_id', () => {
 			envelope('rr.created', { id, type: 'letter', rr_type: 'rr_electronic', file: null }),
 		];
 		expect(await runsAfter(bodies)).toEqual([1, 1, 1, 1, 1, 1, 1]);
-	});
-
-	it('never takes two test events for one, and keys only by delivery_id when the option is off', async () => {
-		const test = envelope('webhook.test', { message: 'hello', webhook_id: 12, webhook_name: 'n8n' });
-		expect(await runsAfter([test, renumbered(test)])).toEqual([1, 1]);
-		const body = statusUpdate(orderId(), 0, 1);
-		expect(await runsAfter([body, renumbered(body), body], { options: { dropRepeatedEvents: false } })).toEqual([1, 1, 0]);
 	});
 });
 
@@ -126,48 +79,8 @@ describe('readings: the time zone of X-Webhook-Timestamp', () => {
 	});
 });
 
-describe('readings: the environment comes from the signed body only', () => {
-	const withoutEnvironment = () => {
-		const { environment: _none, ...body } = statusUpdate(orderId(), 0, 1);
-		return body;
-	};
-
-	it('never lets the unsigned X-Webhook-Environment header admit a delivery', async () => {
-		const request = delivery(withoutEnvironment());
-		request.headers['x-webhook-environment'] = 'production';
-		const outcome = await deliver(request, { parameters: { environment: 'production' } });
-		expect(outcome.status).toBe(200);
-		expect(outcome.run).toBeUndefined();
-		expect(outcome.response.body).toMatchObject({ message: expect.stringMatching(/no environment/) });
-	});
-
-	it('never lets the header drop a delivery whose body names its environment', async () => {
-		const request = delivery(statusUpdate(orderId(), 0, 1));
-		request.headers['x-webhook-environment'] = 'homolog';
-		expect((await deliver(request, { parameters: { environment: 'production' } })).after).toHaveLength(1);
-	});
-
-	it('takes a body without environment under Both, keyed apart from either environment whatever the header says', async () => {
-		const parameters = { environment: 'both' };
-		const unknown: IDataObject = { ...withoutEnvironment(), delivery_id: 5 };
-		const homolog = { ...unknown, environment: 'homolog', data: { ...(unknown.data as IDataObject), id: orderId() } };
-		const production = { ...unknown, environment: 'production', data: { ...(unknown.data as IDataObject), id: orderId() } };
-		const workflowId = randomUUID();
-		const runs: number[] = [];
-		for (const [body, header] of [
-			[unknown, 'homolog'],
-			[homolog, 'homolog'],
-			[production, 'production'],
-			[unknown, 'production'],
-		] as const) {
-			const request = delivery(body);
-			request.headers['x-webhook-environment'] = header;
-			const outcome = await deliver(request, { workflowId, parameters });
-			runs.push(outcome.after.length);
-		}
-		expect(runs).toEqual([1, 1, 1, 0]);
-	});
-});
+// The environment read from the signed body only, whatever X-Webhook-Environment says, is the duplicate
+// fuzz's family of bodies and headers (test/reliability/duplicates.suite.ts).
 
 describe('readings: status texts next to the codes', () => {
 	it('adds what a status means next to the service’s own codes, for letters and registered e-mail', async () => {

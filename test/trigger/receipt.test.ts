@@ -22,15 +22,12 @@ async function itemFor(file: IDataObject | null | string) {
 	return outcome.items[0];
 }
 
+// Every character outside the alphabet and every padding fault is helpers.test.ts's generated family;
+// here what the item says for each kind of refusal.
 describe('return receipt: base64 is decoded strictly', () => {
 	it.each([
 		['an empty string', '', /empty/],
-		['characters outside the base64 alphabet', 'JVBERi0x@#$%', /base64/],
-		['the URL-safe alphabet', PDF.toString('base64url'), /base64/],
 		['padding left out', PDF.toString('base64').replace(/=+$/, ''), /multiple of 4/],
-		['a character cut off', PDF.toString('base64').slice(1), /multiple of 4/],
-		['padding in the middle', 'QQ==QUJD', /base64/],
-		['too much padding', 'QQ===', /base64/],
 		['a data: URI', `data:application/pdf;base64,${PDF.toString('base64')}`, /data: URI/],
 	])('flags %s, adds no binary, and still starts the workflow', async (_name, base64, reason) => {
 		const item = await itemFor({ name: 'AR.pdf', base64 });
@@ -57,15 +54,8 @@ describe('return receipt: base64 is decoded strictly', () => {
 	});
 });
 
+// A PDF kept as application/pdf with its own bytes, name and type: trigger-accepted.test.ts.
 describe('return receipt: the file must be a PDF', () => {
-	it('keeps a PDF as application/pdf, unflagged', async () => {
-		const item = await itemFor({ name: 'AR.pdf', base64: PDF.toString('base64') });
-		expect(item.json.fileUnreadable).toBe(false);
-		expect(item.json).not.toHaveProperty('fileProblem');
-		expect(item.binary?.data).toMatchObject({ mimeType: 'application/pdf', fileName: 'AR.pdf' });
-		expect((await binaryBuffer(item)).equals(PDF)).toBe(true);
-	});
-
 	it('flags bytes that are not a PDF, keeps them, and never types them application/pdf', async () => {
 		const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex');
 		const item = await itemFor({ name: 'AR.pdf', base64: png.toString('base64') });

@@ -14,8 +14,8 @@ import { deliver, type Delivery, type Outcome, SECRET } from './support';
 
 export interface Received {
 	request: Delivery;
-	/** What the trigger made of it; undefined when the receiver answered without asking it. */
-	outcome?: Outcome;
+	/** What the trigger made of it. */
+	outcome: Outcome;
 	status: number;
 }
 
@@ -24,16 +24,6 @@ export interface TriggerReceiver {
 	received: Received[];
 	/** Every item the trigger emitted, over all executions it started. */
 	items(): Outcome['items'];
-	/** How many executions the trigger started (a resend starts one that ends at the trigger). */
-	executions(): number;
-	/** How many items reached the node after the trigger, over all executions. */
-	runsAfter(): number;
-	/** Changes the request on its way to the trigger (a proxy in between, a delay...). */
-	transform?: (request: Delivery) => Delivery | Promise<Delivery>;
-	/** The next N requests are answered 500 before they reach the trigger (n8n unreachable). */
-	failBefore: number;
-	/** The next N requests reach the trigger, but the answer is lost and the service sees 500. */
-	loseAnswer: number;
 	close(): Promise<void>;
 }
 
@@ -55,31 +45,14 @@ export async function startTriggerReceiver(
 	const receiver: TriggerReceiver = {
 		url: '',
 		received: [],
-		items: () => receiver.received.flatMap((r) => r.outcome?.items ?? []),
-		executions: () => receiver.received.filter((r) => r.outcome?.run !== undefined).length,
-		runsAfter: () => receiver.received.reduce((sum, r) => sum + (r.outcome?.after.length ?? 0), 0),
-		failBefore: 0,
-		loseAnswer: 0,
+		items: () => receiver.received.flatMap((r) => r.outcome.items),
 		close: async () => {},
 	};
 
 	async function handle(request: Delivery): Promise<{ status: number; body: unknown }> {
-		if (receiver.failBefore > 0) {
-			receiver.failBefore--;
-			receiver.received.push({ request, status: 500 });
-			return { status: 500, body: { message: 'n8n is not reachable' } };
-		}
-		const handed = receiver.transform ? await receiver.transform(request) : request;
-		const outcome = await deliver(handed, { parameters: options.parameters, secret: options.secret ?? SECRET, workflowId });
-		let status = outcome.status;
-		let body: unknown = outcome.response.body;
-		if (receiver.loseAnswer > 0) {
-			receiver.loseAnswer--;
-			status = 500;
-			body = { message: 'connection lost before the answer' };
-		}
-		receiver.received.push({ request: handed, outcome, status });
-		return { status, body };
+		const outcome = await deliver(request, { parameters: options.parameters, secret: options.secret ?? SECRET, workflowId });
+		receiver.received.push({ request, outcome, status: outcome.status });
+		return { status: outcome.status, body: outcome.response.body };
 	}
 
 	const server = createServer((req, res) => {

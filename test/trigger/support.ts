@@ -106,10 +106,7 @@ export interface DeliverOptions {
 	secret?: string;
 	/** The same id for the same workflow across deliveries (default: a workflow of its own). */
 	workflowId?: string;
-	executionId?: string;
 	mode?: WorkflowExecuteMode;
-	failExecutionStart?: boolean;
-	beforeExecution?: () => Promise<void> | void;
 }
 
 /** Hands one delivery to the trigger, as n8n hands it the request and then runs the execution it started. */
@@ -120,10 +117,7 @@ export async function deliver(request: Delivery & { deferRawBody?: boolean }, op
 		request: { ...request, body: parsedBody(request.rawBody) },
 		credentials: { postalServiceWebhookApi: { secret: options.secret ?? SECRET } },
 		workflowId: options.workflowId,
-		executionId: options.executionId,
 		mode: options.mode,
-		failExecutionStart: options.failExecutionStart,
-		beforeExecution: options.beforeExecution,
 	});
 	return {
 		...result,

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { binaryBuffer } from '../harness/engine';
-import { deliver, delivery, envelope, orderCreated, serviceFields, serviceTime } from './support';
+import { deliver, delivery, envelope, orderCreated, serviceFields } from './support';
 
 function fakePdf(size: number): Buffer {
 	const head = Buffer.from('%PDF-1.7\n');
@@ -27,24 +27,6 @@ describe('trigger: accepted deliveries', () => {
 		expect(outcome.items).toHaveLength(1);
 		expect(serviceFields(outcome.items[0].json)).toEqual(body);
 		expect(outcome.items[0].binary).toBeUndefined();
-	});
-
-	it('keeps event_detail_type of tracking.updated at the top of the item', async () => {
-		const body = envelope(
-			'tracking.updated',
-			{
-				id: '1048576',
-				type: 'letter',
-				tracking_code: 'YA123456789BR',
-				tracking_records: { codObjeto: 'YA123456789BR', eventos: [] },
-				status_delivery: '',
-				updated_at: serviceTime(),
-			},
-			{ event_detail_type: 'new_tracking_code' },
-		);
-		const outcome = await deliver(delivery(body));
-		expect(outcome.items.map((item) => serviceFields(item.json))).toEqual([body]);
-		expect(outcome.items[0].json.event_detail_type).toBe('new_tracking_code');
 	});
 
 	it('reads the raw body itself when n8n has not read it yet', async () => {
@@ -87,14 +69,6 @@ describe('trigger: accepted deliveries', () => {
 		});
 		expect(item.json.fileUnreadable).toBe(false);
 		expect(JSON.stringify(item.json)).not.toContain(pdf.subarray(0, 30).toString('base64'));
-	});
-
-	it('flags a return receipt the service could not read (file: null) and adds no binary', async () => {
-		const body = envelope('rr.created', { id: '7', type: 'letter', rr_type: 'rr_electronic', tracking_code: 'X', file: null });
-		const outcome = await deliver(delivery(body));
-		expect(outcome.items).toHaveLength(1);
-		expect(outcome.items[0].json).toMatchObject({ fileUnreadable: true, data: { file: null } });
-		expect(outcome.items[0].binary).toBeUndefined();
 	});
 
 	it('never takes a directory from the payload file name, and types non-PDF bytes by name', async () => {

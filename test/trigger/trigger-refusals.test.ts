@@ -1,63 +1,15 @@
 /**
- * The trigger through n8n-core's WebhookContext refuses, starting nothing: a signature that does
- * not hold on the exact bytes, a body that is not an envelope, a timestamp outside the maximum age.
+ * The trigger through n8n-core's WebhookContext answers without an execution: it refuses a signature
+ * that does not hold on the exact bytes, a body that is not an envelope, a timestamp outside the
+ * maximum age, and acknowledges (200) the events and environments a workflow does not listen to.
  */
 import { describe, expect, it } from 'vitest';
 
-import { deliver, delivery, orderCreated, SECRET, serviceTime } from './support';
+import { deliver, delivery, envelope, orderCreated, serviceTime } from './support';
 
+// Every forged signature (tampered, re-serialized, another secret, a missing or malformed header,
+// with and without Accept Unsigned Deliveries) is the forgery fuzz's family (test/reliability/forgery.suite.ts).
 describe('trigger: signatures', () => {
-	it('refuses a tampered body with 401 and starts nothing', async () => {
-		const request = delivery(orderCreated());
-		const tampered = Buffer.from(request.rawBody.toString('utf8').replace('"status":0', '"status":5'));
-		expect(tampered.equals(request.rawBody)).toBe(false);
-		const outcome = await deliver({ ...request, rawBody: tampered });
-		expect(outcome.status).toBe(401);
-		expect(outcome.webhookResponse).toEqual({ noWebhookResponse: true });
-		expect(outcome.run).toBeUndefined();
-	});
-
-	it('refuses the same JSON serialized again (whitespace, key order) with 401', async () => {
-		const body = orderCreated();
-		const request = delivery(body);
-		const spaced = Buffer.from(JSON.stringify(body, null, 2));
-		const reordered = Buffer.from(JSON.stringify(Object.fromEntries(Object.entries(body).reverse())));
-		for (const rawBody of [spaced, reordered]) {
-			expect(JSON.parse(rawBody.toString())).toEqual(body);
-			const outcome = await deliver({ ...request, rawBody });
-			expect(outcome.status).toBe(401);
-			expect(outcome.run).toBeUndefined();
-		}
-	});
-
-	it('refuses a delivery signed with another secret with 401', async () => {
-		const outcome = await deliver(delivery(orderCreated(), { secret: 'another-secret' }));
-		expect(outcome.status).toBe(401);
-		expect(outcome.run).toBeUndefined();
-		expect(JSON.stringify(outcome.response.body)).not.toContain(SECRET);
-	});
-
-	it('refuses a missing signature with 401 unless unsigned deliveries are accepted', async () => {
-		const request = delivery(orderCreated(), { secret: null });
-		expect(request.headers['x-webhook-signature']).toBeUndefined();
-		const refused = await deliver(request);
-		expect(refused.status).toBe(401);
-		expect(refused.run).toBeUndefined();
-
-		const accepted = await deliver(request, { parameters: { options: { acceptUnsigned: true } } });
-		expect(accepted.status).toBe(200);
-		expect(accepted.items).toHaveLength(1);
-	});
-
-	it('refuses a wrong signature even when unsigned deliveries are accepted', async () => {
-		const acceptUnsigned = { options: { acceptUnsigned: true } };
-		const wrong = delivery(orderCreated(), { secret: 'another-secret' });
-		expect((await deliver(wrong, { parameters: acceptUnsigned })).status).toBe(401);
-		const empty = delivery(orderCreated());
-		empty.headers['x-webhook-signature'] = '';
-		expect((await deliver(empty, { parameters: acceptUnsigned })).status).toBe(401);
-	});
-
 	it('checks the signature before it looks at the body', async () => {
 		const unsignedGarbage = await deliver(delivery('not json', { secret: null }));
 		expect(unsignedGarbage.status).toBe(401);
@@ -110,5 +62,36 @@ describe('trigger: maximum age', () => {
 
 	it('does not look at the timestamp when the option is off', async () => {
 		expect((await deliver(at(-86_400))).items).toHaveLength(1);
+	});
+});
+
+describe('trigger: events and environments not listened to', () => {
+	it('acknowledges (200) an event the workflow does not listen to, without an execution', async () => {
+		const parameters = { events: ['order.created'] };
+		const other = envelope('order.status_updated', { id: '1', type: 'letter', status: { old: 0, new: 1 }, updated_at: serviceTime() });
+		const unknown = envelope('order.deleted', { id: '1' });
+		for (const body of [other, unknown]) {
+			const outcome = await deliver(delivery(body), { parameters });
+			expect(outcome.status).toBe(200);
+			expect(outcome.webhookResponse).toEqual({ noWebhookResponse: true });
+			expect(outcome.run).toBeUndefined();
+		}
+		expect((await deliver(delivery(orderCreated()), { parameters })).items).toHaveLength(1);
+	});
+
+	it('acknowledges (200) a delivery from the other environment, without an execution', async () => {
+		const homolog = delivery({ ...orderCreated(), environment: 'homolog' });
+		const production = delivery(orderCreated());
+
+		const onlyProduction = await deliver(homolog, { parameters: { environment: 'production' } });
+		expect(onlyProduction.status).toBe(200);
+		expect(onlyProduction.run).toBeUndefined();
+		const onlyHomolog = await deliver(production, { parameters: { environment: 'homolog' } });
+		expect(onlyHomolog.status).toBe(200);
+		expect(onlyHomolog.run).toBeUndefined();
+
+		expect((await deliver(homolog, { parameters: { environment: 'homolog' } })).items).toHaveLength(1);
+		expect((await deliver(homolog, { parameters: { environment: 'both' } })).items).toHaveLength(1);
+		expect((await deliver(production, { parameters: { environment: 'both' } })).items).toHaveLength(1);
 	});
 });
