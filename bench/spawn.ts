@@ -9,11 +9,10 @@ export const benchScript = path.join(__dirname, 'run.ts');
 export const repoRoot = path.resolve(__dirname, '..');
 
 /**
- * Runs `bench/run.ts <args>` in a fresh process with its own n8n user folder; passes `task` in a
+ * Runs `bench/run.ts --child` in a fresh process with its own n8n user folder; passes `task` in a
  * file and returns what the child wrote to its result file. Progress lines go to `onLine`.
  */
 export async function runChild<T>(
-	args: string[],
 	task: unknown,
 	options: { env?: NodeJS.ProcessEnv; onLine?: (line: string) => void } = {},
 ): Promise<T> {
@@ -22,7 +21,7 @@ export async function runChild<T>(
 	const resultFile = path.join(folder, 'result.json');
 	writeFileSync(taskFile, JSON.stringify(task));
 	try {
-		const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', benchScript, ...args, taskFile, resultFile], {
+		const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', benchScript, '--child', taskFile, resultFile], {
 			cwd: repoRoot,
 			env: { ...process.env, N8N_USER_FOLDER: folder, N8N_LOG_LEVEL: 'silent', ...options.env },
 			stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,7 +37,7 @@ export async function runChild<T>(
 		child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-8000)));
 		const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
 		if (pending) options.onLine?.(pending);
-		if (code !== 0) throw new Error(`benchmark child ${args.join(' ')} exited with ${code}:\n${stderr}`);
+		if (code !== 0) throw new Error(`benchmark child exited with ${code}:\n${stderr}`);
 		return JSON.parse(readFileSync(resultFile, 'utf8')) as T;
 	} finally {
 		rmSync(folder, { recursive: true, force: true });
