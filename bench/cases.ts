@@ -11,12 +11,6 @@ import { LETTER_FIELDS, TOKEN } from './server';
 export type Work = 'read' | 'create';
 export type PdfSource = 'binary' | 'base64';
 
-export interface ContenderSpec {
-	/** `kind.style[.check]`: kind pkg, http or items; style seq, b50 or default; check for the package's creates. */
-	id: string;
-	label: string;
-}
-
 export interface ComparisonSpec {
 	label: string;
 	subject: string;
@@ -36,30 +30,16 @@ export interface GroupSpec {
 	latencyMs: number;
 	items: number;
 	rounds: number;
-	contenders: ContenderSpec[];
+	/** Contender ids, `kind.style[.check]`: kind pkg, http or items; style seq, b50 or default; check for the package's creates. */
+	contenders: string[];
 	comparisons: ComparisonSpec[];
 }
 
-export interface MemoryCaseSpec {
-	id: string;
-	title: string;
-	short: string;
-	/** The items and how they are stored; its contenders are `items`, the subject and the anchor. */
-	group: GroupSpec;
-	subject: string;
-	anchor: string;
-}
+export type MemoryCaseSpec = ReturnType<typeof memoryCases>[number];
 
-export interface Scale {
-	reads: number;
-	creates: number;
-	rounds: number;
-	/** Items of each memory case, and the fresh processes per contender (the median is kept). */
-	memoryItems: number;
-	memoryRuns: number;
-}
-
-export const FULL: Scale = { reads: 1000, creates: 100, rounds: 5, memoryItems: 200, memoryRuns: 3 };
+/** Items per run and rounds of the timed groups; items of each memory case, and the fresh processes per contender. */
+export const FULL = { reads: 1000, creates: 100, rounds: 5, memoryItems: 200, memoryRuns: 3 };
+export type Scale = typeof FULL;
 // Enough items for every request path to run and be counted; too few for the figures to mean anything.
 export const CHECK: Scale = { reads: 20, creates: 4, rounds: 1, memoryItems: 8, memoryRuns: 1 };
 
@@ -67,19 +47,7 @@ export const PACKAGE_NODE = 'n8n-nodes-postal-service.postalService';
 export const HTTP_NODE = 'n8n-nodes-base.httpRequest';
 export const BATCH = 50;
 
-const LABELS: Record<string, string> = {
-	'pkg.seq': 'Postal Service node, default (one item at a time)',
-	'pkg.b50': 'Postal Service node, Batching 50 (interval 0)',
-	'pkg.seq.auto': 'Postal Service node at its defaults: one item at a time, Check With the Service First: Auto (each PDF goes twice)',
-	'pkg.b50.never': 'Postal Service node, Batching 50 (interval 0), Check With the Service First: Never (one request per item)',
-	'pkg.b50.auto': 'Postal Service node, Batching 50 (interval 0), Check With the Service First: Auto, the default (each PDF goes twice)',
-	'pkg.b50.always': 'Postal Service node, Batching 50 (interval 0), Check With the Service First: Always (the check pass, then the sends)',
-	'http.default': "n8n's HTTP Request node, default (every item in flight)",
-	'http.b50': "n8n's HTTP Request node, Batching 50, interval 0 (it pauses only between batches, so with no interval every item is in flight)",
-	items: 'the items alone (the start node that makes them, no send): the memory baseline',
-};
 
-const contenders = (ids: string[]): ContenderSpec[] => ids.map((id) => ({ id, label: LABELS[id] }));
 const goal = (max: number) => ({ max, text: `≤ ${max}×` });
 
 export function parseContender(id: string): { kind: string; style: string; check?: string } {
@@ -105,7 +73,7 @@ function createGroup(scale: Scale, pdf: PdfSource, binaryMode: GroupSpec['binary
 		latencyMs: 0,
 		items: scale.creates,
 		rounds: scale.rounds,
-		contenders: contenders(['pkg.seq.auto', 'pkg.b50.never', 'pkg.b50.auto', 'http.default', 'http.b50']),
+		contenders: ['pkg.seq.auto', 'pkg.b50.never', 'pkg.b50.auto', 'http.default', 'http.b50'],
 		comparisons: [
 			{ label: 'each at its default (package: Auto)', subject: 'pkg.seq.auto', baseline: 'http.default' },
 			{ label: 'Batching 50, Never vs HTTP Request, Batching 50', subject: 'pkg.b50.never', baseline: 'http.b50', goal: goal(1) },
@@ -124,7 +92,7 @@ export function groups(scale: Scale): GroupSpec[] {
 			title: `Get Balance × ${scale.reads}, server answers at once`,
 			short: 'Read, instant',
 			latencyMs: 0,
-			contenders: contenders(['pkg.seq', 'pkg.b50', 'http.default', 'http.b50']),
+			contenders: ['pkg.seq', 'pkg.b50', 'http.default', 'http.b50'],
 			comparisons: [
 				{ label: 'each at its default', subject: 'pkg.seq', baseline: 'http.default' },
 				{ label: 'Batching 50 vs HTTP Request, Batching 50', subject: 'pkg.b50', baseline: 'http.b50', goal: goal(1) },
@@ -136,7 +104,7 @@ export function groups(scale: Scale): GroupSpec[] {
 			title: `Get Balance × ${scale.reads}, server answers after 50 ms`,
 			short: 'Read, 50 ms',
 			latencyMs: 50,
-			contenders: contenders(['pkg.b50', 'http.b50']),
+			contenders: ['pkg.b50', 'http.b50'],
 			comparisons: [
 				{ label: 'Batching 50 vs HTTP Request, Batching 50', subject: 'pkg.b50', baseline: 'http.b50' },
 				{ label: 'Batching 50 vs the ideal window', subject: 'pkg.b50', baseline: 'ideal', goal: goal(1.15) },
@@ -153,20 +121,14 @@ export function groups(scale: Scale): GroupSpec[] {
  * each in fresh processes, measured by how far each raises its process's peak RSS above the items
  * held alone. The two cases share their items and their HTTP Request node.
  */
-export function memoryCases(scale: Scale): MemoryCaseSpec[] {
+export function memoryCases(scale: Scale) {
 	const n = scale.memoryItems;
 	const disk = createGroup(scale, 'binary', 'filesystem', '', '');
-	const group = { ...disk, items: n, rounds: 1, contenders: contenders(['items', 'pkg.b50.never', 'pkg.b50.always', 'http.b50']), comparisons: [] };
+	const group: GroupSpec = { ...disk, items: n, rounds: 1, contenders: ['items', 'pkg.b50.never', 'pkg.b50.always', 'http.b50'], comparisons: [] };
+	const memoryCase = (id: string, subject: string, what: string, short: string) => ({ id, title: `Send × ${n}, Batching 50, ${what}`, short, group, subject, anchor: 'http.b50' });
 	return [
-		{ id: 'memory-binary', title: `Send × ${n}, Batching 50, a 1 MiB PDF per item (disk)`, short: 'Memory, binary (disk)', group, subject: 'pkg.b50.never', anchor: 'http.b50' },
-		{
-			id: 'memory-check',
-			title: `Send × ${n}, Batching 50, Check With the Service First: Always (the check pass, then the sends)`,
-			short: 'Memory, check pass (disk)',
-			group,
-			subject: 'pkg.b50.always',
-			anchor: 'http.b50',
-		},
+		memoryCase('memory-binary', 'pkg.b50.never', 'a 1 MiB PDF per item (disk)', 'Memory, binary (disk)'),
+		memoryCase('memory-check', 'pkg.b50.always', 'Check With the Service First: Always (the check pass, then the sends)', 'Memory, check pass (disk)'),
 	];
 }
 

@@ -21,38 +21,21 @@ export interface ChildTask {
 	/** For `peak`: the contender measured. */
 	contender?: string;
 	baseUrl: string;
+	/** Where this process reads (and resets) the replay server's traffic counters. */
 	controlUrl: string;
-	serverName: string;
 	pdfFile: string;
 	/** Text every successful answer contains (from the recorded answer), to check each run's output. */
 	marker: string;
 }
 
-/** Stored files read whole (`getAsBuffer`) and opened as streams (`getAsStream`) through n8n's BinaryDataService. */
-export interface BinaryReads {
-	buffers: number;
-	streams: number;
-}
-
-export interface Sample {
-	ms: number;
-	items: number;
-	traffic: Traffic;
-	credentialReads: number;
-	binaryReads: BinaryReads;
-}
-
-export interface PeakResult extends Sample {
-	contender: string;
-	/** The child's peak resident memory over its whole life, and the most memory in buffers seen during the run (sampled). */
-	peakMiB: number;
-	buffersMiB: number;
-}
+export type Sample = Awaited<ReturnType<typeof runOnce>>;
+export type PeakResult = Awaited<ReturnType<typeof runPeak>>;
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
-// Counted where every node's file reads end up, in this process only; n8n's code is otherwise untouched.
-const binaryReads: BinaryReads = { buffers: 0, streams: 0 };
+// Stored files read whole (`getAsBuffer`) and opened as streams (`getAsStream`), counted where every
+// node's file reads end up, in this process only; n8n's code is otherwise untouched.
+const binaryReads = { buffers: 0, streams: 0 };
 function countBinaryReads() {
 	const service = BinaryDataService.prototype as unknown as Record<'getAsBuffer' | 'getAsStream', (...args: unknown[]) => Promise<unknown>>;
 	for (const [method, counter] of [['getAsBuffer', 'buffers'], ['getAsStream', 'streams']] as const) {
@@ -65,10 +48,10 @@ function countBinaryReads() {
 }
 
 async function traffic(task: ChildTask): Promise<Traffic> {
-	return (await (await fetch(`${task.controlUrl}/?server=${task.serverName}`)).json()) as Traffic;
+	return (await (await fetch(task.controlUrl)).json()) as Traffic;
 }
 
-async function runOnce(task: ChildTask, id: string, items: number): Promise<Sample> {
+async function runOnce(task: ChildTask, id: string, items: number) {
 	const workflow = contenderWorkflow(task.group, id, task.baseUrl, task.pdfFile, items, task.mode === 'peak');
 	gc();
 	await traffic(task); // resets the counters
@@ -78,7 +61,7 @@ async function runOnce(task: ChildTask, id: string, items: number): Promise<Samp
 	const result = await runWorkflow({ workflow, credentials: { postalServiceApi: { baseUrl: task.baseUrl, securityToken: TOKEN } } });
 	// The start node that makes each item's file is the same for every contender: not timed.
 	const ms = performance.now() - start - (result.task('Items')?.executionTime ?? 0);
-	const sample: Sample = {
+	const sample = {
 		ms,
 		items,
 		traffic: await traffic(task),
@@ -99,24 +82,25 @@ async function runOnce(task: ChildTask, id: string, items: number): Promise<Samp
 
 async function runGroup(task: ChildTask): Promise<Record<string, Sample[]>> {
 	const { group } = task;
-	const samples: Record<string, Sample[]> = Object.fromEntries(group.contenders.map((c) => [c.id, []]));
+	const samples: Record<string, Sample[]> = Object.fromEntries(group.contenders.map((id) => [id, []]));
 	// The first runs load code and fill caches; a few items are enough for that (a check's one round does it).
-	if (group.rounds > 1) for (const c of group.contenders) await runOnce(task, c.id, Math.min(group.items, 20));
+	if (group.rounds > 1) for (const id of group.contenders) await runOnce(task, id, Math.min(group.items, 20));
 	for (let round = 0; round < group.rounds; round++) {
 		// Each round starts with another contender, so none is always first after a pause.
 		const order = group.contenders.map((_, i) => group.contenders[(i + round) % group.contenders.length]);
 		const line: string[] = [];
-		for (const c of order) {
-			const sample = await runOnce(task, c.id, group.items);
-			samples[c.id].push(sample);
-			line.push(`${c.id} ${(sample.ms / group.items).toFixed(2)}`);
+		for (const id of order) {
+			const sample = await runOnce(task, id, group.items);
+			samples[id].push(sample);
+			line.push(`${id} ${(sample.ms / group.items).toFixed(2)}`);
 		}
 		process.stdout.write(`[${group.id}] round ${round + 1}/${group.rounds}, ms per item: ${line.join(', ')}\n`);
 	}
 	return samples;
 }
 
-async function runPeak(task: ChildTask): Promise<PeakResult> {
+/** The child's peak resident memory over its whole life, and the most memory in buffers seen during the run (sampled). */
+async function runPeak(task: ChildTask) {
 	const id = task.contender!;
 	await runOnce(task, id, Math.min(5, task.group.items));
 	gc();

@@ -4,13 +4,14 @@
  * in a child process of its own, its contenders interleaved, a ratio per round; then peak memory,
  * one fresh child per contender. The replay servers run here, in the parent.
  */
-import { writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { BATCH, groups, memoryCases, type GroupSpec, type MemoryCaseSpec, type Scale } from './cases';
 import type { ChildTask, PeakResult, Sample } from './child';
-import { makePdf, recordAnswers, startControl, startReplayServer } from './server';
-import { runChild } from './spawn';
+import { makePdf, recordAnswers, startReplayServers } from './server';
 import { round, roundSpread, spread } from './stats';
 
 export type GroupFigures = ReturnType<typeof groupFigures>;
@@ -22,13 +23,48 @@ export const MEMORY_NOISE_MIB = 8;
 
 const median = (values: number[]) => spread(values).median;
 
+/**
+ * Runs `bench/run.ts --child` in a fresh process (same Node, tsx, `gc()`) with its own n8n user
+ * folder; passes the tasks in a file and returns what the child wrote to its result file.
+ */
+async function runChild<T>(
+	task: unknown,
+	options: { env?: NodeJS.ProcessEnv; onLine?: (line: string) => void } = {},
+): Promise<T> {
+	const folder = mkdtempSync(path.join(tmpdir(), 'postal-harness-bench-'));
+	const taskFile = path.join(folder, 'task.json');
+	const resultFile = path.join(folder, 'result.json');
+	writeFileSync(taskFile, JSON.stringify(task));
+	try {
+		const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(__dirname, 'run.ts'), '--child', taskFile, resultFile], {
+			cwd: path.resolve(__dirname, '..'),
+			env: { ...process.env, N8N_USER_FOLDER: folder, N8N_LOG_LEVEL: 'silent', ...options.env },
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let stderr = '';
+		let pending = '';
+		child.stdout.on('data', (chunk: Buffer) => {
+			pending += chunk.toString();
+			const lines = pending.split('\n');
+			pending = lines.pop() ?? '';
+			for (const line of lines) options.onLine?.(line);
+		});
+		child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-8000)));
+		const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+		if (pending) options.onLine?.(pending);
+		if (code !== 0) throw new Error(`benchmark child exited with ${code}:\n${stderr}`);
+		return JSON.parse(readFileSync(resultFile, 'utf8')) as T;
+	} finally {
+		rmSync(folder, { recursive: true, force: true });
+	}
+}
+
 function groupFigures(group: GroupSpec, samples: Record<string, Sample[]>) {
-	const contenders = group.contenders.map((c) => {
-		const runs = samples[c.id];
+	const contenders = group.contenders.map((id) => {
+		const runs = samples[id];
 		const of = (pick: (s: Sample) => number) => median(runs.map(pick));
 		return {
-			id: c.id,
-			label: c.label,
+			id,
 			items: group.items,
 			msPerItem: roundSpread(spread(runs.map((s) => s.ms / s.items)), 3),
 			requests: of((s) => s.traffic.requests),
@@ -81,13 +117,12 @@ export async function runEngineSuite(options: { scale: Scale; check: boolean; on
 	writeFileSync(pdfFile, pdf);
 	const recorded = await recordAnswers(pdf);
 	say(`engine: recorded the sandbox's answers to Get Balance and Create; PDF of ${pdf.length} bytes`);
-	const servers = { instant: await startReplayServer(recorded, 0), slow: await startReplayServer(recorded, 50) };
-	const control = await startControl(servers);
+	const servers = await startReplayServers(recorded);
 	const created = String((JSON.parse(recorded.create.body) as { data?: { id?: unknown } }).data?.id ?? '');
 	const task = (group: GroupSpec, extra: Partial<ChildTask> = {}): ChildTask => {
 		const server = group.latencyMs > 0 ? 'slow' : 'instant';
 		const marker = group.work === 'create' ? created : '"balance"';
-		return { mode: 'group', group, baseUrl: servers[server].url, controlUrl: control.url, serverName: server, pdfFile, marker, ...extra };
+		return { mode: 'group', group, baseUrl: servers.urls[server], controlUrl: `${servers.controlUrl}/?server=${server}`, pdfFile, marker, ...extra };
 	};
 	const wanted = ({ id }: { id: string }) => !options.only || id.includes(options.only);
 	try {
@@ -115,8 +150,6 @@ export async function runEngineSuite(options: { scale: Scale; check: boolean; on
 		const memory = cases.map((c) => memoryFigures(c, peaks, scale.memoryRuns));
 		return { scale, pdfBytes: pdf.length, groups: figures, memory, seconds: Math.round((Date.now() - started) / 1000) };
 	} finally {
-		await control.close();
-		await servers.instant.close();
-		await servers.slow.close();
+		await servers.close();
 	}
 }

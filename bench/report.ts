@@ -8,16 +8,6 @@ import type { EngineFigures, MemoryCaseFigures } from './engineSuite';
 import type { ServerFigures } from './serverSuite';
 import type { Spread } from './stats';
 
-export interface Machine {
-	cpu: string;
-	cores: number;
-	memoryGiB: number;
-	node: string;
-	n8n: string;
-	os: string;
-	commit: string;
-}
-
 /** When a part ran, and how busy the machine was (1-minute load average, at start and at end). */
 export interface RunInfo {
 	ranAt: string;
@@ -26,7 +16,7 @@ export interface RunInfo {
 }
 
 export interface Results {
-	machine: Machine;
+	machine: ReturnType<typeof machine>;
 	engine?: EngineFigures & RunInfo;
 	server?: ServerFigures & RunInfo;
 }
@@ -41,13 +31,13 @@ function commit(): string {
 	}
 }
 
-export function machine(): Machine {
+export function machine() {
 	const cpu = cpus()[0]?.model.trim() || 'unknown CPU';
 	const memoryGiB = Math.round(totalmem() / 2 ** 30);
 	return { cpu, cores: cpus().length, memoryGiB, node: process.version, n8n: N8N_VERSION, os: `Linux ${release()}`, commit: commit() };
 }
 
-export function describeMachine(m: Machine): string {
+export function describeMachine(m: Results['machine']): string {
 	return `${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}, Node ${m.node}, n8n ${m.n8n}, commit ${m.commit}`;
 }
 
@@ -68,6 +58,19 @@ function memoryRow(m: MemoryCaseFigures): string[] {
 	const figure = `${m.ratio === undefined ? '' : `**${x(m.ratio)}** `}(${mib(subject)} vs ${mib(anchor)} MiB)`;
 	return [`${m.short}: peak RSS above the items`, `${m.subject} ÷ ${m.anchor}`, figure, m.runs > 1 ? `${m.runs} processes each` : '–', goalCell(m.goal, m.met)];
 }
+
+/** What each contender id runs (engine.md's legend). */
+export const LABELS: Record<string, string> = {
+	'pkg.seq': 'Postal Service node, default (one item at a time)',
+	'pkg.b50': 'Postal Service node, Batching 50 (interval 0)',
+	'pkg.seq.auto': 'Postal Service node at its defaults: one item at a time, Check With the Service First: Auto (each PDF goes twice)',
+	'pkg.b50.never': 'Postal Service node, Batching 50 (interval 0), Check With the Service First: Never (one request per item)',
+	'pkg.b50.auto': 'Postal Service node, Batching 50 (interval 0), Check With the Service First: Auto, the default (each PDF goes twice)',
+	'pkg.b50.always': 'Postal Service node, Batching 50 (interval 0), Check With the Service First: Always (the check pass, then the sends)',
+	'http.default': "n8n's HTTP Request node, default (every item in flight)",
+	'http.b50': "n8n's HTTP Request node, Batching 50, interval 0 (it pauses only between batches, so with no interval every item is in flight)",
+	items: 'the items alone (the start node that makes them, no send): the memory baseline',
+};
 
 /** The header of the one table of ratios `npm run bench` prints (CI looks for it). */
 export const RATIO_TABLE_HEADER = ['Case', 'Ratio of', 'Median', 'Rounds min–max', 'Goal'];
@@ -103,14 +106,14 @@ export function engineTables(e: EngineFigures): string {
 			}),
 		),
 	);
-	const legend = Object.fromEntries(e.groups.flatMap((g) => g.contenders.map((c) => [c.id, c.label])));
+	const legend = [...new Set(e.groups.flatMap((g) => g.contenders.map((c) => c.id)))].map((id) => `\`${id}\`: ${LABELS[id]}`);
 	return [
 		'Each group ran in one process, its contenders interleaved; a ratio is taken per round, then its median and range (the table `npm run bench` prints).',
 		'Each contender, medians over the rounds:',
 		'',
 		perContender,
 		'',
-		`${Object.entries(legend).map(([id, label]) => `\`${id}\`: ${label}`).join('; ')}. \`ideal\`: items ÷ 50 × the latency.`,
+		`${legend.join('; ')}. \`ideal\`: items ÷ 50 × the latency.`,
 		'',
 		`Memory: each contender in fresh processes of its own (${e.memory[0]?.runs ?? 0} each; median, and range when more than one), after a 5-item warm-up; peak RSS is the process's own. Above the items: its peak minus the peak of the items alone, process by process. Buffer reads and streams opened: calls of n8n's BinaryDataService getAsBuffer and getAsStream during the measured run.`,
 		'',

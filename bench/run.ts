@@ -16,7 +16,7 @@
  * Prints progress, then one table of ratios. Everything runs on 127.0.0.1; n8n must be installed
  * (`bash scripts/install-n8n.sh`, once).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -40,12 +40,7 @@ async function main() {
 	const started = Date.now();
 	const say = (message: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${message}`);
 	if (!n8nInstalled()) throw new Error(`n8n is not installed in ${n8nDir}: run \`bash scripts/install-n8n.sh\` first (once)`);
-	let previous: Partial<Results> = {};
-	try {
-		previous = JSON.parse(readFileSync(resultsFile, 'utf8')) as Partial<Results>;
-	} catch {
-		// the first run here
-	}
+	const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Partial<Results>) : {};
 	const results: Results = { ...previous, machine: machine() };
 	const loadAtStart = loadAverage();
 	say(`${describeMachine(results.machine)}; load average ${loadAtStart}`);
@@ -73,7 +68,8 @@ async function main() {
 		rmSync(workDir, { recursive: true, force: true });
 	}
 	writeFileSync(resultsFile, JSON.stringify(results, null, '\t') + '\n');
-	console.log(`\nRatios (${describeMachine(results.machine)}); details in ${path.relative(process.cwd(), resultsDir)}/engine.md and server.md:\n`);
+	const what = check ? 'a check: each comparison ran, with too few items for its figure to mean anything' : describeMachine(results.machine);
+	console.log(`\nRatios (${what}); details in ${path.relative(process.cwd(), resultsDir)}/engine.md and server.md:\n`);
 	console.log(ratioTable(results));
 	say(`figures written to ${path.relative(process.cwd(), resultsFile)}`);
 }
