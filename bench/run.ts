@@ -41,7 +41,7 @@ async function main() {
 	const say = (message: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${message}`);
 	if (!n8nInstalled()) throw new Error(`n8n is not installed in ${n8nDir}: run \`bash scripts/install-n8n.sh\` first (once)`);
 	const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Partial<Results>) : {};
-	const results: Results = { ...previous, machine: machine() };
+	const results: Results = { machine: machine(), engine: previous.engine, server: previous.server };
 	const loadAtStart = loadAverage();
 	say(`${describeMachine(results.machine)}; load average ${loadAtStart}`);
 	const info = () => ({ ranAt: new Date().toISOString(), check, load: { start: loadAtStart, end: loadAverage() } });

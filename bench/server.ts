@@ -141,6 +141,8 @@ export async function startReplayServers(recorded: Recorded) {
 		res.setHeader('content-type', 'application/json');
 		res.end(JSON.stringify(replays[name].take()));
 	});
+	// Never closed for idleness: a child's next read could meet the close ("other side closed").
+	control.keepAliveTimeout = 0;
 	const [instant, slow, controlled] = await Promise.all([listen(replays.instant.server), listen(replays.slow.server), listen(control)]);
 	return {
 		urls: { instant: instant.url, slow: slow.url },
