@@ -10,6 +10,7 @@
  * The servers run in the parent process; the measured runs run in child processes, so the server's
  * work does not share an event loop (or a peak memory figure) with what is measured.
  */
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -20,18 +21,14 @@ import { startSandbox } from '../sandbox';
 export const TOKEN = 'bench-token-7Q2';
 export const PDF_BYTES = 1024 * 1024;
 
-export interface RecordedAnswer {
+interface RecordedAnswer {
 	status: number;
 	contentType: string;
 	body: string;
 }
 
-export interface Recorded {
-	balance: RecordedAnswer;
-	create: RecordedAnswer;
-	/** The create's answer with test=1: the price, nothing created. */
-	quote: RecordedAnswer;
-}
+/** The sandbox's answers: to Get Balance, to a create, and to a create with test=1 (the price, nothing created). */
+export type Recorded = Record<'balance' | 'create' | 'quote', RecordedAnswer>;
 
 /** The fields the node sends for the benchmark's registered letter, on the wire (checked against the sandbox). */
 export const LETTER_FIELDS: Record<string, string> = {
@@ -47,33 +44,13 @@ export const LETTER_FIELDS: Record<string, string> = {
 	ar_type: 'physical',
 };
 
-/** A valid one-page PDF of exactly `size` bytes (random bytes in an attachment make up the rest). */
+/** A valid one-page PDF of about `size` bytes (random bytes, which do not compress, in an attachment make up the rest). */
 export async function makePdf(size = PDF_BYTES): Promise<Buffer> {
-	const build = async (filler: number) => {
-		const doc = await PDFDocument.create();
-		const font = await doc.embedFont(StandardFonts.Helvetica);
-		doc.addPage([595, 842]).drawText('Carta registrada', { x: 72, y: 760, size: 18, font });
-		// Fixed dates and a seeded filler keep the size the same from one build to the next.
-		doc.setCreationDate(new Date(0));
-		doc.setModificationDate(new Date(0));
-		const bytes = Buffer.alloc(filler);
-		let seed = 2463534242;
-		for (let i = 0; i < filler; i++) {
-			seed ^= seed << 13;
-			seed ^= seed >>> 17;
-			seed ^= seed << 5;
-			bytes[i] = seed & 0xff;
-		}
-		await doc.attach(bytes, 'filler.bin', { mimeType: 'application/octet-stream', creationDate: new Date(0), modificationDate: new Date(0) });
-		return Buffer.from(await doc.save({ useObjectStreams: false }));
-	};
-	let filler = size - 4000;
-	for (let attempt = 0; attempt < 4; attempt++) {
-		const pdf = await build(filler);
-		if (pdf.length === size) return pdf;
-		filler += size - pdf.length;
-	}
-	throw new Error(`could not build a PDF of exactly ${size} bytes`);
+	const doc = await PDFDocument.create();
+	const font = await doc.embedFont(StandardFonts.Helvetica);
+	doc.addPage([595, 842]).drawText('Carta registrada', { x: 72, y: 760, size: 18, font });
+	await doc.attach(randomBytes(size - 4000), 'filler.bin', { mimeType: 'application/octet-stream' });
+	return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
 /** Asks the sandbox once for its answers to the routes the benchmarks use. */
@@ -106,32 +83,30 @@ export async function recordAnswers(pdf: Buffer): Promise<Recorded> {
 export interface Traffic {
 	connections: number;
 	requests: number;
-	bytesIn: number;
 	/** Most requests open at the same moment. */
 	maxInFlight: number;
 }
 
-export interface ReplayServer {
-	url: string;
-	latencyMs: number;
-	/** What reached the server since the last call (and starts counting again). */
-	take(): Traffic;
-	close(): Promise<void>;
+/** Listens on 127.0.0.1; a thousand connections opened at once must not wait in a short accept queue. */
+async function listen(server: Server) {
+	await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));
+	const close = () => {
+		server.closeAllConnections();
+		return new Promise<void>((resolve) => server.close(() => resolve()));
+	};
+	return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close };
 }
 
-export async function startReplayServer(recorded: Recorded, latencyMs: number): Promise<ReplayServer> {
-	let traffic: Traffic = { connections: 0, requests: 0, bytesIn: 0, maxInFlight: 0 };
+function replayServer(recorded: Recorded, latencyMs: number) {
+	let traffic: Traffic = { connections: 0, requests: 0, maxInFlight: 0 };
 	let inFlight = 0;
-	const server: Server = createServer((req, res) => {
+	const server = createServer((req, res) => {
 		inFlight++;
 		traffic.requests++;
 		traffic.maxInFlight = Math.max(traffic.maxInFlight, inFlight);
 		// The node sets its test field last: the body's end tells a price from a create.
 		let tail = '';
-		req.on('data', (chunk: Buffer) => {
-			traffic.bytesIn += chunk.length;
-			tail = (tail + chunk.subarray(-256).toString('latin1')).slice(-512);
-		});
+		req.on('data', (chunk: Buffer) => (tail = (tail + chunk.subarray(-256).toString('latin1')).slice(-512)));
 		req.on('end', () => {
 			const answer = req.method !== 'POST' ? recorded.balance : /name="test"\r\n\r\n1\r\n/.test(tail) ? recorded.quote : recorded.create;
 			const send = () => {
@@ -147,46 +122,31 @@ export async function startReplayServer(recorded: Recorded, latencyMs: number): 
 	server.maxConnections = Infinity;
 	server.keepAliveTimeout = 5_000;
 	server.on('connection', () => traffic.connections++);
-	// A thousand connections opened at once must not wait in a short accept queue.
-	await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));
-	const { port } = server.address() as AddressInfo;
-	return {
-		url: `http://127.0.0.1:${port}`,
-		latencyMs,
-		take() {
-			const taken = traffic;
-			traffic = { connections: 0, requests: 0, bytesIn: 0, maxInFlight: 0 };
-			return taken;
-		},
-		close: () =>
-			new Promise<void>((resolve) => {
-				server.closeAllConnections();
-				server.close(() => resolve());
-			}),
+	const take = () => {
+		const taken = traffic;
+		traffic = { connections: 0, requests: 0, maxInFlight: 0 };
+		return taken;
 	};
+	return { server, take };
 }
 
-/** A tiny control server so that child processes can read the traffic counters between runs. */
-export async function startControl(servers: Record<string, ReplayServer>): Promise<{ url: string; close(): Promise<void> }> {
-	const server = createServer((req, res) => {
-		const name = new URL(req.url ?? '/', 'http://x').searchParams.get('server') ?? '';
-		const target = servers[name];
+/**
+ * The replay servers, one answering at once and one after 50 ms, and a control server from which a
+ * child process reads (and resets) a replay server's traffic counters between runs.
+ */
+export async function startReplayServers(recorded: Recorded) {
+	const replays = { instant: replayServer(recorded, 0), slow: replayServer(recorded, 50) };
+	const control = createServer((req, res) => {
+		const name = new URL(req.url ?? '/', 'http://x').searchParams.get('server') as keyof typeof replays;
 		res.setHeader('content-type', 'application/json');
-		if (!target) {
-			res.statusCode = 404;
-			res.end('{}');
-			return;
-		}
-		res.end(JSON.stringify(target.take()));
+		res.end(JSON.stringify(replays[name].take()));
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
+	// Never closed for idleness: a child's next read could meet the close ("other side closed").
+	control.keepAliveTimeout = 0;
+	const [instant, slow, controlled] = await Promise.all([listen(replays.instant.server), listen(replays.slow.server), listen(control)]);
 	return {
-		url: `http://127.0.0.1:${port}`,
-		close: () =>
-			new Promise<void>((resolve) => {
-				server.closeAllConnections();
-				server.close(() => resolve());
-			}),
+		urls: { instant: instant.url, slow: slow.url },
+		controlUrl: controlled.url,
+		close: () => Promise.all([instant.close(), slow.close(), controlled.close()]),
 	};
 }

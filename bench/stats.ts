@@ -1,10 +1,4 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
-/** Medians and spreads of small samples (a handful of interleaved rounds), and the machine's load beside them. */
-import { loadavg } from 'node:os';
-
-/** The one-minute load average, printed beside figures that the machine's other work moves. */
-export const loadAverage = () => Number(loadavg()[0].toFixed(2));
-
+/** Medians and spreads of small samples (a handful of interleaved rounds). */
 export interface Spread {
 	median: number;
 	p25: number;
@@ -14,25 +8,17 @@ export interface Spread {
 	n: number;
 }
 
-/** Linear interpolation between the closest ranks. */
-export function quantile(values: number[], q: number): number {
-	if (values.length === 0) return NaN;
-	const sorted = [...values].sort((a, b) => a - b);
+/** Linear interpolation between the closest ranks of sorted values. */
+function quantile(sorted: number[], q: number): number {
 	const position = (sorted.length - 1) * q;
-	const low = Math.floor(position);
-	const high = Math.ceil(position);
+	const [low, high] = [Math.floor(position), Math.ceil(position)];
 	return sorted[low] + (sorted[high] - sorted[low]) * (position - low);
 }
 
 export function spread(values: number[]): Spread {
-	return {
-		median: quantile(values, 0.5),
-		p25: quantile(values, 0.25),
-		p75: quantile(values, 0.75),
-		min: Math.min(...values),
-		max: Math.max(...values),
-		n: values.length,
-	};
+	const sorted = [...values].sort((a, b) => a - b);
+	const [median, p25, p75] = [0.5, 0.25, 0.75].map((q) => quantile(sorted, q));
+	return { median, p25, p75, min: sorted[0], max: sorted[sorted.length - 1], n: values.length };
 }
 
 export const round = (value: number, digits = 2) => Number(value.toFixed(digits));
