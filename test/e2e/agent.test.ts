@@ -1,6 +1,8 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // n8n's own AI Agent using the Postal Service Tool in a real n8n, with a scripted OpenAI-compatible
 // model on 127.0.0.1 choosing the tool calls: the example workflow, imported as users import it.
+// What the agent reads when the tool fails (a bad field, the service's refusal) is proven on every
+// release's engine by test/releases/tool.test.ts; here the chat's answer through n8n's own server.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -233,57 +235,6 @@ describe.each(['lastNode', 'streaming'] as const)('an AI agent with the Postal S
 		expect(runData['Get letter price']).toHaveLength(1);
 		expect(runData['Send letter']).toHaveLength(1);
 	});
-
-	it('sends nothing for a bad postal code, and the model learns which field is wrong and why', async () => {
-		const letter = letterTo(`Bruno Dias ${mode}`, '0130-500');
-		const prompt = `Send the PDF at ${pdfUrl} as a registered letter to ${letter.Recipient_Name}, Rua Augusta 500, Apto 12, CEP 0130-500, São Paulo SP, if it costs at most R$ 50.`;
-		const script = `bad postal code (${mode})`;
-		model.use(priceThenSend(script, prompt, letter, 50));
-
-		const { reply, execution, newOrders, posts } = await runChat(mode, prompt);
-		const requests = model.requestsOf(script);
-		expectScriptFollowed(requests, 2, mode === 'streaming');
-
-		expect(newOrders).toEqual([]);
-		expect(posts).toEqual([]);
-		const error = toolResultSeen(requests, PRICE_TOOL);
-		writeArtifact(`agent-tool-error-${mode}.txt`, error);
-		console.log(`[e2e] the tool's error as the model received it (${mode}): ${error}`);
-		// It names the field, the rule it breaks and the value given.
-		expect(error).toMatch(/zip|Postal Code/);
-		expect(error).toContain('8 digits');
-		expect(error).toContain('0130-500');
-		expect(reply).toContain('8 digits');
-		// The tool's failure is the agent's input, not the end of the run.
-		expect(execution.status, JSON.stringify(execution.data?.resultData.error)).toBe('success');
-		const toolRuns = execution.data!.resultData.runData['Get letter price'];
-		expect(toolRuns).toHaveLength(1);
-		// The node answers its agent with the failure as its output, as under Continue.
-		expect(toolRuns[0].error).toBeUndefined();
-		expect(JSON.stringify(toolRuns[0].data)).toContain('8 digits');
-	});
-
-	it("sends nothing when the service refuses the letter, and the model reads the service's own reason", async () => {
-		const letter = letterTo(`Carla Nunes ${mode}`, '01305-000');
-		const prompt = `Send the PDF at ${pdfUrl} as a registered letter to ${letter.Recipient_Name}, Rua Augusta 500, Apto 12, 01305-000 São Paulo SP, if it costs at most R$ 50.`;
-		const script = `service refuses (${mode})`;
-		model.use(priceThenSend(script, prompt, letter, 50));
-		// The service refuses the price in its own envelope (429, its message in Portuguese); a refusal
-		// is not tried again.
-		env.sandbox.control.injectFault({ method: 'POST', path: '/api/v2/post', kind: '429', count: 1 });
-
-		const { execution, newOrders } = await runChat(mode, prompt);
-		const requests = model.requestsOf(script);
-		expectScriptFollowed(requests, 2, mode === 'streaming');
-
-		expect(newOrders).toEqual([]);
-		const error = toolResultSeen(requests, PRICE_TOOL);
-		writeArtifact(`agent-service-refusal-${mode}.txt`, error);
-		// The English explanation, then the service's own words as it sent them.
-		expect(error).toContain('The service said:');
-		expect(error).toContain('Muitas requisi');
-		expect(execution.status, JSON.stringify(execution.data?.resultData.error)).toBe('success');
-	});
 });
 
 describe('what the agent was given', () => {
@@ -343,8 +294,8 @@ async function orderActions(): Promise<Record<string, string>> {
 describe('secrets', () => {
 	it("neither the account token nor the model's API key appears in any execution of the agent workflows", async () => {
 		const searched = await expectSecretsInNoExecution(env.client, [env.token, model.apiKey], { workflowIds: imported });
-		// Seven chat runs, and the two sends' sub-workflow runs.
-		expect(searched).toBe(9);
+		// Three chat runs, and the two sends' sub-workflow runs.
+		expect(searched).toBe(5);
 	});
 });
 

@@ -1,0 +1,4 @@
+// Measurements whose numbers docs/guarantees.md quotes are release work, not CI's: they run only with
+// POSTAL_FIGURES=1 (`POSTAL_FIGURES=1 npm run test:e2e` for the trigger under load across a restart,
+// `POSTAL_FIGURES=1 npm run test:e2e:queue` for the races of two workers and the processes that die).
+export const FIGURES = process.env.POSTAL_FIGURES === '1';
