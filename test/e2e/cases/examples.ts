@@ -15,7 +15,7 @@ import {
 	returnedLetterToCollection,
 	returnReceiptToStorage,
 } from '../support/exampleEvents';
-import { mailMerge, mailMergeSample, sendRegisteredLetter, telegramReminder } from '../support/exampleRequests';
+import { mailMergeSample, sendRegisteredLetter, telegramReminder } from '../support/exampleRequests';
 import {
 	aiAgentAsShipped,
 	aiAgentConfirmsInALaterMessage,
@@ -83,11 +83,7 @@ export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 			await telegramReminder(env());
 		});
 
-		it('mail merge: one letter per CSV row, keyed on batch and row; a second post of the same batch sends nothing again, a refused row says why', async () => {
-			await mailMerge(env());
-		});
-
-		it("mail merge: the note's curl line posts the sample CSV; its refused row is named, the others get an order id, and the same line again sends nothing", async () => {
+		it("mail merge: the note's curl line posts the sample CSV, one letter per row keyed on batch and row; its refused row is named, the others get an order id, and the same line again sends nothing", async () => {
 			await mailMergeSample(env());
 		});
 
