@@ -65,20 +65,3 @@ export function priceThenSend(name: string, prompt: string, letter: Letter, limi
 		],
 	};
 }
-
-/** Sends straight away with the address as given; on an error, passes the tool's reason on to the user. */
-export function sendAsGiven(name: string, prompt: string, letter: Letter): Script {
-	return {
-		name,
-		matches: (text) => text === prompt,
-		turns: [
-			() => call(SEND_TOOL, letter),
-			(conversation) => {
-				const sent = lastResult(conversation, SEND_TOOL);
-				const error = findInResult(sent?.content ?? '', 'error');
-				if (typeof error !== 'string') return { text: `Sent. The tool said: ${sent?.content}` };
-				return { text: `I could not send the letter: ${error} Which postal code should I use?` };
-			},
-		],
-	};
-}
