@@ -17,14 +17,12 @@ import {
 } from '../support/exampleEvents';
 import { mailMergeSample, sendRegisteredLetter, telegramReminder } from '../support/exampleRequests';
 import {
-	aiAgentAsShipped,
-	aiAgentConfirmsInALaterMessage,
-	aiAgentSendsThroughItself,
 	balanceAlert,
 	formSendsLetter,
 	formSendsLetterWithoutKey,
 	sheetsMailMerge,
 } from '../support/exampleRuns';
+import { aiAgentAsShipped, aiAgentConfirmsInALaterMessage, aiAgentSendsThroughItself } from '../support/exampleAgent';
 import { hasDataTables, removeImported, startStandIn, type StandIn } from '../support/examples';
 
 export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
@@ -135,11 +133,11 @@ export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 			await sheetsMailMerge(env(), standIn);
 		});
 
-		it('the AI agent example keeps its chat private and remembers the conversation (its model runs in the agent suite)', () => {
+		it('the AI agent example keeps its chat private and remembers the conversation', () => {
 			aiAgentAsShipped();
 		});
 
-		it('the AI agent prices in one message and sends once the user agrees in the next: its memory keeps the conversation', async ({ skip }) => {
+		it('the AI agent, its chat through n8n and a scripted model, prices in one message and sends once the user agrees in the next: its memory keeps the conversation, n8n offers the tools as the example describes them, and no execution keeps a key', async ({ skip }) => {
 			await aiAgentConfirmsInALaterMessage(env(), (reason) => skip(reason));
 		});
 
