@@ -7,14 +7,13 @@ import { readExamples } from '../../../scripts/workflows';
 import { editorJson, type E2eEnvironment, type Scope } from '../support/environment';
 import {
 	chatMessageWhenDelivered,
-	crmClientToReturnReceipt,
-	crmDealToLetter,
 	insufficientCredits,
 	nightlyReconciliation,
 	productionEventsOnly,
 	returnedLetterToCollection,
 	returnReceiptToStorage,
 } from '../support/exampleEvents';
+import { crmClientToReturnReceipt, crmDealToLetter } from '../support/exampleCrm';
 import { mailMergeSample, sendRegisteredLetter, telegramReminder } from '../support/exampleRequests';
 import {
 	balanceAlert,
