@@ -4,16 +4,12 @@
 // sent from the node's panel, the trigger listens while the panel sends the one delivery the page
 // describes, the return receipt arrives as a file and downloads again, and the page's screenshots
 // are taken on the way (written into docs/images/ when every step worked).
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { INodeProperties } from 'n8n-workflow';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { PostalServiceApi } from '../../../credentials/PostalServiceApi.credentials';
-import { PostalServiceWebhookApi } from '../../../credentials/PostalServiceWebhookApi.credentials';
-import { properties as letterProperties } from '../../../nodes/PostalService/actions/shared/letterOrder.description';
 import { SAMPLE_LETTER_PATH } from '../../../sandbox/sample';
 import { DEFAULT_OWNER, PACKAGE_NAME, repoRoot } from '../../../scripts/n8n';
 import { artifactsDir, openBrowser, screenshot, signInThroughEditor } from '../support/browser';
@@ -23,10 +19,9 @@ import {
 	binaryOutput,
 	buttonText,
 	CREDENTIALS,
-	EXAMPLE,
+	expectPageToNameWhatTheRunDoes,
 	LETTER,
 	listeningTrigger,
-	PAGE,
 	PANEL_RECEIPT,
 	PDF_URL,
 	PREFILLED,
@@ -42,36 +37,7 @@ import {
 export function walkthroughCases(env: () => E2eEnvironment) {
 	describe('the walkthrough "Send your first registered letter", in the real editor', () => {
 		it('names what this run clicks and fills, by the same names', () => {
-			const page = readFileSync(PAGE, 'utf8');
-			for (const { label, value, option } of LETTER) expect(page, label).toContain(`| ${label} | ${option ? `*${value}*` : `\`${value}\``} |`);
-			expect(page).toContain(`| ${PDF_URL.label} |`);
-			for (const [key, word] of Object.entries(UI)) expect(page, key).toContain(`**${word}**`);
-			for (const { name, type } of CREDENTIALS) expect(page).toContain(`| *${name}* | **${type}** |`);
-			for (const { label, value } of PREFILLED) expect(page).toContain(`*${label}* already says *${value}*`);
-			expect(page).toContain(`*${PANEL_RECEIPT}*`);
-			expect(page).toContain(`(../examples/${EXAMPLE})`);
-			// The names of the track without a clone, from the credentials and the node as they ship.
-			for (const credential of [new PostalServiceApi(), new PostalServiceWebhookApi()]) {
-				expect(page).toContain(`*${credential.displayName}*`);
-				for (const { displayName } of credential.properties) expect(page).toContain(`**${displayName}**`);
-			}
-			const pdfSource = letterProperties.find((p) => p.name === 'pdfSource')!;
-			expect(page).toContain(`*${pdfSource.options!.find((o) => 'value' in o && o.value === 'binary')!.name}*`);
-			const additional = letterProperties.find((p) => p.name === 'additionalFields')!;
-			const maxPrice = additional.options!.find((o) => o.name === 'maxPrice') as INodeProperties;
-			expect(page).toContain(`*${additional.displayName}*, *${maxPrice.displayName}*`);
-			expect(page).toContain(SAMPLE_LETTER_PATH);
-			// What npm run dev's banner calls the two addresses the page sends the user to, and what it says of the examples.
-			const banner = readFileSync(path.join(repoRoot, 'scripts', 'dev.ts'), 'utf8');
-			for (const line of ['Sandbox panel', 'Sample PDF']) {
-				expect(banner).toContain(`\`  ${line}:`);
-				expect(page).toContain(`**${line}**`);
-			}
-			expect(banner).toContain('("Conflicting Webhook Path")');
-			expect(page).toContain('("Conflicting Webhook Path")');
-			expect(page).toContain(`\`${TAG}\``);
-			expect(page).toContain(`\`${PACKAGE_NAME}\``);
-			for (const shot of Object.values(SHOTS)) expect(page).toContain(`(images/${shot})`);
+			expectPageToNameWhatTheRunDoes();
 		});
 
 		it('prices and sends a letter with return receipt from the node; the trigger shows its tracking event, then its return receipt as a file, which downloads again; published, the next receipt runs it', async () => {

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import type { INodeProperties } from 'n8n-workflow';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -12,9 +13,11 @@ import { PostalServiceApi } from '../../../credentials/PostalServiceApi.credenti
 import { PostalServiceChatApi } from '../../../credentials/PostalServiceChatApi.credentials';
 import { PostalServiceWebhookApi } from '../../../credentials/PostalServiceWebhookApi.credentials';
 import { option as downloadFile } from '../../../nodes/PostalService/actions/order/downloadFile.operation';
+import { properties as letterProperties } from '../../../nodes/PostalService/actions/shared/letterOrder.description';
 import { AR_TYPES, FILE_TYPES, SHIP_TYPES } from '../../../nodes/PostalService/contract/lists';
 import { WEBHOOK_EVENTS } from '../../../nodes/PostalServiceTrigger/contract';
-import { repoRoot } from '../../../scripts/n8n';
+import { SAMPLE_LETTER_PATH } from '../../../sandbox/sample';
+import { PACKAGE_NAME, repoRoot } from '../../../scripts/n8n';
 import { waitForWebhook } from '../../../scripts/workflows';
 import { addFromNodePanel, chooseOption, labelOf, SLOW } from './editor';
 import type { E2eEnvironment } from './environment';
@@ -173,4 +176,38 @@ export async function binaryOutput(page: Page, output: Locator) {
 	const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: UI.download, exact: true }).click()]);
 	const bytes = readFileSync((await download.path())!);
 	return { count: await cards.count(), text: await card.innerText(), sha256: sha256(bytes) };
+}
+
+/** The page names what the walkthrough case clicks and fills, by the same names. */
+export function expectPageToNameWhatTheRunDoes() {
+	const page = readFileSync(PAGE, 'utf8');
+	for (const { label, value, option } of LETTER) expect(page, label).toContain(`| ${label} | ${option ? `*${value}*` : `\`${value}\``} |`);
+	expect(page).toContain(`| ${PDF_URL.label} |`);
+	for (const [key, word] of Object.entries(UI)) expect(page, key).toContain(`**${word}**`);
+	for (const { name, type } of CREDENTIALS) expect(page).toContain(`| *${name}* | **${type}** |`);
+	for (const { label, value } of PREFILLED) expect(page).toContain(`*${label}* already says *${value}*`);
+	expect(page).toContain(`*${PANEL_RECEIPT}*`);
+	expect(page).toContain(`(../examples/${EXAMPLE})`);
+	// The names of the track without a clone, from the credentials and the node as they ship.
+	for (const credential of [new PostalServiceApi(), new PostalServiceWebhookApi()]) {
+		expect(page).toContain(`*${credential.displayName}*`);
+		for (const { displayName } of credential.properties) expect(page).toContain(`**${displayName}**`);
+	}
+	const pdfSource = letterProperties.find((p) => p.name === 'pdfSource')!;
+	expect(page).toContain(`*${pdfSource.options!.find((o) => 'value' in o && o.value === 'binary')!.name}*`);
+	const additional = letterProperties.find((p) => p.name === 'additionalFields')!;
+	const maxPrice = additional.options!.find((o) => o.name === 'maxPrice') as INodeProperties;
+	expect(page).toContain(`*${additional.displayName}*, *${maxPrice.displayName}*`);
+	expect(page).toContain(SAMPLE_LETTER_PATH);
+	// What npm run dev's banner calls the two addresses the page sends the user to, and what it says of the examples.
+	const banner = readFileSync(path.join(repoRoot, 'scripts', 'dev.ts'), 'utf8');
+	for (const line of ['Sandbox panel', 'Sample PDF']) {
+		expect(banner).toContain(`\`  ${line}:`);
+		expect(page).toContain(`**${line}**`);
+	}
+	expect(banner).toContain('("Conflicting Webhook Path")');
+	expect(page).toContain('("Conflicting Webhook Path")');
+	expect(page).toContain(`\`${TAG}\``);
+	expect(page).toContain(`\`${PACKAGE_NAME}\``);
+	for (const shot of Object.values(SHOTS)) expect(page).toContain(`(images/${shot})`);
 }
