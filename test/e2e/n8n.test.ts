@@ -1,7 +1,6 @@
 // The package in one real n8n server, installed the way users install it, against the sandbox.
 import { credentialCases } from './cases/credentials';
 import { editorCases } from './cases/editor';
-import { errorOutputCases } from './cases/errorOutput';
 import { exampleCases } from './cases/examples';
 import { httpRequestCases } from './cases/httpRequest';
 import { installCases } from './cases/install';
@@ -20,7 +19,6 @@ triggerCases(env, 'full');
 exampleCases(env, 'full');
 walkthroughCases(env);
 httpRequestCases(env);
-errorOutputCases(env);
 installCases(env);
 // Last: over every execution the cases above made.
 secretCases(env);

@@ -1,9 +1,7 @@
 // The package in n8n's queue mode: PostgreSQL, Redis, a main process, a worker and two webhook
-// processors behind a balancer. The cases of the single-process suite, then what only queue mode
-// has: copies of a delivery at both webhook processors, a worker killed, a processor restarted.
-import { credentialCases } from './cases/credentials';
-import { exampleCases } from './cases/examples';
-import { packageCases } from './cases/package';
+// processors behind a balancer. What only queue mode has: the trigger's answer and its once per
+// delivery when the webhook processors hand executions to workers through Redis; the nodes and the
+// examples are proven in one process (n8n.test.ts) and need no second run here.
 import { queueCases } from './cases/queue';
 import { secretCases } from './cases/secrets';
 import { triggerCases } from './cases/trigger';
@@ -11,10 +9,7 @@ import { useEnvironment } from './support/suite';
 
 const env = useEnvironment('queue');
 
-packageCases(env, 'full');
-credentialCases(env, 'full');
 triggerCases(env, 'full');
-exampleCases(env, 'full');
 queueCases(env);
 // Last: over every execution the cases above made.
 secretCases(env);

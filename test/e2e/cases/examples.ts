@@ -7,24 +7,21 @@ import { readExamples } from '../../../scripts/dev/workflows';
 import { editorJson, type E2eEnvironment, type Scope } from '../support/environment';
 import {
 	chatMessageWhenDelivered,
-	crmClientToReturnReceipt,
-	crmDealToLetter,
 	insufficientCredits,
 	nightlyReconciliation,
 	productionEventsOnly,
 	returnedLetterToCollection,
 	returnReceiptToStorage,
 } from '../support/exampleEvents';
-import { mailMerge, mailMergeSample, sendRegisteredLetter, telegramReminder } from '../support/exampleRequests';
+import { crmClientToReturnReceipt, crmDealToLetter } from '../support/exampleCrm';
+import { mailMergeSample, sendRegisteredLetter, telegramReminder } from '../support/exampleRequests';
 import {
-	aiAgentAsShipped,
-	aiAgentConfirmsInALaterMessage,
-	aiAgentSendsThroughItself,
 	balanceAlert,
 	formSendsLetter,
 	formSendsLetterWithoutKey,
 	sheetsMailMerge,
 } from '../support/exampleRuns';
+import { aiAgentAsShipped, aiAgentConfirmsInALaterMessage, aiAgentSendsThroughItself } from '../support/exampleAgent';
 import { hasDataTables, removeImported, startStandIn, type StandIn } from '../support/examples';
 
 export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
@@ -83,11 +80,7 @@ export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 			await telegramReminder(env());
 		});
 
-		it('mail merge: one letter per CSV row, keyed on batch and row; a second post of the same batch sends nothing again, a refused row says why', async () => {
-			await mailMerge(env());
-		});
-
-		it("mail merge: the note's curl line posts the sample CSV; its refused row is named, the others get an order id, and the same line again sends nothing", async () => {
+		it("mail merge: the note's curl line posts the sample CSV, one letter per row keyed on batch and row; its refused row is named, the others get an order id, and the same line again sends nothing", async () => {
 			await mailMergeSample(env());
 		});
 
@@ -139,11 +132,11 @@ export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 			await sheetsMailMerge(env(), standIn);
 		});
 
-		it('the AI agent example keeps its chat private and remembers the conversation (its model runs in the agent suite)', () => {
+		it('the AI agent example keeps its chat private and remembers the conversation', () => {
 			aiAgentAsShipped();
 		});
 
-		it('the AI agent prices in one message and sends once the user agrees in the next: its memory keeps the conversation', async ({ skip }) => {
+		it('the AI agent, its chat through n8n and a scripted model, prices in one message and sends once the user agrees in the next: its memory keeps the conversation, n8n offers the tools as the example describes them, and no execution keeps a key', async ({ skip }) => {
 			await aiAgentConfirmsInALaterMessage(env(), (reason) => skip(reason));
 		});
 

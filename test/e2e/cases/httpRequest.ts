@@ -1,8 +1,9 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // The way around for an operation the node does not offer: n8n's own HTTP Request node (the version
 // its editor adds) with the package's credentials as Predefined Credential Type, one route of each
-// family the credentials reach, and calls the service refuses or the network drops. The token is
-// never typed into a workflow, and no execution or log keeps it.
+// family the credentials reach. The token is never typed into a workflow, and no execution or log
+// keeps it. How the credentials' authentication lands on each route for any body is proven in
+// test/node/description-credentials.test.ts; this proves n8n's own node carries it.
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SAMPLE_RECIPIENT } from '../../../sandbox/recipient';
 import { SAMPLE_LETTER_PATH } from '../../../sandbox/sample';
-import { freePort } from '../../../scripts/dev/n8n';
 import { activateWorkflow, createWorkflow, waitForWebhook, type WorkflowNode } from '../../../scripts/dev/workflows';
 import { editorJson, getExecution, listExecutions, waitFor, type E2eEnvironment, type Execution } from '../support/environment';
 import { expectSecretsInNoExecution } from '../support/secrets';
@@ -173,63 +173,6 @@ export function httpRequestCases(env: () => E2eEnvironment) {
 			expect(chat.query).toEqual({});
 
 			expect(await expectSecretsInNoExecution(env().client, secrets(), { workflowIds: [execution.workflowId] })).toBe(1);
-		});
-
-		/** Calls that fail with the token sent: refused by the service (400, 401), dropped mid-answer, never connected. */
-		const FAILURES: Array<{ name: string; says: RegExp[]; node: () => Promise<WorkflowNode>; before?: () => void; route?: string }> = [
-			{
-				// The service's own reason reaches the error.
-				name: 'Refused 400',
-				says: [/\b400\b/, /Campo obrigatório não preenchido: id/],
-				route: '/api/v2/favorites',
-				node: async () => httpRequest('Refused 400', API, { method: 'PUT', url: `${base()}/api/v2/favorites`, ...jsonBody({ name: 'No id' }) }),
-			},
-			{
-				// The API credential on a chat route: the token goes, the route wants HTTP Basic.
-				name: 'Refused 401',
-				says: [/\b401\b/, /credenciais inválidas/],
-				route: '/api/chat/v1/templates/get',
-				node: async () => httpRequest('Refused 401', API, { url: `${base()}/api/chat/v1/templates/get` }),
-			},
-			{
-				name: 'Dropped',
-				says: [/socket hang up|ECONNRESET/i],
-				route: '/api/v2/logo',
-				before: () => env().sandbox.control.injectFault({ path: '/api/v2/logo', kind: 'drop', count: 1 }),
-				node: async () => httpRequest('Dropped', API, { url: `${base()}/api/v2/logo` }),
-			},
-			{
-				name: 'Never connected',
-				says: [/ECONNREFUSED/],
-				node: async () => httpRequest('Never connected', API, { url: `http://127.0.0.1:${await freePort()}/api/v2/logo` }),
-			},
-		];
-
-		it.each(FAILURES.map((f) => [f.name, f] as const))('%s: the error, with Continue On Fail and without, holds no token', async (_name, failure) => {
-			const { sandbox } = env();
-			const executions: Execution[] = [];
-			for (const continueOnFail of [true, false]) {
-				sandbox.control.clearRequests();
-				failure.before?.();
-				const node = await failure.node();
-				const execution = await runOnce(
-					`HTTP Request: ${failure.name}${continueOnFail ? ', Continue On Fail' : ''}`,
-					[continueOnFail ? { ...node, onError: 'continueRegularOutput' } : node],
-				);
-				executions.push(execution);
-				if (failure.route) expectTokenOnlyInQuery([failure.route]);
-				if (continueOnFail) {
-					expect(execution.status).toBe('success');
-					const item = outputOf(execution, failure.name);
-					for (const says of failure.says) expect(JSON.stringify(item.error ?? null)).toMatch(says);
-				} else {
-					expect(execution.status).toBe('error');
-					const { error } = runOf(execution, failure.name);
-					for (const says of failure.says) expect(JSON.stringify(error)).toMatch(says);
-					expect(execution.data?.resultData.error?.message).toBe(error?.message);
-				}
-			}
-			expect(await expectSecretsInNoExecution(env().client, secrets(), { workflowIds: executions.map((e) => e.workflowId) })).toBe(2);
 		});
 
 		it("n8n's own log and event log hold no token after these calls", ({ skip }) => {

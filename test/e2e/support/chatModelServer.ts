@@ -1,6 +1,6 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // A scripted stand-in for an OpenAI-compatible chat model on 127.0.0.1, for n8n's OpenAI Chat Model
-// node. It answers /chat/completions (plain JSON or server-sent events) with the turns of a script,
+// node. It answers /chat/completions (plain JSON) with the turns of a script,
 // as a model that calls tools would, and keeps every request it received: the tools n8n offered,
 // their JSON schemas and what each tool answered.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -38,7 +38,6 @@ export interface ChatCompletionRequest {
 	messages: Message[];
 	tools?: OfferedTool[];
 	stream?: boolean;
-	stream_options?: { include_usage?: boolean };
 	[key: string]: unknown;
 }
 
@@ -183,7 +182,8 @@ export class ChatModelServer {
 		}
 		recorded.answer = answered.turn;
 		const id = `chatcmpl-${++this.calls}`;
-		if (body.stream) return stream(res, id, body, answered.turn);
+		// The example's chat answers when the last node ends: n8n asks for no stream then.
+		if (body.stream) return json(res, 400, { error: { message: 'scripted model: streaming is not scripted', type: 'invalid_request_error' } });
 		return json(res, 200, completion(id, body, answered.turn));
 	}
 
@@ -253,34 +253,4 @@ function completion(id: string, body: ChatCompletionRequest, turn: Turn) {
 		choices: [{ index: 0, message, logprobs: null, finish_reason: 'toolCalls' in turn ? 'tool_calls' : 'stop' }],
 		usage: usage(body, turn),
 	};
-}
-
-/** Pieces of a string, the way a model streams it. */
-function pieces(text: string, size = 16): string[] {
-	const out: string[] = [];
-	for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
-	return out.length ? out : [''];
-}
-
-function stream(res: ServerResponse, id: string, body: ChatCompletionRequest, turn: Turn) {
-	res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-	const created = Math.floor(Date.now() / 1000);
-	const send = (choices: unknown[], extra: Record<string, unknown> = {}) =>
-		res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices, ...extra })}\n\n`);
-	const delta = (value: Record<string, unknown>) => send([{ index: 0, delta: value, logprobs: null, finish_reason: null }]);
-	if ('toolCalls' in turn) {
-		turn.toolCalls.forEach((call, index) => {
-			delta({
-				...(index === 0 ? { role: 'assistant', content: null } : {}),
-				tool_calls: [{ index, id: callId(id, index), type: 'function', function: { name: call.name, arguments: '' } }],
-			});
-			for (const part of pieces(JSON.stringify(call.arguments))) delta({ tool_calls: [{ index, function: { arguments: part } }] });
-		});
-	} else {
-		delta({ role: 'assistant', content: '' });
-		for (const part of pieces(turn.text)) delta({ content: part });
-	}
-	send([{ index: 0, delta: {}, logprobs: null, finish_reason: 'toolCalls' in turn ? 'tool_calls' : 'stop' }]);
-	if (body.stream_options?.include_usage) send([], { usage: usage(body, turn) });
-	res.end('data: [DONE]\n\n');
 }

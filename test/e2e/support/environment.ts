@@ -13,6 +13,7 @@ import { startBalancer, type Balancer } from '../../../scripts/queue/balancer';
 import { prepareN8n, sleep, type N8nClient, type N8nServer } from '../../../scripts/dev/n8n';
 import { prepareQueueN8n, type QueueTopology } from '../../../scripts/queue/queue';
 import { upsertCredential, type StoredCredential } from '../../../scripts/dev/workflows';
+import { FIGURES } from './figures';
 
 export type Topology = 'single' | 'queue';
 
@@ -130,9 +131,9 @@ async function startSingle(progress: (m: string) => void, timings: Record<string
 }
 
 async function startQueue(progress: (m: string) => void, timings: Record<string, number>) {
-	// Two workers, so that copies of one delivery are checked by two processes at once
-	// (POSTAL_QUEUE_WORKERS for another number).
-	const workers = Number(process.env.POSTAL_QUEUE_WORKERS ?? 2);
+	// One worker proves the hand-off; the figures take two, so that copies of one delivery are
+	// checked by two processes at once (POSTAL_QUEUE_WORKERS for another number).
+	const workers = Number(process.env.POSTAL_QUEUE_WORKERS ?? (FIGURES ? 2 : 1));
 	const { topology, client, startSeconds } = await prepareQueueN8n({ progress, workers });
 	timings.n8nStartSeconds = startSeconds;
 	const balancer = await startBalancer(topology.webhooks.map((w) => w.baseUrl));
