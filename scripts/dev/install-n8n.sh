@@ -34,26 +34,30 @@ addons=(sqlite3 isolated-vm msgpackr-extract @parcel/watcher)
 release_node() { bash "$here/../node/node-major.sh" "$(cat "$dir/.node-major")"; }
 
 # The proof that the install runs: the release's own Node loads every native addon present and
-# sqlite3, the database n8n starts with, answers a query. Prints what failed.
+# sqlite3, the database n8n starts with, answers a query. Prints one line per addon that failed,
+# starting with its name.
 proven() {
   [ -f "$dir/.node-major" ] && [ -f "$dir/node_modules/n8n/package.json" ] || { echo "no complete install"; return 1; }
   local node_bin
   node_bin="$(release_node)" || return 1
   (cd "$dir" && "$node_bin/node" -e '
     const fs = require("fs");
+    let failed = false;
     for (const name of process.argv.slice(1)) {
       if (!fs.existsSync(`node_modules/${name}/package.json`)) continue;
-      try { require(name); } catch (error) { console.log(`${name} does not load: ${error.message.split("\n")[0]}`); process.exit(1); }
+      try { require(name); } catch (error) { console.log(`${name} does not load: ${error.message.split("\n")[0]}`); failed = true; }
     }
+    if (failed) process.exit(1);
     const sqlite3 = require("sqlite3");
     new sqlite3.Database(":memory:").get("select 1 as one", (error, row) => {
       if (error || row?.one !== 1) { console.log(`sqlite3 does not answer: ${error?.message ?? "no row"}`); process.exit(1); }
     });' "${addons[@]}" 2>&1)
 }
 
-# Builds the native addons for the release's Node, against that Node's own headers.
+# Builds the native addons for the release's Node, against that Node's own headers: those named,
+# else every one present.
 build_addons() {
-  local node_bin present=() addon
+  local node_bin present=() addon wanted=("${@:-${addons[@]}}")
   node_bin="$(release_node)"
   (
     export PATH="$node_bin:$PATH"
@@ -63,7 +67,7 @@ build_addons() {
       export npm_config_nodedir
     fi
     echo "  building native addons with $(node -v)" >&2
-    for addon in "${addons[@]}"; do [ -d "$dir/node_modules/$addon" ] && present+=("$addon"); done
+    for addon in "${wanted[@]}"; do [ -d "$dir/node_modules/$addon" ] && present+=("$addon"); done
     cd "$dir" && npm rebuild --ignore-scripts=false "${present[@]}" >&2
   )
 }
@@ -76,7 +80,9 @@ if [ -f "$stamp" ]; then
   fi
   echo "n8n $N8N_VERSION in $dir fails its check ($problem): repairing it" >&2
   rm -f "$stamp"
-  if build_addons && problem="$(proven)"; then
+  # Only the addons that failed are rebuilt (a compile is minutes each); sqlite3 when it only failed its query.
+  read -ra failing <<<"$(awk '{ print $1 }' <<<"$problem" | grep -Fxf <(printf '%s\n' "${addons[@]}") | tr '\n' ' ')"
+  if build_addons "${failing[@]}" && problem="$(proven)"; then
     touch "$stamp"
     echo "  repaired: its native addons load" >&2
     echo "$dir"
