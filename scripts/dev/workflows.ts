@@ -174,8 +174,7 @@ export function dataTablesOf(workflow: WorkflowFile): DataTableSpec[] {
  */
 export async function createDataTables(client: N8nClient, workflow: WorkflowFile): Promise<void> {
 	for (const table of dataTablesOf(workflow)) {
-		const listed = await client.api<{ data: Array<{ id: string; name: string }> }>('GET', `/data-tables?filter=${encodeURIComponent(JSON.stringify({ name: table.name }))}`);
-		const existing = listed.data.find((t) => t.name === table.name);
+		const existing = await dataTableNamed(client, table.name);
 		if (!existing) {
 			await client.api('POST', '/data-tables', table);
 			continue;
@@ -187,11 +186,17 @@ export async function createDataTables(client: N8nClient, workflow: WorkflowFile
 	}
 }
 
-/** The rows of a data table, by name, through n8n's public API. */
-export async function dataTableRows(client: N8nClient, name: string): Promise<Array<Record<string, unknown>>> {
+/** A data table by name through n8n's public API; `required`: its absence is an error. */
+async function dataTableNamed(client: N8nClient, name: string, required = false): Promise<{ id: string; name: string } | undefined> {
 	const listed = await client.api<{ data: Array<{ id: string; name: string }> }>('GET', `/data-tables?filter=${encodeURIComponent(JSON.stringify({ name }))}`);
 	const table = listed.data.find((t) => t.name === name);
-	if (!table) throw new Error(`no data table named ${name}`);
+	if (!table && required) throw new Error(`no data table named ${name}`);
+	return table;
+}
+
+/** The rows of a data table, by name, through n8n's public API. */
+export async function dataTableRows(client: N8nClient, name: string): Promise<Array<Record<string, unknown>>> {
+	const table = (await dataTableNamed(client, name, true))!;
 	const rows: Array<Record<string, unknown>> = [];
 	let cursor: string | undefined;
 	do {
@@ -206,9 +211,7 @@ export async function dataTableRows(client: N8nClient, name: string): Promise<Ar
 
 /** Inserts rows into a data table, by name, as another workflow of the user's would. */
 export async function insertDataTableRows(client: N8nClient, name: string, rows: Array<Record<string, unknown>>): Promise<void> {
-	const listed = await client.api<{ data: Array<{ id: string; name: string }> }>('GET', `/data-tables?filter=${encodeURIComponent(JSON.stringify({ name }))}`);
-	const table = listed.data.find((t) => t.name === name);
-	if (!table) throw new Error(`no data table named ${name}`);
+	const table = (await dataTableNamed(client, name, true))!;
 	await client.api('POST', `/data-tables/${table.id}/rows`, { data: rows, returnType: 'count' });
 }
 
@@ -256,7 +259,6 @@ export function placeholderHosts(workflow: WorkflowFile): string[] {
 	return [...new Set(hosts.map((url) => new URL(url).host))];
 }
 
-/** The node at the start of an example that holds the addresses of the user's own systems (team chat, CRM, file store). */
 /** A client record as a Brazilian CRM posts it to the round-trip example (crm-client-to-return-receipt), in its field names. */
 export function clientRecord(documentUrl: string, clienteId = 'C-1001') {
 	return {
@@ -273,6 +275,7 @@ export function clientRecord(documentUrl: string, clienteId = 'C-1001') {
 	};
 }
 
+/** The node at the start of an example that holds the addresses of the user's own systems (team chat, CRM, file store). */
 export const SYSTEMS_NODE = 'Your systems';
 
 /**
@@ -320,17 +323,11 @@ export function withTemplatesOf(store: TemplateStore, workflow: WorkflowFile): W
 		const template =
 			store.templates().find((t) => t.name === wanted.name && t.sender_id === wanted.senderId) ??
 			store.addTemplate({ senderId: wanted.senderId, name: wanted.name, variableNames: wanted.variableNames });
-		result = withChatTemplate(result, wanted.node, template.id);
+		const templateId = { ...(workflow.nodes.find((n) => n.name === wanted.node)!.parameters.templateId as object), value: String(template.id) };
+		result = {
+			...result,
+			nodes: result.nodes.map((node) => (node.name === wanted.node ? { ...node, parameters: { ...node.parameters, templateId } } : node)),
+		};
 	}
 	return result;
-}
-
-/** The workflow with a Send chat message node's template set to the given id, as a user picks theirs. */
-export function withChatTemplate(workflow: WorkflowFile, nodeName: string, templateId: number): WorkflowFile {
-	return {
-		...workflow,
-		nodes: workflow.nodes.map((node) =>
-			node.name === nodeName ? { ...node, parameters: { ...node.parameters, templateId: { ...(node.parameters.templateId as object), value: String(templateId) } } } : node,
-		),
-	};
 }
