@@ -27,10 +27,10 @@ import {
 	installPackage,
 	preferredPort,
 	N8N_VERSION,
-	N8nClient,
 	N8nServer,
 	packageVersion,
 	repoRoot,
+	signedInClient,
 } from './n8n';
 import { QueueTopology } from '../queue/queue';
 import { clientRecord, readExamples, upsertCredential, type StoredCredential } from './workflows';
@@ -151,9 +151,7 @@ async function main() {
 	const n8n = queueMode ? await startQueue(n8nDir, tarball) : await startSingle(n8nDir, tarball);
 	if (n8n.loadProblem) console.warn(`WARNING: n8n could not load the package:\n${n8n.loadProblem}`);
 
-	const client = new N8nClient(n8n.editorUrl);
-	await client.signIn(DEFAULT_OWNER);
-	await client.createApiKey('npm run dev');
+	const client = await signedInClient(n8n.editorUrl, 'npm run dev');
 	const credentials: StoredCredential[] = [
 		await upsertCredential(client, {
 			name: 'Postal Service account',
