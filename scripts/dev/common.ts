@@ -109,6 +109,14 @@ export async function preferredPort(port: number): Promise<number> {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Asks `done` every `pollMs` until it answers true; `timeoutMs` after `started` throws `failure()`. */
+export async function waitUntil(done: () => boolean | Promise<boolean>, timeoutMs: number, failure: () => Error, pollMs = 100, started = Date.now()): Promise<void> {
+	while (!(await done())) {
+		if (Date.now() - started > timeoutMs) throw failure();
+		await sleep(pollMs);
+	}
+}
+
 /** The package's own version, for banners. */
 export function packageVersion(): string {
 	return (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;

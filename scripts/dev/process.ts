@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 
-import { sleep } from './common';
+import { sleep, waitUntil } from './common';
 
 export class GroupProcess {
 	private child?: ChildProcess;
@@ -50,13 +50,13 @@ export class GroupProcess {
 
 	/** Resolves once the output shows `line`; rejects when the process exits first or `timeoutMs` pass. */
 	async waitFor(line: RegExp, timeoutMs: number, pollMs = 50) {
-		const started = Date.now();
-		while (!line.test(this.output)) {
-			const child = this.child;
-			if (!this.running) throw new Error(`${this.name} exited (${child?.exitCode ?? child?.signalCode}) while starting (log: ${this.logFile}):\n${this.output.slice(-4000)}`);
-			if (Date.now() - started > timeoutMs) throw new Error(`${this.name} did not start within ${timeoutMs / 1000} s (log: ${this.logFile}):\n${this.output.slice(-4000)}`);
-			await sleep(pollMs);
-		}
+		const shown = () => `(log: ${this.logFile}):\n${this.output.slice(-4000)}`;
+		const seen = () => {
+			if (line.test(this.output)) return true;
+			if (!this.running) throw new Error(`${this.name} exited (${this.child?.exitCode ?? this.child?.signalCode}) while starting ${shown()}`);
+			return false;
+		};
+		await waitUntil(seen, timeoutMs, () => new Error(`${this.name} did not start within ${timeoutMs / 1000} s ${shown()}`), pollMs);
 	}
 
 	/**

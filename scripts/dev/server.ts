@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { cacheDir, freePort, sleep } from './common';
+import { cacheDir, freePort, waitUntil } from './common';
 import { GroupProcess } from './process';
 
 /** What an n8n process is: the server (`n8n start`), a queue worker, or a webhook processor. */
@@ -123,16 +123,9 @@ export class N8nServer {
 
 	private async waitUntilReady(started: number) {
 		const base = this.role === 'worker' ? `http://127.0.0.1:${this.healthPort}` : this.baseUrl;
-		for (;;) {
-			try {
-				const response = await fetch(`${base}/healthz/readiness`);
-				if (response.ok) return;
-			} catch {
-				// not listening yet
-			}
-			if (Date.now() - started > START_LIMIT_MS) throw new Error(`${this.name} did not become ready within ${START_LIMIT_MS / 1000} s (log: ${this.logFile})`);
-			await sleep(100);
-		}
+		const ready = () => fetch(`${base}/healthz/readiness`).then((response) => response.ok, () => false);
+		const late = () => new Error(`${this.name} did not become ready within ${START_LIMIT_MS / 1000} s (log: ${this.logFile})`);
+		await waitUntil(ready, START_LIMIT_MS, late, 100, started);
 	}
 
 	environment(): NodeJS.ProcessEnv {

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { repoRoot, sleep, type N8nClient } from './n8n';
+import { repoRoot, waitUntil, type N8nClient } from './n8n';
 
 export const examplesDir = path.join(repoRoot, 'examples');
 
@@ -107,15 +107,13 @@ export function productionUrl(baseUrl: string, node: WorkflowNode, webhookPath: 
 
 /** Webhooks of an active workflow answer shortly after n8n reports ready: wait until this one does. */
 export async function waitForWebhook(url: string, timeoutMs = 30_000, method = 'POST'): Promise<void> {
-	const started = Date.now();
-	for (;;) {
-		// A CORS preflight starts nothing, and n8n lists in it the methods registered for the path.
+	// A CORS preflight starts nothing, and n8n lists in it the methods registered for the path.
+	const registered = async () => {
 		const response = await fetch(url, { method: 'OPTIONS', headers: { origin: new URL(url).origin } }).catch(() => undefined);
-		const allowed = response?.headers.get('access-control-allow-methods') ?? '';
-		if (allowed.split(/,\s*/).includes(method)) return;
-		if (Date.now() - started > timeoutMs) throw new Error(`the webhook ${new URL(url).pathname} was not registered within ${timeoutMs} ms`);
-		await sleep(200);
-	}
+		return (response?.headers.get('access-control-allow-methods') ?? '').split(/,\s*/).includes(method);
+	};
+	const late = () => new Error(`the webhook ${new URL(url).pathname} was not registered within ${timeoutMs} ms`);
+	await waitUntil(registered, timeoutMs, late, 200);
 }
 
 const TRIGGER_TYPE = '.postalServiceTrigger';
