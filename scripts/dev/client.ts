@@ -83,3 +83,10 @@ export class N8nClient {
 	}
 }
 
+/** A client signed in as the owner with a fresh public-API key, as every start of n8n here needs. */
+export async function signedInClient(baseUrl: string, keyLabel?: string): Promise<N8nClient> {
+	const client = new N8nClient(baseUrl);
+	await client.signIn();
+	await client.createApiKey(keyLabel);
+	return client;
+}

@@ -25,12 +25,14 @@ export type Owner = typeof DEFAULT_OWNER;
 export function run(
 	command: string,
 	args: string[],
-	options: { cwd?: string; env?: NodeJS.ProcessEnv; stderr?: 'inherit' | 'capture' } = {},
+	options: { cwd?: string; env?: NodeJS.ProcessEnv; stderr?: 'inherit' | 'capture'; uid?: number; gid?: number } = {},
 ): Promise<string> {
 	return new Promise((resolve, reject) => {
 		const child = spawn(command, args, {
 			cwd: options.cwd ?? repoRoot,
 			env: options.env ?? process.env,
+			uid: options.uid,
+			gid: options.gid,
 			stdio: ['ignore', 'pipe', options.stderr === 'inherit' ? 'inherit' : 'pipe'],
 		});
 		let out = '';
@@ -95,16 +97,25 @@ export async function freePort(): Promise<number> {
 	}
 }
 
-export async function isPortFree(port: number): Promise<boolean> {
+/** The preferred port when it is free on 127.0.0.1, else 0 (any free port). */
+export async function preferredPort(port: number): Promise<number> {
 	return await new Promise((resolve) => {
 		const server = createServer();
 		server.unref();
-		server.on('error', () => resolve(false));
-		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+		server.on('error', () => resolve(0));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(port)));
 	});
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Asks `done` every `pollMs` until it answers true; `timeoutMs` after `started` throws `failure()`. */
+export async function waitUntil(done: () => boolean | Promise<boolean>, timeoutMs: number, failure: () => Error, pollMs = 100, started = Date.now()): Promise<void> {
+	while (!(await done())) {
+		if (Date.now() - started > timeoutMs) throw failure();
+		await sleep(pollMs);
+	}
+}
 
 /** The package's own version, for banners. */
 export function packageVersion(): string {

@@ -25,12 +25,12 @@ import {
 	DEFAULT_OWNER,
 	ensureN8nInstalled,
 	installPackage,
-	isPortFree,
+	preferredPort,
 	N8N_VERSION,
-	N8nClient,
 	N8nServer,
 	packageVersion,
 	repoRoot,
+	signedInClient,
 } from './n8n';
 import { QueueTopology } from '../queue/queue';
 import { clientRecord, readExamples, upsertCredential, type StoredCredential } from './workflows';
@@ -42,10 +42,6 @@ const devDir = process.env.POSTAL_DEV_DIR ?? path.join(cacheDir, 'dev');
 const userFolder = path.join(devDir, 'n8n');
 const started = Date.now();
 const say = (message: string) => console.log(`[dev +${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`);
-
-async function pickPort(preferred: number): Promise<number> {
-	return (await isPortFree(preferred)) ? preferred : 0;
-}
 
 /** The n8n a developer watches: one process, or the queue-mode topology behind a balancer. */
 interface DevN8n {
@@ -62,7 +58,7 @@ interface DevN8n {
 
 async function startSingle(n8nDir: string, tarball: string): Promise<DevN8n> {
 	await installPackage(userFolder, tarball);
-	const server = new N8nServer(n8nDir, { userFolder, port: await pickPort(Number(process.env.N8N_PORT ?? 5678)) });
+	const server = new N8nServer(n8nDir, { userFolder, port: await preferredPort(Number(process.env.N8N_PORT ?? 5678)) });
 	const dev: DevN8n = {
 		editorUrl: '',
 		webhookUrl: '',
@@ -96,7 +92,7 @@ async function startQueue(n8nDir: string, tarball: string): Promise<DevN8n> {
 	await topology.usePackage(tarball);
 	say('starting n8n in queue mode');
 	await topology.start();
-	const balancer = await startBalancer(topology.webhooks.map((w) => w.baseUrl), await pickPort(Number(process.env.POSTAL_BALANCER_PORT ?? 5680)));
+	const balancer = await startBalancer(topology.webhooks.map((w) => w.baseUrl), await preferredPort(Number(process.env.POSTAL_BALANCER_PORT ?? 5680)));
 	started.balancer = balancer;
 	return {
 		editorUrl: topology.main.baseUrl,
@@ -122,7 +118,6 @@ const SAMPLE_CSV_SANDBOX_PORT = 4010;
 /** What Ctrl-C stops, last started first. */
 const stopOnExit: Array<() => Promise<void>> = [];
 
-
 async function main() {
 	// Filled in as things start, so that Ctrl-C at any moment stops what is running.
 	const running: { sandbox?: Sandbox; watchers: FSWatcher[] } = { watchers: [] };
@@ -143,7 +138,7 @@ async function main() {
 	const n8nDir = await ensureN8nInstalled();
 
 	const sandbox = await startSandbox({
-		port: await pickPort(Number(process.env.POSTAL_SANDBOX_PORT ?? 4010)),
+		port: await preferredPort(Number(process.env.POSTAL_SANDBOX_PORT ?? 4010)),
 		// The demo account of the sandbox; its token is shown below for the panel and the credential.
 		token: process.env.POSTAL_SANDBOX_TOKEN ?? 'sandbox-token',
 		quiet: true,
@@ -156,9 +151,7 @@ async function main() {
 	const n8n = queueMode ? await startQueue(n8nDir, tarball) : await startSingle(n8nDir, tarball);
 	if (n8n.loadProblem) console.warn(`WARNING: n8n could not load the package:\n${n8n.loadProblem}`);
 
-	const client = new N8nClient(n8n.editorUrl);
-	await client.signIn(DEFAULT_OWNER);
-	await client.createApiKey('npm run dev');
+	const client = await signedInClient(n8n.editorUrl, 'npm run dev');
 	const credentials: StoredCredential[] = [
 		await upsertCredential(client, {
 			name: 'Postal Service account',
@@ -183,14 +176,11 @@ async function main() {
 	const examples = await importExamples(client, sandbox, credentials, n8n.webhookUrl, say);
 	const published = examples.filter((e) => e.published);
 	const mailMerge = published.find((e) => e.file === 'mail-merge-from-csv.json');
-	const mailMergePath = readExamples()
-		.find((e) => e.file === 'mail-merge-from-csv.json')
-		?.workflow.nodes.find((n) => n.type === 'n8n-nodes-base.webhook')?.parameters.path;
+	const webhookPathOf = (file: string) => readExamples().find((e) => e.file === file)?.workflow.nodes.find((n) => n.type === 'n8n-nodes-base.webhook')?.parameters.path;
+	const mailMergePath = webhookPathOf('mail-merge-from-csv.json');
 	const apiKey = entryCredentials.find((c) => c.name === 'Postal Service examples: API key');
 	const roundTrip = published.find((e) => e.file === ROUND_TRIP);
-	const roundTripPath = readExamples()
-		.find((e) => e.file === ROUND_TRIP)
-		?.workflow.nodes.find((n) => n.type === 'n8n-nodes-base.webhook')?.parameters.path;
+	const roundTripPath = webhookPathOf(ROUND_TRIP);
 	const crmWebhook = entryCredentials.find((c) => c.name === 'Postal Service examples: CRM webhook');
 
 	const banner = [

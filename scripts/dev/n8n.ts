@@ -7,7 +7,7 @@ import path from 'node:path';
 import { tmpdir } from 'node:os';
 
 import { buildAndPack, ensureN8nInstalled, installPackage, N8N_VERSION } from './common';
-import { N8nClient } from './client';
+import { signedInClient, type N8nClient } from './client';
 import { N8nServer } from './server';
 
 export * from './common';
@@ -56,15 +56,11 @@ export async function prepareN8n(options: {
 		say(`WARNING: n8n could not load the package:\n${server.loadProblem}`);
 	}
 	say(`n8n listening on ${server.baseUrl} (started in ${startSeconds.toFixed(1)}s)`);
-	const client = new N8nClient(server.baseUrl);
-	try {
-		await client.signIn();
-		await client.createApiKey();
-	} catch (error) {
-		// Nothing started here may outlive a failed start.
+	// Nothing started here may outlive a failed start.
+	const client = await signedInClient(server.baseUrl).catch(async (error: unknown) => {
 		await server.stop();
 		throw error;
-	}
+	});
 	return { server, client, tarball, startSeconds };
 }
 

@@ -1,11 +1,11 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // One n8n process (the server, a queue worker or a webhook processor) started offline on
 // 127.0.0.1 with a user folder of its own, and stopped with everything it started.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, type WriteStream } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { cacheDir, freePort, sleep } from './common';
+import { cacheDir, freePort, waitUntil } from './common';
+import { GroupProcess } from './process';
 
 /** What an n8n process is: the server (`n8n start`), a queue worker, or a webhook processor. */
 export type N8nRole = 'start' | 'worker' | 'webhook';
@@ -69,9 +69,7 @@ export class N8nServer {
 	brokerPort = 0;
 	/** The worker's health server (workers only). */
 	healthPort = 0;
-	private child?: ChildProcess;
-	private log?: WriteStream;
-	private output = '';
+	private readonly group: GroupProcess;
 	/** n8n's message when it could not load a community package (it starts anyway). */
 	loadProblem?: string;
 
@@ -83,11 +81,13 @@ export class N8nServer {
 		this.role = options.role ?? 'start';
 		this.name = options.name ?? 'n8n';
 		this.logFile = path.join(options.logDir ?? this.userFolder, `${this.name}.log`);
+		const echo = (text: string) => process.stdout.write(text.replace(/^(?=.)/gm, `  ${this.name} | `));
+		this.group = new GroupProcess(this.name, this.logFile, options.echo ? echo : undefined);
 	}
 
 	/** The process id of n8n itself (its task runner shares its process group; benchmarks read its CPU time). */
 	get pid(): number | undefined {
-		return this.child?.pid;
+		return this.group.pid;
 	}
 
 	get baseUrl() {
@@ -95,7 +95,7 @@ export class N8nServer {
 	}
 
 	get running() {
-		return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+		return this.group.running;
 	}
 
 	/** Starts n8n and resolves once the editor and the webhooks answer; returns the seconds it took. */
@@ -105,58 +105,27 @@ export class N8nServer {
 		this.port = this.port || this.options.port || (await freePort());
 		this.brokerPort = await freePort();
 		if (this.role === 'worker') this.healthPort ||= await freePort();
-		this.output = '';
 		this.loadProblem = undefined;
-		this.log = createWriteStream(this.logFile, { flags: 'a' });
 		const bin = path.join(this.n8nDir, 'node_modules', 'n8n', 'bin', 'n8n');
-		const child = spawn(nodeFor(this.n8nDir), [bin, this.role], {
+		this.group.start(nodeFor(this.n8nDir), [bin, this.role], {
 			cwd: this.userFolder,
-			// Own process group, so that stop() can also reach the task runner n8n launches.
-			detached: true,
-			stdio: ['ignore', 'pipe', 'pipe'],
 			env: { ...inheritedEnvironment(), ...this.environment(), ...this.options.env },
 		});
-		this.child = child;
-		// If this process dies without stop(), n8n must not outlive it.
-		const killOnExit = () => groupKill(child.pid);
-		process.once('exit', killOnExit);
-		child.once('exit', () => process.removeListener('exit', killOnExit));
-		const onData = (chunk: Buffer) => {
-			const text = chunk.toString();
-			this.output = (this.output + text).slice(-200_000);
-			this.log?.write(text);
-			if (this.options.echo) process.stdout.write(text.replace(/^(?=.)/gm, `  ${this.name} | `));
-		};
-		child.stdout?.on('data', onData);
-		child.stderr?.on('data', onData);
-		while (!READY_LINE[this.role].test(this.output)) {
-			if (!this.running) {
-				throw new Error(`${this.name} exited (${child.exitCode ?? child.signalCode}) while starting (log: ${this.logFile}):\n${this.output.slice(-4000)}`);
-			}
-			if (Date.now() - started > START_LIMIT_MS) {
-				await this.stop();
-				throw new Error(`${this.name} did not start within ${START_LIMIT_MS / 1000} s (log: ${this.logFile}):\n${this.output.slice(-4000)}`);
-			}
-			await sleep(100);
-		}
+		await this.group.waitFor(READY_LINE[this.role], START_LIMIT_MS, 100).catch(async (error: Error) => {
+			if (this.running) await this.stop();
+			throw error;
+		});
 		await this.waitUntilReady(started);
-		const failed = LOAD_PROBLEMS.map((pattern) => pattern.exec(this.output)).find(Boolean);
+		const failed = LOAD_PROBLEMS.map((pattern) => pattern.exec(this.group.output)).find(Boolean);
 		if (failed) this.loadProblem = failed[0];
 		return (Date.now() - started) / 1000;
 	}
 
 	private async waitUntilReady(started: number) {
 		const base = this.role === 'worker' ? `http://127.0.0.1:${this.healthPort}` : this.baseUrl;
-		for (;;) {
-			try {
-				const response = await fetch(`${base}/healthz/readiness`);
-				if (response.ok) return;
-			} catch {
-				// not listening yet
-			}
-			if (Date.now() - started > START_LIMIT_MS) throw new Error(`${this.name} did not become ready within ${START_LIMIT_MS / 1000} s (log: ${this.logFile})`);
-			await sleep(100);
-		}
+		const ready = () => fetch(`${base}/healthz/readiness`).then((response) => response.ok, () => false);
+		const late = () => new Error(`${this.name} did not become ready within ${START_LIMIT_MS / 1000} s (log: ${this.logFile})`);
+		await waitUntil(ready, START_LIMIT_MS, late, 100, started);
 	}
 
 	environment(): NodeJS.ProcessEnv {
@@ -200,26 +169,7 @@ export class N8nServer {
 
 	/** Stops n8n gracefully, then anything left in its process group (the task runner). */
 	async stop(): Promise<void> {
-		const child = this.child;
-		if (!child?.pid) return;
-		const pid = child.pid;
-		if (this.running) {
-			let timer: NodeJS.Timeout | undefined;
-			const exited = new Promise<void>((resolve) => {
-				child.once('exit', () => resolve());
-				timer = setTimeout(resolve, 20_000);
-			});
-			child.kill('SIGTERM');
-			await exited;
-			clearTimeout(timer);
-		}
-		if (groupAlive(pid)) {
-			groupKill(pid);
-			for (let i = 0; i < 50 && groupAlive(pid); i++) await sleep(100);
-		}
-		this.child = undefined;
-		await new Promise<void>((resolve) => (this.log ? this.log.end(resolve) : resolve()));
-		this.log = undefined;
+		await this.group.stop('SIGTERM', 20_000);
 	}
 
 	async restart(): Promise<number> {
@@ -229,18 +179,12 @@ export class N8nServer {
 
 	/** Kills n8n and its task runner at once (SIGKILL), as a crash or a lost machine would. */
 	async kill(): Promise<void> {
-		const pid = this.child?.pid;
-		if (!pid) return;
-		groupKill(pid);
-		for (let i = 0; i < 50 && groupAlive(pid); i++) await sleep(100);
-		this.child = undefined;
-		await new Promise<void>((resolve) => (this.log ? this.log.end(resolve) : resolve()));
-		this.log = undefined;
+		await this.group.stop('SIGKILL', 0);
 	}
 
 	/** Output n8n printed since it last started (also kept in `logFile`). */
 	get recentOutput() {
-		return this.output;
+		return this.group.output;
 	}
 }
 
@@ -254,22 +198,3 @@ function inheritedEnvironment(): NodeJS.ProcessEnv {
 	}
 	return env;
 }
-
-function groupKill(pid: number | undefined) {
-	if (!pid) return;
-	try {
-		process.kill(-pid, 'SIGKILL');
-	} catch {
-		// already gone
-	}
-}
-
-function groupAlive(pid: number) {
-	try {
-		process.kill(-pid, 0);
-		return true;
-	} catch {
-		return false;
-	}
-}
-

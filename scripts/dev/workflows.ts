@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { repoRoot, sleep, type N8nClient } from './n8n';
+import { repoRoot, waitUntil, type N8nClient } from './n8n';
 
 export const examplesDir = path.join(repoRoot, 'examples');
 
@@ -107,15 +107,13 @@ export function productionUrl(baseUrl: string, node: WorkflowNode, webhookPath: 
 
 /** Webhooks of an active workflow answer shortly after n8n reports ready: wait until this one does. */
 export async function waitForWebhook(url: string, timeoutMs = 30_000, method = 'POST'): Promise<void> {
-	const started = Date.now();
-	for (;;) {
-		// A CORS preflight starts nothing, and n8n lists in it the methods registered for the path.
+	// A CORS preflight starts nothing, and n8n lists in it the methods registered for the path.
+	const registered = async () => {
 		const response = await fetch(url, { method: 'OPTIONS', headers: { origin: new URL(url).origin } }).catch(() => undefined);
-		const allowed = response?.headers.get('access-control-allow-methods') ?? '';
-		if (allowed.split(/,\s*/).includes(method)) return;
-		if (Date.now() - started > timeoutMs) throw new Error(`the webhook ${new URL(url).pathname} was not registered within ${timeoutMs} ms`);
-		await sleep(200);
-	}
+		return (response?.headers.get('access-control-allow-methods') ?? '').split(/,\s*/).includes(method);
+	};
+	const late = () => new Error(`the webhook ${new URL(url).pathname} was not registered within ${timeoutMs} ms`);
+	await waitUntil(registered, timeoutMs, late, 200);
 }
 
 const TRIGGER_TYPE = '.postalServiceTrigger';
@@ -174,8 +172,7 @@ export function dataTablesOf(workflow: WorkflowFile): DataTableSpec[] {
  */
 export async function createDataTables(client: N8nClient, workflow: WorkflowFile): Promise<void> {
 	for (const table of dataTablesOf(workflow)) {
-		const listed = await client.api<{ data: Array<{ id: string; name: string }> }>('GET', `/data-tables?filter=${encodeURIComponent(JSON.stringify({ name: table.name }))}`);
-		const existing = listed.data.find((t) => t.name === table.name);
+		const existing = await dataTableNamed(client, table.name);
 		if (!existing) {
 			await client.api('POST', '/data-tables', table);
 			continue;
@@ -187,11 +184,17 @@ export async function createDataTables(client: N8nClient, workflow: WorkflowFile
 	}
 }
 
-/** The rows of a data table, by name, through n8n's public API. */
-export async function dataTableRows(client: N8nClient, name: string): Promise<Array<Record<string, unknown>>> {
+/** A data table by name through n8n's public API; `required`: its absence is an error. */
+async function dataTableNamed(client: N8nClient, name: string, required = false): Promise<{ id: string; name: string } | undefined> {
 	const listed = await client.api<{ data: Array<{ id: string; name: string }> }>('GET', `/data-tables?filter=${encodeURIComponent(JSON.stringify({ name }))}`);
 	const table = listed.data.find((t) => t.name === name);
-	if (!table) throw new Error(`no data table named ${name}`);
+	if (!table && required) throw new Error(`no data table named ${name}`);
+	return table;
+}
+
+/** The rows of a data table, by name, through n8n's public API. */
+export async function dataTableRows(client: N8nClient, name: string): Promise<Array<Record<string, unknown>>> {
+	const table = (await dataTableNamed(client, name, true))!;
 	const rows: Array<Record<string, unknown>> = [];
 	let cursor: string | undefined;
 	do {
@@ -206,9 +209,7 @@ export async function dataTableRows(client: N8nClient, name: string): Promise<Ar
 
 /** Inserts rows into a data table, by name, as another workflow of the user's would. */
 export async function insertDataTableRows(client: N8nClient, name: string, rows: Array<Record<string, unknown>>): Promise<void> {
-	const listed = await client.api<{ data: Array<{ id: string; name: string }> }>('GET', `/data-tables?filter=${encodeURIComponent(JSON.stringify({ name }))}`);
-	const table = listed.data.find((t) => t.name === name);
-	if (!table) throw new Error(`no data table named ${name}`);
+	const table = (await dataTableNamed(client, name, true))!;
 	await client.api('POST', `/data-tables/${table.id}/rows`, { data: rows, returnType: 'count' });
 }
 
@@ -256,7 +257,6 @@ export function placeholderHosts(workflow: WorkflowFile): string[] {
 	return [...new Set(hosts.map((url) => new URL(url).host))];
 }
 
-/** The node at the start of an example that holds the addresses of the user's own systems (team chat, CRM, file store). */
 /** A client record as a Brazilian CRM posts it to the round-trip example (crm-client-to-return-receipt), in its field names. */
 export function clientRecord(documentUrl: string, clienteId = 'C-1001') {
 	return {
@@ -273,6 +273,7 @@ export function clientRecord(documentUrl: string, clienteId = 'C-1001') {
 	};
 }
 
+/** The node at the start of an example that holds the addresses of the user's own systems (team chat, CRM, file store). */
 export const SYSTEMS_NODE = 'Your systems';
 
 /**
@@ -320,17 +321,11 @@ export function withTemplatesOf(store: TemplateStore, workflow: WorkflowFile): W
 		const template =
 			store.templates().find((t) => t.name === wanted.name && t.sender_id === wanted.senderId) ??
 			store.addTemplate({ senderId: wanted.senderId, name: wanted.name, variableNames: wanted.variableNames });
-		result = withChatTemplate(result, wanted.node, template.id);
+		const templateId = { ...(workflow.nodes.find((n) => n.name === wanted.node)!.parameters.templateId as object), value: String(template.id) };
+		result = {
+			...result,
+			nodes: result.nodes.map((node) => (node.name === wanted.node ? { ...node, parameters: { ...node.parameters, templateId } } : node)),
+		};
 	}
 	return result;
-}
-
-/** The workflow with a Send chat message node's template set to the given id, as a user picks theirs. */
-export function withChatTemplate(workflow: WorkflowFile, nodeName: string, templateId: number): WorkflowFile {
-	return {
-		...workflow,
-		nodes: workflow.nodes.map((node) =>
-			node.name === nodeName ? { ...node, parameters: { ...node.parameters, templateId: { ...(node.parameters.templateId as object), value: String(templateId) } } } : node,
-		),
-	};
 }

@@ -17,8 +17,8 @@ import {
 	buildAndPack,
 	ensureN8nInstalled,
 	freePort,
-	N8nClient,
 	N8nServer,
+	signedInClient,
 	N8N_VERSION,
 	PACKAGE_NAME,
 	type PreparedN8n,
@@ -260,9 +260,7 @@ export async function prepareQueueN8n(options: Omit<QueueOptions, 'n8nDir'> & { 
 		say(`package built and packed: ${path.basename(tarball)}, listed in N8N_COMMUNITY_PACKAGES as ${served.name}@${served.version} (${served.integrity.slice(0, 19)}…)`);
 		const timings = await topology.start();
 		if (topology.loadProblem) throw new Error(`n8n could not install or load the package:\n${topology.loadProblem}`);
-		const client = new N8nClient(topology.main.baseUrl);
-		await client.signIn();
-		await client.createApiKey();
+		const client = await signedInClient(topology.main.baseUrl);
 		return { topology, client, tarball, startSeconds: timings.mainSeconds + timings.workersAndWebhooksSeconds };
 	} catch (error) {
 		const logs = topology.logFiles.join('\n  ');

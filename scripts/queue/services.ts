@@ -2,11 +2,12 @@
 // PostgreSQL and Redis for n8n's queue mode, from Debian's packages (installed when missing), each
 // a throw-away instance of its own on a free port of 127.0.0.1: its data in a temporary folder,
 // nothing kept, nothing shared with a system-wide instance.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, createWriteStream, existsSync, mkdirSync, readdirSync, type WriteStream } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
-import { freePort, run, sleep } from '../dev/n8n';
+import { freePort, run } from '../dev/n8n';
+import { GroupProcess } from '../dev/process';
 
 const isRoot = () => process.getuid?.() === 0;
 
@@ -47,69 +48,6 @@ export async function ensureServicePackages(say: (message: string) => void = () 
 	return { postgresBin };
 }
 
-/** A server process in a process group of its own, its output in a log file. */
-class ServiceProcess {
-	private child?: ChildProcess;
-	private log?: WriteStream;
-	output = '';
-
-	constructor(
-		readonly name: string,
-		readonly logFile: string,
-	) {}
-
-	start(command: string, args: string[], options: { uid?: number; gid?: number; cwd?: string }) {
-		this.log = createWriteStream(this.logFile, { flags: 'a' });
-		const child = spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-		this.child = child;
-		const killOnExit = () => killGroup(child.pid, 'SIGKILL');
-		process.once('exit', killOnExit);
-		child.once('exit', () => process.removeListener('exit', killOnExit));
-		const onData = (chunk: Buffer) => {
-			this.output = (this.output + chunk.toString()).slice(-50_000);
-			this.log?.write(chunk);
-		};
-		child.stdout?.on('data', onData);
-		child.stderr?.on('data', onData);
-	}
-
-	get running() {
-		return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
-	}
-
-	async waitFor(line: RegExp, timeoutMs = 60_000) {
-		const started = Date.now();
-		while (!line.test(this.output)) {
-			if (!this.running) throw new Error(`${this.name} exited while starting (log: ${this.logFile}):\n${this.output.slice(-3000)}`);
-			if (Date.now() - started > timeoutMs) throw new Error(`${this.name} did not start within ${timeoutMs} ms (log: ${this.logFile})`);
-			await sleep(50);
-		}
-	}
-
-	/** Asks the server to stop with `signal`, then kills whatever is left of its group. */
-	async stop(signal: NodeJS.Signals) {
-		const pid = this.child?.pid;
-		if (!pid) return;
-		if (this.running) {
-			const exited = new Promise<void>((resolve) => this.child?.once('exit', () => resolve()));
-			killGroup(pid, signal);
-			await Promise.race([exited, sleep(15_000)]);
-		}
-		killGroup(pid, 'SIGKILL');
-		this.child = undefined;
-		await new Promise<void>((resolve) => (this.log ? this.log.end(resolve) : resolve()));
-	}
-}
-
-function killGroup(pid: number | undefined, signal: NodeJS.Signals) {
-	if (!pid) return;
-	try {
-		process.kill(-pid, signal);
-	} catch {
-		// already gone
-	}
-}
-
 /** The `postgres` system user's ids: PostgreSQL refuses to run as root. */
 function postgresUser(): { uid: number; gid: number } {
 	const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
@@ -121,7 +59,7 @@ export class Postgres {
 	readonly database = 'n8n';
 	readonly user = 'postgres';
 	port = 0;
-	private readonly server: ServiceProcess;
+	private readonly server: GroupProcess;
 	private readonly dataDir: string;
 
 	constructor(
@@ -129,7 +67,7 @@ export class Postgres {
 		private readonly dir: string,
 	) {
 		this.dataDir = path.join(dir, 'data');
-		this.server = new ServiceProcess('PostgreSQL', path.join(dir, 'postgres.log'));
+		this.server = new GroupProcess('PostgreSQL', path.join(dir, 'postgres.log'));
 	}
 
 	get logFile() {
@@ -142,7 +80,7 @@ export class Postgres {
 		mkdirSync(this.dir, { recursive: true });
 		if (owner.uid !== undefined) chownSync(this.dir, owner.uid, owner.gid!);
 		if (!existsSync(path.join(this.dataDir, 'PG_VERSION'))) {
-			await runAs(owner, path.join(this.binDir, 'initdb'), ['-D', this.dataDir, '-U', this.user, '--auth=trust', '-E', 'UTF8', '--no-sync'], this.dir);
+			await run(path.join(this.binDir, 'initdb'), ['-D', this.dataDir, '-U', this.user, '--auth=trust', '-E', 'UTF8', '--no-sync'], { ...owner, cwd: this.dir });
 		}
 		this.port = await freePort();
 		this.server.start(
@@ -161,7 +99,7 @@ export class Postgres {
 			],
 			{ ...owner, cwd: this.dir },
 		);
-		await this.server.waitFor(/database system is ready to accept connections/);
+		await this.server.waitFor(/database system is ready to accept connections/, 60_000);
 		await run(path.join(this.binDir, 'createdb'), ['-h', '127.0.0.1', '-p', String(this.port), '-U', this.user, this.database]);
 	}
 
@@ -185,16 +123,16 @@ export class Postgres {
 
 	async stop(): Promise<void> {
 		// SIGINT is PostgreSQL's fast shutdown.
-		await this.server.stop('SIGINT');
+		await this.server.stop('SIGINT', 15_000, true);
 	}
 }
 
 export class Redis {
 	port = 0;
-	private readonly server: ServiceProcess;
+	private readonly server: GroupProcess;
 
 	constructor(private readonly dir: string) {
-		this.server = new ServiceProcess('Redis', path.join(dir, 'redis.log'));
+		this.server = new GroupProcess('Redis', path.join(dir, 'redis.log'));
 	}
 
 	get logFile() {
@@ -209,7 +147,7 @@ export class Redis {
 			['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir, '--daemonize', 'no'],
 			{ cwd: this.dir },
 		);
-		await this.server.waitFor(/Ready to accept connections/);
+		await this.server.waitFor(/Ready to accept connections/, 60_000);
 	}
 
 	environment(): NodeJS.ProcessEnv {
@@ -217,17 +155,6 @@ export class Redis {
 	}
 
 	async stop(): Promise<void> {
-		await this.server.stop('SIGTERM');
+		await this.server.stop('SIGTERM', 15_000, true);
 	}
-}
-
-async function runAs(owner: { uid?: number; gid?: number }, command: string, args: string[], cwd: string) {
-	await new Promise<void>((resolve, reject) => {
-		const child = spawn(command, args, { ...owner, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-		let output = '';
-		child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-		child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-		child.on('error', reject);
-		child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}:\n${output.slice(-3000)}`))));
-	});
 }

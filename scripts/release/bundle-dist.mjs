@@ -3,14 +3,15 @@
 // compiling sixty small files took most of that load (docs/performance.md, cold load). What n8n
 // provides stays outside the bundle (n8n-workflow, zod, luxon, Node's modules).
 // Usage: node scripts/release/bundle-dist.mjs [the dist folder tsc wrote, dist by default]
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 import { build } from 'esbuild';
 
-const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+import { entryPoints } from './package.mjs';
+
 const dist = process.argv[2] ?? 'dist';
-const entries = [...pkg.n8n.nodes, ...pkg.n8n.credentials].map((entry) => path.join(dist, entry.replace(/^dist\//, '')));
+const entries = entryPoints.map((entry) => path.join(dist, entry.replace(/^dist\//, '')));
 
 for (const outfile of entries) {
 	await build({

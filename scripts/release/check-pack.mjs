@@ -1,9 +1,9 @@
 // Checks what `npm pack` would publish: only dist/, README.md, LICENSE and package.json, and every
 // file the package.json `n8n` field names (plus the icons) present in dist/.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 
-const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+import { entryPoints as declared, pkg } from './package.mjs';
 const [report] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { encoding: 'utf8' }));
 const files = report.files.map((f) => f.path);
 const problems = [];
@@ -12,7 +12,6 @@ for (const file of files) {
 		problems.push(`unexpected file in the package: ${file}`);
 	}
 }
-const declared = [...(pkg.n8n.nodes ?? []), ...(pkg.n8n.credentials ?? [])];
 for (const file of declared) {
 	if (!files.includes(file) || !existsSync(file)) problems.push(`declared in n8n field but not packed: ${file}`);
 }

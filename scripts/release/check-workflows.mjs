@@ -10,6 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { parseDocument } from 'yaml';
 
+import { pkg } from './package.mjs';
+
 const [ciPath, publishPath] =
 	process.argv.length > 3
 		? process.argv.slice(2, 4)
@@ -99,7 +101,6 @@ check('.ci/run', /^node scripts\/release\/release\.mjs --publish --dry-run$/m.te
 
 // The guards against a publish from a working copy: node-cli's refuses one without RELEASE_MODE,
 // provenance one from outside CI.
-const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 check(
 	'package.json',
 	pkg.scripts?.prepublishOnly === 'n8n-node prerelease',

@@ -5,14 +5,15 @@
 // and with `--publish` to publish; .ci/run calls `--publish --dry-run`, the same but the upload.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { built, pack, pkg } from './package.mjs';
 import { brokenPromises, readRecords, RECORD_FILE, recordsOf } from './releasedParameters.mjs';
 
-const { name, version } = JSON.parse(readFileSync('package.json', 'utf8'));
+const { name, version, n8n } = pkg;
 const tag = `v${version}`;
 const problems = [];
 
@@ -41,8 +42,7 @@ if (tagIndex !== -1) {
 
 // Every node version and credential about to be released is recorded, and none breaks its record.
 if (tagIndex === -1) {
-	const { n8n } = JSON.parse(readFileSync('package.json', 'utf8'));
-	if (![...n8n.nodes, ...n8n.credentials].every((file) => existsSync(file))) {
+	if (!built()) {
 		problems.push('dist/ is missing or incomplete: run npm run build first');
 	} else {
 		const require = createRequire(import.meta.url);
@@ -89,8 +89,7 @@ function stop(message) {
  * published, a higher version holding `latest`).
  */
 function publish(dryRun) {
-	const { n8n } = JSON.parse(readFileSync('package.json', 'utf8'));
-	if (![...n8n.nodes, ...n8n.credentials].every((file) => existsSync(file))) stop('dist/ is missing or incomplete: run npm run build first');
+	if (!built()) stop('dist/ is missing or incomplete: run npm run build first');
 	if (!dryRun) {
 		if (process.env.GITHUB_ACTIONS !== 'true' || !process.env.ACTIONS_ID_TOKEN_REQUEST_URL) {
 			stop('publishes only from .github/workflows/publish.yml, whose id-token: write lets npm publish by trusted publishing and sign the provenance');
@@ -104,8 +103,7 @@ function publish(dryRun) {
 	}
 	const work = mkdtempSync(path.join(tmpdir(), 'release-'));
 	try {
-		const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { encoding: 'utf8' }));
-		const tarball = path.join(work, packed.filename);
+		const tarball = pack(work);
 		const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
 		const args = ['publish', tarball, '--provenance', '--access', 'public', '--json', ...(dryRun ? ['--dry-run'] : [])];
 		console.log(`release ${tag}: npm ${args.join(' ')}`);

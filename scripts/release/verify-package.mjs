@@ -10,8 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+
+import { entryPoints, pack } from './package.mjs';
 
 const root = process.cwd();
 const scannerManifest = createRequire(import.meta.url).resolve('@n8n/scan-community-package/package.json');
@@ -21,9 +23,6 @@ const glob = fromScanner('fast-glob');
 // The scanner makes a temporary folder when it loads; this lets it remove that folder on exit.
 fromScanner('tmp').setGracefulCleanup();
 const scannerVersion = JSON.parse(readFileSync(scannerManifest, 'utf8')).version;
-
-const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
-const entryPoints = [...(pkg.n8n?.nodes ?? []), ...(pkg.n8n?.credentials ?? [])];
 
 class Finding extends Error {}
 const fail = (message) => {
@@ -44,23 +43,18 @@ async function verify() {
 
 	const work = mkdtempSync(join(tmpdir(), 'verify-package-'));
 	try {
-		const [packed] = JSON.parse(
-			execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
-				encoding: 'utf8',
-				stdio: ['ignore', 'pipe', 'pipe'],
-			}),
-		);
+		const tarball = pack(work);
 		// Unpacked as the scanner unpacks the tarball it downloads.
 		const unpacked = join(work, 'package');
 		mkdirSync(unpacked);
-		execFileSync('tar', ['-xzf', join(work, packed.filename), '-C', unpacked, '--strip-components=1']);
+		execFileSync('tar', ['-xzf', tarball, '-C', unpacked, '--strip-components=1']);
 		for (const entry of entryPoints) {
-			if (!existsSync(join(unpacked, entry))) fail(`${entry} is not in ${packed.filename}`);
+			if (!existsSync(join(unpacked, entry))) fail(`${entry} is not in ${basename(tarball)}`);
 		}
 
 		// The same two scans, with the same file patterns, as the scanner's analyzePackageByName.
 		const scans = [
-			{ name: `tarball ${packed.filename}`, dir: unpacked, patterns: ['**/*.js', 'package.json'] },
+			{ name: `tarball ${basename(tarball)}`, dir: unpacked, patterns: ['**/*.js', 'package.json'] },
 			{ name: 'sources (package.json, nodes/, credentials/)', dir: root, patterns: SOURCE_FILE_PATTERNS },
 		];
 		console.log(
