@@ -16,7 +16,8 @@ import { orderDetails } from './views';
 import { deliveryMatches, requestMatches, type DeliveryFilter, type RequestFilter } from './filters';
 import { sendSampleLetter } from './sampleLetter';
 import type { Received, ReceivedFilter } from './receiver';
-import { chatTemplate, type ChatMessage, type ChatSender, type ChatTemplate, type Favorite } from './state';
+import { chatTemplate } from './seed';
+import type { ChatMessage, ChatSender, ChatTemplate, Favorite } from './state';
 import { round2, saoPauloDateTime } from './util';
 import { DELIVERY_ID_READINGS, type AccountNotice, type Delivery, type DeliveryIds, type WebhookEndpoint } from './webhooks';
 
