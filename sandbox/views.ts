@@ -1,7 +1,7 @@
 import { shipTypeName, SHIP_TYPES, type EmailStatus, type OrderStatus } from '../nodes/PostalService/contract/lists';
 import { SHIP_TYPE_RULES } from '../nodes/PostalService/contract/order';
 import type { RrType } from '../nodes/PostalServiceTrigger/webhookLists';
-import type { EmailOrder, LetterOrder, LetterFileType, Order, StoredFile } from './state';
+import type { Address, EmailOrder, LetterOrder, LetterFileType, Order, StoredFile } from './state';
 
 // What an order looks like from outside: the read routes, the control API and the webhooks' payloads.
 
@@ -25,6 +25,14 @@ export const EMAIL_STATUS_TEXT: Record<number, string> = {
 	5: 'Falhou',
 } satisfies Record<EmailStatus, string>;
 
+/** The address keys in the order each shape lists them: the read shape, and the creation webhook (no street number). */
+const READ_ADDRESS_KEYS: Array<keyof Address> = ['name', 'addr1', 'street_number', 'addr2', 'zip', 'city', 'state', 'country'];
+const CREATED_ADDRESS_KEYS: Array<keyof Address> = ['name', 'addr1', 'addr2', 'city', 'state', 'zip', 'country'];
+
+function addressFields(address: Address, keys: Array<keyof Address>, suffix: string): Record<string, string> {
+	return Object.fromEntries(keys.map((key) => [`${key}${suffix}`, address[key]]));
+}
+
 /** The files of an order as the read shape lists them (no contents). */
 function fileList(files: StoredFile[]): Array<Record<string, unknown>> {
 	return files.map((f) => ({ name: f.name, type: f.type, created_at: f.created_at }));
@@ -42,14 +50,7 @@ export function letterView(o: LetterOrder): Record<string, unknown> {
 		id: o.id,
 		numPages: o.numPages,
 		...o.recipient,
-		name_sender: o.sender.name,
-		addr1_sender: o.sender.addr1,
-		street_number_sender: o.sender.street_number,
-		addr2_sender: o.sender.addr2,
-		zip_sender: o.sender.zip,
-		city_sender: o.sender.city,
-		state_sender: o.sender.state,
-		country_sender: o.sender.country,
+		...addressFields(o.sender, READ_ADDRESS_KEYS, '_sender'),
 		shipType: o.shipType,
 		tracking: o.tracking,
 		status: o.status,
@@ -151,24 +152,8 @@ export function letterCreatedData(o: LetterOrder): Record<string, unknown> {
 		value: o.value,
 		created_at: o.dateSubmit,
 		paymentMethod: o.paymentMethod,
-		recipient: {
-			name: o.recipient.name,
-			addr1: o.recipient.addr1,
-			addr2: o.recipient.addr2,
-			city: o.recipient.city,
-			state: o.recipient.state,
-			zip: o.recipient.zip,
-			country: o.recipient.country,
-		},
-		sender: {
-			name_sender: o.sender.name,
-			addr1_sender: o.sender.addr1,
-			addr2_sender: o.sender.addr2,
-			city_sender: o.sender.city,
-			state_sender: o.sender.state,
-			zip_sender: o.sender.zip,
-			country_sender: o.sender.country,
-		},
+		recipient: addressFields(o.recipient, CREATED_ADDRESS_KEYS, ''),
+		sender: addressFields(o.sender, CREATED_ADDRESS_KEYS, '_sender'),
 	};
 }
 
