@@ -7,25 +7,21 @@ import {
 	ControlError,
 	createEmailOrder,
 	findOrder,
-	orderDetails,
 	setOrderStatus,
 	type EmailOrderInput,
 	type TrackingEventInput,
 } from './orders';
 import { normalizePhone } from './routes/chat';
+import { orderDetails } from './views';
+import { deliveryMatches, requestMatches, type DeliveryFilter, type RequestFilter } from './filters';
 import { sendSampleLetter } from './sampleLetter';
 import type { Received, ReceivedFilter } from './receiver';
-import { chatTemplate, type ChatMessage, type ChatSender, type ChatTemplate, type Favorite } from './state';
+import { chatTemplate } from './seed';
+import type { ChatMessage, ChatSender, ChatTemplate, Favorite } from './state';
 import { round2, saoPauloDateTime } from './util';
 import { DELIVERY_ID_READINGS, type AccountNotice, type Delivery, type DeliveryIds, type WebhookEndpoint } from './webhooks';
 
-export type RequestFilter =
-	| { method?: string; path?: string | RegExp; status?: number }
-	| ((request: LoggedRequest) => boolean);
-
-export type DeliveryFilter =
-	| { webhookId?: number; event?: string; state?: Delivery['state']; deliveryId?: number }
-	| ((delivery: Delivery) => boolean);
+export type { DeliveryFilter, RequestFilter } from './filters';
 
 /** The homolog panel's powers, in process. Every method is also served under `/_sandbox/<name>`. */
 export interface SandboxControl {
@@ -99,16 +95,15 @@ export function createControl(core: SandboxCore): SandboxControl {
 	const deliveries = (filter?: DeliveryFilter): Delivery[] => {
 		const all = core.dispatcher.deliveries;
 		if (!filter) return copy(all);
-		if (typeof filter === 'function') return copy(all.filter(filter));
-		return copy(
-			all.filter(
-				(d) =>
-					(filter.webhookId === undefined || d.webhookId === Number(filter.webhookId)) &&
-					(filter.event === undefined || d.event === filter.event) &&
-					(filter.state === undefined || d.state === filter.state) &&
-					(filter.deliveryId === undefined || d.deliveryId === Number(filter.deliveryId)),
-			),
-		);
+		return copy(all.filter(typeof filter === 'function' ? filter : deliveryMatches(filter)));
+	};
+	/** Normalizes a phone number and adds it, once, to each of the lists given. */
+	const addPhone = (phone: string, lists: string[][]): string => {
+		const normalized = normalizePhone(String(phone));
+		if (!normalized) throw new ControlError(`not a phone number: ${phone}`);
+		for (const list of lists) if (!list.includes(normalized)) list.push(normalized);
+		core.save();
+		return normalized;
 	};
 	const finite = (n: unknown, what: string): number => {
 		const value = Number(n);
@@ -119,16 +114,7 @@ export function createControl(core: SandboxCore): SandboxControl {
 		requests(filter) {
 			const all = core.requestLog;
 			if (!filter) return copy(all);
-			if (typeof filter === 'function') return copy(all.filter(filter));
-			return copy(
-				all.filter(
-					(r) =>
-						(!filter.method || r.method === filter.method.toUpperCase()) &&
-						(filter.status === undefined || r.status === Number(filter.status)) &&
-						(filter.path === undefined ||
-							(typeof filter.path === 'string' ? r.path.startsWith(filter.path) : filter.path.test(r.path))),
-				),
-			);
+			return copy(all.filter(typeof filter === 'function' ? filter : requestMatches(filter)));
 		},
 		clearRequests() {
 			core.requestLog = [];
@@ -242,19 +228,10 @@ export function createControl(core: SandboxCore): SandboxControl {
 			core.faults.push(entry);
 		},
 		addChatNumber(phone) {
-			const normalized = normalizePhone(String(phone));
-			if (!normalized) throw new ControlError(`not a phone number: ${phone}`);
-			if (!core.state.chatNumbers.includes(normalized)) core.state.chatNumbers.push(normalized);
-			if (!core.state.chatAllowList.includes(normalized)) core.state.chatAllowList.push(normalized);
-			core.save();
-			return normalized;
+			return addPhone(phone, [core.state.chatNumbers, core.state.chatAllowList]);
 		},
 		addChatRecipient(phone) {
-			const normalized = normalizePhone(String(phone));
-			if (!normalized) throw new ControlError(`not a phone number: ${phone}`);
-			if (!core.state.chatAllowList.includes(normalized)) core.state.chatAllowList.push(normalized);
-			core.save();
-			return normalized;
+			return addPhone(phone, [core.state.chatAllowList]);
 		},
 		chatMessages() {
 			return copy(core.state.chatMessages);
@@ -311,89 +288,3 @@ export function createControl(core: SandboxCore): SandboxControl {
 		},
 	};
 }
-
-/**
- * How `/_sandbox/<name>` maps a JSON body (or the query string of a GET) onto the method's
- * arguments. A body `{ "args": [...] }` is passed through as the argument list for any method.
- */
-export const HTTP_ARGUMENTS: Record<keyof SandboxControl, (input: Record<string, unknown>) => unknown[]> = {
-	requests: (i) => [{ method: i.method, path: i.path, status: i.status }],
-	clearRequests: () => [],
-	orders: () => [],
-	order: (i) => [String(i.id)],
-	setOrderStatus: (i) => [
-		String(i.id),
-		Number(i.status),
-		{ statusDelivery: i.statusDelivery, opened: i.opened, reason: i.reason } as Record<string, unknown>,
-	],
-	addTrackingEvent: (i) => {
-		const { id, event, ...rest } = i;
-		const fields = (event as Record<string, unknown> | undefined) ?? rest;
-		return [String(id), Object.keys(fields).length > 0 ? fields : undefined];
-	},
-	addReturnReceipt: (i) => [
-		String(i.id),
-		{
-			rrType: i.rrType,
-			unreadable: i.unreadable === true || i.unreadable === 'true',
-			pdf: typeof i.pdfBase64 === 'string' ? Buffer.from(i.pdfBase64, 'base64') : undefined,
-		},
-	],
-	createEmailOrder: (i) => [i],
-	sendSampleLetter: () => [],
-	balance: () => [],
-	setBalance: (i) => [Number(i.balance)],
-	topUp: (i) => [Number(i.amount)],
-	registerWebhook: (i) => [i],
-	webhooks: () => [],
-	pauseWebhook: (i) => [Number(i.id)],
-	resumeWebhook: (i) => [Number(i.id)],
-	removeWebhook: (i) => [Number(i.id)],
-	sendTestEvent: (i) => [Number(i.id)],
-	deliveries: (i) => [
-		{
-			webhookId: i.webhookId === undefined ? undefined : Number(i.webhookId),
-			event: i.event,
-			state: i.state,
-			deliveryId: i.deliveryId === undefined ? undefined : Number(i.deliveryId),
-		},
-	],
-	waitForDeliveries: (i) => {
-		const count = Number(i.count ?? 1);
-		const matches = (d: Delivery) =>
-			(i.event === undefined || d.event === i.event) &&
-			(i.webhookId === undefined || d.webhookId === Number(i.webhookId)) &&
-			(i.state === undefined || d.state === i.state);
-		return [(all: Delivery[]) => all.filter(matches).length >= count, Number(i.timeoutMs ?? 5_000)];
-	},
-	resendDelivery: (i) => [Number(i.deliveryId)],
-	notices: () => [],
-	setDeliveryIds: (i) => [String(i.reading) as DeliveryIds],
-	setMaintenance: (i) => [i.on === true || i.on === 'true' || i.on === '1'],
-	setLatency: (i) => [Number(i.ms)],
-	injectFault: (i) => [
-		{
-			method: i.method,
-			path: i.path,
-			kind: i.kind,
-			count: i.count === undefined ? undefined : Number(i.count),
-			skip: i.skip === undefined ? undefined : Number(i.skip),
-			delayMs: i.delayMs === undefined ? undefined : Number(i.delayMs),
-			location: i.location === undefined ? undefined : String(i.location),
-			status: i.status === undefined ? undefined : Number(i.status),
-		},
-	],
-	addChatNumber: (i) => [String(i.phone)],
-	addChatRecipient: (i) => [String(i.phone)],
-	chatMessages: () => [],
-	setChatMessageStatus: (i) => [Number(i.messageId), i.status as string | number],
-	templates: () => [],
-	addTemplate: (i) => [i],
-	senders: () => [],
-	favorites: () => [],
-	addEmailRecipient: (i) => [String(i.email)],
-	setClientContract: (i) => [i.on === true || i.on === 'true' || i.on === '1'],
-	received: (i) => [{ method: i.method === undefined ? undefined : String(i.method), path: i.path === undefined ? undefined : String(i.path) }],
-	clearReceived: () => [],
-	reset: () => [],
-};

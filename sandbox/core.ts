@@ -6,7 +6,8 @@ import type { Environment } from '../nodes/PostalServiceTrigger/webhookLists';
 import { errorReply, type Ctx, type Family, type Reply } from './http';
 import { Receiver } from './receiver';
 import { namesFor } from './renamed';
-import { seedState, type State } from './state';
+import { seedState } from './seed';
+import type { State } from './state';
 import { WebhookDispatcher, type DeliveryIds } from './webhooks';
 
 export interface SandboxSettings {

@@ -13,7 +13,7 @@ export type { LoggedRequest } from './core';
 export type { Delivery, DeliveryAttempt, WebhookEndpoint } from './webhooks';
 export type { Received } from './receiver';
 export { RECEIVER_PATH } from './receiver';
-export { PRICE_TABLE } from './create';
+export { PRICE_TABLE } from './rules';
 export { CHAT_PRICE } from './routes/chat';
 export { EMAIL_PRICE } from './orders';
 export { ACCOUNT_PROFILE, SERVICE_UNIT } from './state';

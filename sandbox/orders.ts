@@ -1,30 +1,11 @@
-import { shipTypeName, SHIP_TYPES, type EmailStatus, type OrderStatus } from '../nodes/PostalService/contract/lists';
-import { SHIP_TYPE_RULES } from '../nodes/PostalService/contract/order';
 import { DELIVERY_STATUSES, RR_TYPES, type RrType } from '../nodes/PostalServiceTrigger/webhookLists';
 import type { SandboxCore } from './core';
 import { textPdf } from './pdf';
-import type { EmailOrder, LetterFileType, LetterOrder, Order, StoredFile, TrackingEvent } from './state';
+import type { EmailOrder, LetterFileType, LetterOrder, Order, TrackingEvent } from './state';
 import { saoPauloDateTime } from './util';
+import { EMAIL_STATUS_TEXT, emailCreatedData, LETTER_STATUS_TEXT, letterCreatedData, orderDetails, returnReceiptOf, trackingRecords } from './views';
 
-/** The service's own wording of each status; which statuses exist is the contract's list. */
-export const LETTER_STATUS_TEXT: Record<number, string> = {
-	0: 'Processando',
-	1: 'Em produção',
-	2: 'Créditos insuficientes',
-	3: 'Impresso',
-	4: 'Postado',
-	5: 'Cancelado',
-	6: 'Devolvido',
-} satisfies Record<OrderStatus, string>;
-
-export const EMAIL_STATUS_TEXT: Record<number, string> = {
-	0: 'Processando pagamento',
-	1: 'Pago, aguardando envio',
-	2: 'Créditos insuficientes',
-	3: 'Enviado',
-	4: 'Cancelado',
-	5: 'Falhou',
-} satisfies Record<EmailStatus, string>;
+// The sandbox's state transitions: an order is created, moves through its statuses, gets tracking and receipts.
 
 export const STATUS_DELIVERY_VALUES: readonly string[] = DELIVERY_STATUSES;
 
@@ -49,192 +30,33 @@ function requireLetter(core: SandboxCore, id: string): LetterOrder {
 	return order;
 }
 
-function trackingRecords(order: LetterOrder): Record<string, unknown> {
-	if (!order.tracking) return {};
-	return { codObjeto: order.tracking, eventos: [...order.tracking_events].reverse() };
-}
 
-/** `data` of the order-read operation for a letter, field for field as the spec lists it. */
-export function letterView(o: LetterOrder): Record<string, unknown> {
-	const has = (type: LetterFileType) => o.files.some((f) => f.type === type);
-	return {
-		id: o.id,
-		numPages: o.numPages,
-		...o.recipient,
-		name_sender: o.sender.name,
-		addr1_sender: o.sender.addr1,
-		street_number_sender: o.sender.street_number,
-		addr2_sender: o.sender.addr2,
-		zip_sender: o.sender.zip,
-		city_sender: o.sender.city,
-		state_sender: o.sender.state,
-		country_sender: o.sender.country,
-		shipType: o.shipType,
-		tracking: o.tracking,
-		status: o.status,
-		status_delivery: o.status_delivery,
-		delivery_suspension: o.delivery_suspension,
-		delivery_suspension_at: o.delivery_suspension_at,
-		pdf_available: has('pdf'),
-		rr_available: has('rr') || has('rr_electronic'),
-		rr_count: o.rr_count,
-		sender_copy_available: has('sender_copy'),
-		telegram_copy_available: o.shipType === 4 && has('sender_copy'),
-		files: o.files.map((f) => ({ name: f.name, type: f.type, created_at: f.created_at })),
-		dateSubmit: o.dateSubmit,
-		dateLastChange: o.dateLastChange,
-		value: o.value,
-		use_client_contract: o.use_client_contract,
-		shipping_cost: o.shipping_cost,
-		tag: o.tag,
-		tracking_records: trackingRecords(o),
-		tracking_records_last_update: o.tracking_records_last_update,
-		telegram_info: o.telegram_info,
-	};
-}
-
-/** The fields that open both the read shape and the creation webhook of a registered e-mail. */
-function emailHead(o: EmailOrder): Record<string, unknown> {
-	return {
-		id: o.id,
-		type: 'email',
-		status: o.status,
-		recipient: o.recipient,
-		sender: o.sender,
-		subject: o.subject,
-		value: o.value,
-	};
-}
-
-/** The spec does not show a registered e-mail read; this shape follows its webhook payload. */
-export function emailView(o: EmailOrder): Record<string, unknown> {
-	return {
-		...emailHead(o),
-		paymentMethod: o.paymentMethod,
-		created_at: o.created_at,
-		dateLastChange: o.dateLastChange,
-		opened: o.opened,
-		date_opened: o.date_opened,
-		failure_reason: o.failure_reason,
-		files: o.files.map((f) => ({ name: f.name, type: f.type, created_at: f.created_at })),
-	};
-}
-
-export function orderView(o: Order): Record<string, unknown> {
-	return o.kind === 'letter' ? letterView(o) : emailView(o);
-}
-
-const AR_SHIP_TYPES: readonly number[] = SHIP_TYPE_RULES.returnReceipt;
-
-/**
- * The return receipt a letter can get, or why it gets none: the service has AR only for the ship
- * types that say so, and the receipt comes back the way `ar_type` asked (scanned paper or digital).
- */
-export function returnReceiptOf(order: LetterOrder): { type: RrType } | { refused: string } {
-	if (!AR_SHIP_TYPES.includes(order.shipType)) {
-		const withAr = AR_SHIP_TYPES.map((type) => SHIP_TYPES.find((s) => s.value === type)?.name).join(', ');
-		return {
-			refused: `order ${order.id} is a ${shipTypeName(order.shipType)}, which has no return receipt (AR): the service makes one only for ${withAr} (shipType ${AR_SHIP_TYPES.join(', ')}), so it never sends rr.created for this letter`,
-		};
-	}
-	return { type: order.ar_type === 'electronic' ? 'rr_electronic' : 'rr' };
-}
-
-/** The control API's view: the read shape plus what the sandbox keeps about the order. */
-export function orderDetails(o: Order): Record<string, unknown> {
-	if (o.kind === 'letter') {
-		return {
-			...letterView(o),
-			kind: 'letter',
-			return_receipt: returnReceiptOf(o),
-			paymentMethod: o.paymentMethod,
-			team_member_id: o.team_member_id,
-			ar_type: o.ar_type,
-			virtualbox: o.virtualbox,
-			toAddrOnly: o.toAddrOnly,
-			duplex_printing: o.duplex_printing,
-			envelope_type: o.envelope_type,
-			cancel_reason: o.cancel_reason,
-		};
-	}
-	return { ...emailView(o), kind: 'email', body: o.body, cancel_reason: o.cancel_reason };
-}
-
-export function letterCreatedData(o: LetterOrder): Record<string, unknown> {
-	return {
-		id: o.id,
-		type: 'letter',
-		status: o.status,
-		shipType: String(o.shipType),
-		numPages: o.numPages,
-		value: o.value,
-		created_at: o.dateSubmit,
-		paymentMethod: o.paymentMethod,
-		recipient: {
-			name: o.recipient.name,
-			addr1: o.recipient.addr1,
-			addr2: o.recipient.addr2,
-			city: o.recipient.city,
-			state: o.recipient.state,
-			zip: o.recipient.zip,
-			country: o.recipient.country,
-		},
-		sender: {
-			name_sender: o.sender.name,
-			addr1_sender: o.sender.addr1,
-			addr2_sender: o.sender.addr2,
-			city_sender: o.sender.city,
-			state_sender: o.sender.state,
-			zip_sender: o.sender.zip,
-			country_sender: o.sender.country,
-		},
-	};
-}
-
-function emailCreatedData(o: EmailOrder): Record<string, unknown> {
-	return { ...emailHead(o), created_at: o.created_at, paymentMethod: o.paymentMethod };
-}
-
-function generatedFile(
-	order: Order,
-	type: LetterFileType,
-	name: string,
-	title: string,
-	lines: string[],
-): StoredFile {
+/** Adds a generated PDF of a type the order does not have yet (each exists once). */
+function addFileOnce(order: Order, type: LetterFileType, suffix: string, title: string, lines: string[]): void {
+	if (order.files.some((f) => f.type === type)) return;
 	const pdf = textPdf(title, [`Pedido ${order.id}`, ...lines]);
-	return { name, type, created_at: saoPauloDateTime(), mimeType: 'application/pdf', base64: pdf.toString('base64') };
+	const name = `${order.id}-${suffix}.pdf`;
+	order.files.push({ name, type, created_at: saoPauloDateTime(), mimeType: 'application/pdf', base64: pdf.toString('base64') });
 }
 
 /** Files that exist from a status on: the printed front and the telegram's sender copy. */
 function addStatusFiles(order: Order): void {
 	if (order.kind === 'email') {
-		if (order.status === 3 && !order.files.some((f) => f.type === 'pdf')) {
-			order.files.push(
-				generatedFile(order, 'pdf', `${order.id}-certificado.pdf`, 'Certificado de envio', [
-					`Para: ${order.recipient.name} <${order.recipient.email}>`,
-					`Assunto: ${order.subject}`,
-				]),
-			);
-		}
+		if (order.status !== 3) return;
+		addFileOnce(order, 'pdf', 'certificado', 'Certificado de envio', [
+			`Para: ${order.recipient.name} <${order.recipient.email}>`,
+			`Assunto: ${order.subject}`,
+		]);
 		return;
 	}
 	if (![1, 3, 4, 6].includes(order.status)) return;
-	if (!order.files.some((f) => f.type === 'letter_front')) {
-		order.files.push(
-			generatedFile(order, 'letter_front', `${order.id}-frente.pdf`, 'Frente da carta', [
-				`${order.recipient.name}`,
-				`${order.recipient.addr1}, ${order.recipient.street_number}`,
-				`${order.recipient.zip} ${order.recipient.city}/${order.recipient.state}`,
-			]),
-		);
-	}
-	if (order.shipType === 4 && order.telegram_info.sender_copy === 1 && !order.files.some((f) => f.type === 'sender_copy')) {
-		order.files.push(
-			generatedFile(order, 'sender_copy', `${order.id}-copia-remetente.pdf`, 'Cópia do telegrama', [
-				String(order.telegram_info.message ?? ''),
-			]),
-		);
+	addFileOnce(order, 'letter_front', 'frente', 'Frente da carta', [
+		`${order.recipient.name}`,
+		`${order.recipient.addr1}, ${order.recipient.street_number}`,
+		`${order.recipient.zip} ${order.recipient.city}/${order.recipient.state}`,
+	]);
+	if (order.shipType === 4 && order.telegram_info.sender_copy === 1) {
+		addFileOnce(order, 'sender_copy', 'copia-remetente', 'Cópia do telegrama', [String(order.telegram_info.message ?? '')]);
 	}
 }
 

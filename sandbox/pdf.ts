@@ -1,3 +1,6 @@
+import { text, type Ctx } from './http';
+import { isLoopbackHost } from './util';
+
 export type PdfInspection = { ok: true; pages: number } | { ok: false; reason: 'encrypted' | 'invalid' };
 
 /** Reads a PDF for real: the page count, or why it cannot be printed. */
@@ -57,4 +60,41 @@ export function classicPdf(objects: string[], header = '%PDF-1.4\n', trailerExtr
 /** Helvetica's WinAnsi covers Portuguese accents but not every character a user may send. */
 function winAnsi(text: string): string {
 	return text.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
+}
+
+/** The pdfFile of a create request: an uploaded file, base64 or a data: URL, or a loopback URL to fetch. */
+export async function loadPdf(ctx: Ctx): Promise<{ bytes: Buffer; name: string } | { error: string } | null> {
+	const file = ctx.files.find((f) => f.field === 'pdfFile');
+	if (file) return { bytes: file.data, name: file.fileName || 'documento.pdf' };
+	const value = text(ctx.fields.pdfFile)?.trim();
+	if (!value) return null;
+	if (/^https?:\/\//i.test(value)) {
+		let url: URL;
+		try {
+			url = new URL(value);
+		} catch {
+			return { error: 'pdfFile: URL inválida' };
+		}
+		if (!isLoopbackHost(url.hostname)) {
+			return { error: 'pdfFile: o sandbox só baixa PDFs de endereços locais (127.0.0.1, localhost)' };
+		}
+		// A fresh agent per download, closed at once: nothing lingers after the sandbox stops.
+		const { Agent, request } = await import('undici');
+		const agent = new Agent({ keepAliveTimeout: 10 });
+		try {
+			const response = await request(url, { dispatcher: agent, headersTimeout: 10_000, bodyTimeout: 10_000 });
+			const bytes = Buffer.from(await response.body.arrayBuffer());
+			if (response.statusCode < 200 || response.statusCode >= 300) {
+				return { error: `pdfFile: não foi possível baixar o arquivo (HTTP ${response.statusCode})` };
+			}
+			return { bytes, name: decodeURIComponent(url.pathname.split('/').pop() || 'documento.pdf') };
+		} catch (error) {
+			return { error: `pdfFile: não foi possível baixar o arquivo (${error instanceof Error ? error.message : error})` };
+		} finally {
+			await agent.close();
+		}
+	}
+	const base64 = value.replace(/^data:[^;,]*;base64,/i, '').replace(/\s+/g, '');
+	if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(base64)) return { error: 'pdfFile: base64 inválido (ou URL sem http/https)' };
+	return { bytes: Buffer.from(base64, 'base64'), name: 'documento.pdf' };
 }

@@ -1,5 +1,6 @@
 import type { SandboxCore } from './core';
-import { ControlError, findOrder, orderDetails } from './orders';
+import { ControlError, findOrder } from './orders';
+import { orderDetails } from './views';
 import { textPdf } from './pdf';
 import { DEMO_ADDRESS } from './state';
 

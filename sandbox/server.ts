@@ -1,7 +1,8 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
-import { HTTP_ARGUMENTS, type SandboxControl } from './control';
+import type { SandboxControl } from './control';
+import { HTTP_ARGUMENTS } from './controlArguments';
 import type { LoggedRequest, SandboxCore } from './core';
 import { createOrder } from './create';
 import { BodyError, envelopeA, errorReply, parseBody, type Ctx, type Family, type Reply } from './http';

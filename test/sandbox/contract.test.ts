@@ -14,7 +14,7 @@ import {
 	EXPRESS_SHIP_TYPES,
 	PDF_SHIP_TYPES,
 	TO_ADDR_ONLY_SHIP_TYPES,
-} from '../../sandbox/create';
+} from '../../sandbox/rules';
 import { createOrder, letter, pdfWithPages, useSandbox } from './support';
 
 const ctx = useSandbox();
