@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: a maintainers' measure of the repository */
 // The grounds' budget, as nodes/ has one: tests and tooling at most 5.5 times the product's lines.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
