@@ -174,7 +174,7 @@ for (const release of RELEASES) {
 						id: randomUUID(),
 						nodes: [
 							{ id: randomUUID(), name: 'Trigger', type: 'n8n-nodes-postal-service.postalServiceTrigger', webhookId: randomUUID(), parameters: {}, credentials: { postalServiceWebhookApi: { id: '3', name: 'Postal Service webhook secret' } } },
-							{ name: 'After', type: 'test.branch' },
+							{ name: 'After', type: 'test.passThrough' },
 						],
 						connections: { Trigger: { main: [[{ node: 'After', type: 'main', index: 0 }]] } },
 					};

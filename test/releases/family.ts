@@ -190,8 +190,8 @@ export async function workflowOf(testCase: Case, onError: OnError): Promise<Test
 		nodes: [
 			{ name: 'Start', type: 'test.items', parameters: { items: JSON.stringify(await serializedItems(testCase.items)) } },
 			node,
-			{ name: 'Went through', type: 'test.branch' },
-			{ name: 'Failed', type: 'test.branch' },
+			{ name: 'Went through', type: 'test.passThrough' },
+			{ name: 'Failed', type: 'test.passThrough' },
 		],
 		connections: {
 			Start: { main: [to(NODE)] },

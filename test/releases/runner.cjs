@@ -10,7 +10,7 @@ const Module = require('node:module');
 const path = require('node:path');
 const readline = require('node:readline');
 const { createHash, randomUUID } = require('node:crypto');
-const { testNodes } = require('./testNodes.cjs');
+const { testNodes, toolVariant } = require('../harness/testNodes.cjs');
 const { additionalDataOf, credentialsHelperOf, nodeTypesOf, RecordedResponse } = require('../harness/n8n/host.cjs');
 
 const [engineDir, userFolder] = process.argv.slice(2);
@@ -30,7 +30,7 @@ const fromPackage = Module.createRequire(path.join(packageDir, 'package.json'));
 const core = fromEngine('n8n-core');
 const workflowLib = fromEngine('n8n-workflow');
 const { Container } = fromCore('@n8n/di');
-const { NodeConnectionTypes, NodeHelpers, Workflow, ICredentialsHelper } = workflowLib;
+const { NodeHelpers, Workflow, ICredentialsHelper } = workflowLib;
 
 /** Where each party finds n8n-workflow: one file for all three, or the release is not what runs. */
 const resolved = {
@@ -39,7 +39,7 @@ const resolved = {
 	engine: fromEngine.resolve('n8n-workflow'),
 };
 
-// ---- Node types: the package's, its tool variant, and the test's own small nodes (testNodes.cjs) ----
+// ---- Node types: the package's, its tool variant, and the test's own small nodes (test/harness/testNodes.cjs) ----
 
 function packageTypes() {
 	const manifest = fromPackage('./package.json').n8n;
@@ -49,7 +49,7 @@ function packageTypes() {
 			if (typeof Class !== 'function') continue;
 			const node = new Class();
 			nodes.set(`${PACKAGE}.${node.description.name}`, node);
-			if (node.description.usableAsTool) nodes.set(`${PACKAGE}.${node.description.name}Tool`, asTool(node));
+			if (node.description.usableAsTool) nodes.set(`${PACKAGE}.${node.description.name}Tool`, toolVariant(node));
 		}
 	}
 	const credentials = new Map();
@@ -61,27 +61,8 @@ function packageTypes() {
 	return { nodes, credentials };
 }
 
-/**
- * The tool variant n8n's server adds for a node with `usableAsTool` (in n8n's package, not the
- * engine): the node's own execute(), described with its replacements, no main input and one AI
- * tool output. Only the outputs matter to the engine's choice of running it as a tool.
- */
-function asTool(node) {
-	const replacements = typeof node.description.usableAsTool === 'object' ? node.description.usableAsTool.replacements : {};
-	const description = {
-		...node.description,
-		...replacements,
-		name: `${node.description.name}Tool`,
-		displayName: `${node.description.displayName} Tool`,
-		inputs: [],
-		outputs: [NodeConnectionTypes.AiTool],
-	};
-	delete description.usableAsTool;
-	return Object.create(node, { description: { value: description } });
-}
-
 const { nodes: packageNodes, credentials: credentialTypes } = packageTypes();
-const nodeTypes = new Map([...packageNodes, ...testNodes(workflowLib, userFolder)]);
+const nodeTypes = new Map([...packageNodes, ...testNodes()]);
 
 const registry = nodeTypesOf(nodeTypes, NodeHelpers);
 

@@ -52,7 +52,7 @@ function workflowOf(way: Way, parameters: Record<string, unknown>, setting: Sett
 		startNode: 'Chat',
 		nodes: [
 			{ name: 'Chat', type: 'test.items', parameters: { items: JSON.stringify([{ json: { chatInput: 'How much is this letter?' } }]) } },
-			{ name: 'Agent', type: way === 'in-process' ? 'test.toolAgent' : 'test.engineAgent', parameters: { tool: 'Postal Service' } },
+			{ name: 'Agent', type: way === 'in-process' ? 'test.agent' : 'test.engineAgent', parameters: { tool: 'Postal Service' } },
 			tool,
 		],
 		connections: {
@@ -66,7 +66,7 @@ function workflowOf(way: Way, parameters: Record<string, unknown>, setting: Sett
 function agentRead(way: Way, outcome: RunOutcome): string | undefined {
 	const [answer] = outputOf(outcome, 'Agent');
 	if (!answer) return undefined;
-	if (way === 'in-process') return String(answer.json.returned ?? answer.json.thrown);
+	if (way === 'in-process') return String(answer.json.answer ?? answer.json.thrown);
 	const run = answer.json.toolRun as { data?: { ai_tool?: Array<Array<{ json: unknown }>> }; error?: { message?: string } };
 	const items = run.data?.ai_tool?.[0] ?? [];
 	if (items.length > 0) return JSON.stringify(items.map((item) => item.json));
