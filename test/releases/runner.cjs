@@ -11,6 +11,7 @@ const path = require('node:path');
 const readline = require('node:readline');
 const { createHash, randomUUID } = require('node:crypto');
 const { testNodes, toolVariant } = require('../harness/testNodes.cjs');
+const { MemoryProcessedDataStore } = require('../harness/processedData.cjs');
 const { additionalDataOf, credentialsHelperOf, nodeTypesOf, RecordedResponse } = require('../harness/n8n/host.cjs');
 
 const [engineDir, userFolder] = process.argv.slice(2);
@@ -107,7 +108,7 @@ async function prepare() {
 	} else {
 		await service.init();
 	}
-	await core.DataDeduplicationService.init(new ProcessedDataStore());
+	await core.DataDeduplicationService.init(new MemoryProcessedDataStore());
 	return { binaryMode: service.mode };
 }
 
@@ -174,46 +175,6 @@ async function runWorkflow({ workflow: json, credentials }) {
 		run = await new core.WorkflowExecute(additionalData(credentials, hooksOf(workflow, executionId, 'manual'), executionId, workflow.id), 'manual', runData).processRunExecutionData(workflow);
 	}
 	return await outcomeOf(run);
-}
-
-/**
- * The processed-data store n8n's server keeps in its database (one row of values per node), in
- * memory here: what reaches it is the engine's own path, from the node's helper through n8n-core's
- * DataDeduplicationService, which every tested release has.
- */
-class ProcessedDataStore {
-	constructor() {
-		this.rows = new Map();
-	}
-	key(scope, context) {
-		return `${context.workflow.id}|${scope === 'node' ? context.node.id : ''}`;
-	}
-	async checkProcessedAndRecord(items, scope, context) {
-		const row = this.rows.get(this.key(scope, context)) ?? new Set();
-		const result = { new: [], processed: [] };
-		for (const item of items) {
-			if (row.has(String(item))) result.processed.push(item);
-			else {
-				result.new.push(item);
-				row.add(String(item));
-			}
-		}
-		this.rows.set(this.key(scope, context), row);
-		return result;
-	}
-	async checkProcessedItemsAndRecord(key, items, scope, context, options) {
-		return await this.checkProcessedAndRecord(items.map((item) => item[key]), scope, context, options);
-	}
-	async removeProcessed(items, scope, context) {
-		const row = this.rows.get(this.key(scope, context));
-		for (const item of items) row?.delete(String(item));
-	}
-	async clearAllProcessedItems(scope, context) {
-		this.rows.delete(this.key(scope, context));
-	}
-	async getProcessedDataCount(scope, context) {
-		return this.rows.get(this.key(scope, context))?.size ?? 0;
-	}
 }
 
 /**

@@ -15,7 +15,7 @@ import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 
 import { processedData } from '../harness/engine';
-import type { StoreFault } from '../harness/processedData';
+import type { StoreFault } from '../harness/processedData.cjs';
 import type { ReliabilityRow, ReliabilitySuite } from './types';
 import { AFTER, deliver, freshId, signed, statusUpdateBody } from './triggerRig';
 

@@ -11,7 +11,7 @@ import { Container } from '@n8n/di';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { processedData } from '../harness/engine';
-import type { StoreFault } from '../harness/processedData';
+import type { StoreFault } from '../harness/processedData.cjs';
 import { deliver, delivery, statusUpdate, TRIGGER_ID } from './support';
 
 afterEach(() => vi.restoreAllMocks());

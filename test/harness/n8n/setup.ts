@@ -14,7 +14,7 @@ import { BinaryDataService, DataDeduplicationService, type ExecutionLifecycleHoo
 import type { ICredentialDataDecryptedObject, ICredentialType, IConnections, IDataObject, INode, INodeExecutionData, INodeType, INodeTypes, IRun, ITaskData, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 import { Expression, ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 
-import { MemoryProcessedDataStore } from '../processedData';
+import { MemoryProcessedDataStore } from '../processedData.cjs';
 import { loadCredentialTypes, loadNodeTypes } from '../registry';
 import { additionalDataOf, credentialsHelperOf, nodeTypesOf } from './host.cjs';
 
