@@ -12,7 +12,7 @@ const readline = require('node:readline');
 const { createHash, randomUUID } = require('node:crypto');
 const { testNodes, toolVariant } = require('../harness/testNodes.cjs');
 const { MemoryProcessedDataStore } = require('../harness/processedData.cjs');
-const { additionalDataOf, credentialsHelperOf, nodeTypesOf, RecordedResponse } = require('../harness/n8n/host.cjs');
+const { additionalDataOf, credentialsHelperOf, hooksOf, nodeTypesOf, RecordedResponse, workflowOf: workflowOfHost } = require('../harness/n8n/host.cjs');
 
 const [engineDir, userFolder] = process.argv.slice(2);
 process.env.N8N_USER_FOLDER = userFolder;
@@ -78,7 +78,7 @@ const coreCopiesSubWorkflowFiles = require('node:fs')
 async function executeWorkflow(credentials, parent, workflowInfo) {
 	const executionId = randomUUID();
 	const workflow = workflowOf(workflowInfo.code);
-	const execute = new core.WorkflowExecute(additionalData(credentials, hooksOf(workflow, executionId, 'integrated'), executionId, workflow.id), 'integrated');
+	const execute = new core.WorkflowExecute(additionalData(credentials, hooksFor(workflow, executionId, 'integrated'), executionId, workflow.id), 'integrated');
 	const startNode = workflow.getNode(workflowInfo.code.startNode);
 	const run = execute.run.length === 1 ? await execute.run({ workflow, startNode }) : await execute.run(workflow, startNode);
 	if (run.data.resultData.error) throw new Error(run.data.resultData.error.message);
@@ -112,24 +112,8 @@ async function prepare() {
 	return { binaryMode: service.mode };
 }
 
-function workflowOf(json) {
-	const nodes = json.nodes.map((node, index) => ({ id: randomUUID(), position: [index * 220, 0], typeVersion: 1, ...node }));
-	return new Workflow({
-		id: json.id ?? randomUUID(),
-		name: 'release test',
-		nodes,
-		connections: json.connections,
-		active: false,
-		nodeTypes: registry,
-		staticData: {},
-		settings: { executionOrder: 'v1' },
-	});
-}
-
-function hooksOf(workflow, executionId, mode) {
-	const nodes = Object.values(workflow.nodes);
-	return new core.ExecutionLifecycleHooks(mode, executionId, { id: workflow.id, name: workflow.name, nodes, connections: workflow.connectionsBySourceNode, active: false, settings: {} });
-}
+const workflowOf = (json) => workflowOfHost(Workflow, registry, json);
+const hooksFor = (workflow, executionId, mode) => hooksOf(core.ExecutionLifecycleHooks, workflow, executionId, mode);
 
 /** A run as the test reads it: each node's runs (files read back with their digests), the run's error, all of it serialized. */
 async function outcomeOf(run) {
@@ -163,7 +147,7 @@ async function outcomeOf(run) {
 async function runWorkflow({ workflow: json, credentials }) {
 	const executionId = randomUUID();
 	const workflow = workflowOf(json);
-	const execute = new core.WorkflowExecute(additionalData(credentials, hooksOf(workflow, executionId, 'manual'), executionId, workflow.id), 'manual');
+	const execute = new core.WorkflowExecute(additionalData(credentials, hooksFor(workflow, executionId, 'manual'), executionId, workflow.id), 'manual');
 	const startNode = workflow.getNode(json.startNode);
 	// n8n-core 2.41 takes one object; every earlier tested release takes (workflow, startNode).
 	let run = execute.run.length === 1 ? await execute.run({ workflow, startNode }) : await execute.run(workflow, startNode);
@@ -172,7 +156,7 @@ async function runWorkflow({ workflow: json, credentials }) {
 		const stored = JSON.parse(JSON.stringify(run.data));
 		stored.waitTill = run.waitTill;
 		const runData = workflowLib.createRunExecutionData ? workflowLib.createRunExecutionData(stored) : stored;
-		run = await new core.WorkflowExecute(additionalData(credentials, hooksOf(workflow, executionId, 'manual'), executionId, workflow.id), 'manual', runData).processRunExecutionData(workflow);
+		run = await new core.WorkflowExecute(additionalData(credentials, hooksFor(workflow, executionId, 'manual'), executionId, workflow.id), 'manual', runData).processRunExecutionData(workflow);
 	}
 	return await outcomeOf(run);
 }
@@ -185,7 +169,7 @@ async function deliver({ workflow: json, webhookNode, request, credentials }) {
 	const executionId = randomUUID();
 	const workflow = workflowOf(json);
 	const node = workflow.getNode(webhookNode);
-	const hooks = hooksOf(workflow, executionId, 'webhook');
+	const hooks = hooksFor(workflow, executionId, 'webhook');
 	const data = additionalData(credentials, hooks, executionId, workflow.id);
 	const rawBody = Buffer.from(request.bodyBase64, 'base64');
 	data.httpRequest = { method: 'POST', headers: request.headers, body: JSON.parse(rawBody.toString('utf8')), rawBody, query: {}, params: {}, readRawBody: async () => {} };
