@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * Maximum Price as a mail merge or an AI agent gives it: every value an expression can give a money
  * field × Check With the Service First × one item or several, in a workflow and as the AI tool.
