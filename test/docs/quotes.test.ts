@@ -15,7 +15,7 @@ import { PostalServiceChatApi } from '../../credentials/PostalServiceChatApi.cre
 import { PostalServiceWebhookApi } from '../../credentials/PostalServiceWebhookApi.credentials';
 import { PostalService } from '../../nodes/PostalService/PostalService.node';
 import { PostalServiceTrigger } from '../../nodes/PostalServiceTrigger/PostalServiceTrigger.node';
-import { toolVariant } from '../harness/testNodes';
+import { toolVariant } from '../harness/testNodes.cjs';
 import { descriptionTexts, literalsOf, MessageCorpus, sourceLiterals } from './messageCorpus';
 import { OTHER_LABELS, OTHER_MESSAGES, quotedPages, quotesOf, readsAsLabel, readsAsMessage, type Quote } from './quotes';
 import { readDoc, ROOT } from './sections';

@@ -2,7 +2,7 @@
 /**
  * The node and credential types the harness knows: every node and credential this package
  * declares in package.json's `n8n` field (loaded from source, under the names n8n gives them once
- * the package is installed), plus the small test-only nodes below.
+ * the package is installed), plus the small test-only nodes of testNodes.cjs.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 import type { ICredentialType, INodeType, IVersionedNodeType } from 'n8n-workflow';
 
-import { TestAgentNode, TestItemsNode, TestPassThroughNode, toolVariant } from './testNodes';
+import { testNodes, toolVariant } from './testNodes.cjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PACKAGE_NAME = 'n8n-nodes-postal-service';
@@ -54,9 +54,7 @@ export async function loadNodeTypes(): Promise<Map<string, INodeType | IVersione
 			if ('execute' in node && node.description.usableAsTool) types.set(`${PACKAGE_NAME}.${node.description.name}Tool`, toolVariant(node as INodeType));
 		}
 	}
-	types.set('test.items', new TestItemsNode());
-	types.set('test.passThrough', new TestPassThroughNode());
-	types.set('test.agent', new TestAgentNode());
+	for (const [name, type] of testNodes()) types.set(name, type);
 	for (const [name, type] of extraNodeTypes) types.set(name, type);
 	return types;
 }

@@ -28,15 +28,13 @@ import { DateTime } from 'luxon';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
 import { signBody } from '../../nodes/PostalServiceTrigger/verification';
 import { startHttpServer } from '../harness/httpServer';
 import { LETTER, makePdf } from '../harness/sends';
-import { buildPackage, RELEASES, startEngine, type Engine, type RunOutcome, type TestWorkflow, type WorkflowNode } from './engine';
-import { credentials, EMAIL, NODE, NODE_TYPE, outputOf, TOKEN } from './family';
+import { startEngine, type Engine, type RunOutcome, type TestWorkflow, type WorkflowNode } from './engine';
+import { credentials, CREDENTIAL_REFS, eachRelease, NODE, NODE_TYPE, outputOf, TOKEN } from './family';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const CREDENTIAL_REFS = { postalServiceApi: { id: '1', name: 'Postal Service account' }, postalServiceChatApi: { id: '2', name: 'Postal Service chat account' } };
 const to = (name: string) => [[{ node: name, type: 'main', index: 0 }]];
 const letterNode = (parameters: Record<string, unknown> = {}): WorkflowNode => ({ name: NODE, type: NODE_TYPE, parameters: { ...LETTER, ...parameters }, credentials: CREDENTIAL_REFS });
 
@@ -94,125 +92,112 @@ function statusDelivery(orderId: string, deliveryId: number) {
 	return { headers, body };
 }
 
-let built: ReturnType<typeof buildPackage>;
 let pdf: Buffer;
 let server: Awaited<ReturnType<typeof startHttpServer>>;
 beforeAll(async () => {
-	built = buildPackage();
 	pdf = await makePdf(2);
 	server = await startHttpServer((_request, response) => {
 		response.setHeader('content-type', 'application/pdf');
 		response.end(pdf);
 	});
 });
-afterAll(async () => {
-	built?.remove();
-	await server?.close();
-});
+afterAll(async () => await server?.close());
 
-for (const release of RELEASES) {
-	describe(`n8n ${release.n8n}`, () => {
-		let sandbox: Sandbox;
-		beforeAll(async () => {
-			sandbox = await startSandbox({ port: 0, token: TOKEN, email: EMAIL, quiet: true, balance: 100_000 });
-		});
-		afterAll(async () => await sandbox?.stop());
-
-		for (const mode of ['default', 'filesystem'] as const) {
-			describe(`binary data mode "${mode}"`, () => {
-				let engine: Engine;
-				beforeAll(async () => {
-					engine = await startEngine(release, built.dir, { binaryMode: mode });
-				});
-				afterAll(async () => await engine?.stop());
-
-				it.each(Object.keys(SOURCES))('a PDF %s reaches the service byte for byte', async (name) => {
-					sandbox.control.reset();
-					const workflow = SOURCES[name](pdf.toString('base64'), `${server.url}/carta.pdf`);
-					const outcome = (
-						'upload' in workflow
-							? await engine.deliver(workflow.upload, 'Upload', { headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ pdfBase64: pdf.toString('base64') })) }, credentials(sandbox.baseUrl))
-							: await engine.run(workflow, credentials(sandbox.baseUrl))
-					) as RunOutcome;
-					expect(outcome.error, JSON.stringify(outcome.error)).toBeUndefined();
-					const orders = sandbox.control.orders();
-					expect(orders).toHaveLength(1);
-					const answer = (await (await fetch(`${sandbox.baseUrl}/api/v2/download/${TOKEN}/${orders[0].id}/pdf`)).json()) as { data: { file_base64: string } };
-					expect(sha256(Buffer.from(answer.data.file_base64, 'base64'))).toBe(sha256(pdf));
-				});
-
-				it('a file the node cannot read fails with "Nothing was sent", and with Check With the Service First on Auto nothing of the run is sent', async () => {
-					sandbox.control.reset();
-					const gone = `${mode === 'filesystem' ? engine.info.binaryMode : 'filesystem-v2'}:workflows/0/executions/0/binary_data/gone`;
-					const items = [{ json: { ref: 'a', pdfBase64: pdf.toString('base64') } }, { json: { ref: 'b', pdfBase64: pdf.toString('base64'), gone: true } }];
-					const workflow = line({ name: 'Start', type: 'test.items', parameters: { items: JSON.stringify(items) } }, source({ source: 'gone', id: gone }), letterNode({ additionalFields: { checkWithService: 'auto' } }));
-					const outcome = await engine.run(workflow, credentials(sandbox.baseUrl));
-					expect(outcome.error?.message).toMatch(/"PDF Source" \(pdfFile\) could not be read from the input binary field "data" .*Nothing was sent\.$/);
-					expect(outcome.error?.message).not.toMatch(/may have/);
-					expect(sandbox.control.requests()).toHaveLength(0);
-				});
-
-				it('Download File puts the file out byte for byte, kept where the mode keeps it', async () => {
-					expect(engine.info.binaryMode).toBe(mode === 'filesystem' ? 'filesystem-v2' : 'default');
-					sandbox.control.reset();
-					const sent = await engine.run(oneNode(LETTER, [{ json: {}, pdfBase64: pdf.toString('base64') }]), credentials(sandbox.baseUrl));
-					expect(sent.error).toBeUndefined();
-					const [order] = outputOf(sent, NODE);
-					const downloaded = await engine.run(
-						oneNode({ resource: 'order', operation: 'downloadFile', orderId: String(order.json.id), fileType: 'pdf' }, [{ json: {} }]),
-						credentials(sandbox.baseUrl),
-					);
-					expect(downloaded.error).toBeUndefined();
-					const [file] = outputOf(downloaded, NODE);
-					expect(file.binary?.data).toMatchObject({ mimeType: 'application/pdf', sha256: sha256(pdf), stored: mode === 'filesystem' ? 'filesystem-v2' : 'in the item' });
-				});
-
-				if (mode !== 'default') return;
-
-				it('the trigger runs a delivery once: the same delivery again ends at the trigger, another one runs', async () => {
-					const workflow = {
-						id: randomUUID(),
-						nodes: [
-							{ id: randomUUID(), name: 'Trigger', type: 'n8n-nodes-postal-service.postalServiceTrigger', webhookId: randomUUID(), parameters: {}, credentials: { postalServiceWebhookApi: { id: '3', name: 'Postal Service webhook secret' } } },
-							{ name: 'After', type: 'test.branch' },
-						],
-						connections: { Trigger: { main: [[{ node: 'After', type: 'main', index: 0 }]] } },
-					};
-					const secret = { postalServiceWebhookApi: { secret: SECRET } };
-					const first = statusDelivery('1048577', 81_001);
-					// Without the store the node lets every delivery run (it never fails a delivery for its store), so the second would run too.
-					const reached = async (request: ReturnType<typeof statusDelivery>) => {
-						const outcome = await engine.deliver(workflow, 'Trigger', request, secret);
-						expect(outcome.answered).toBe(200);
-						expect(outcome.ran).toBe(true);
-						expect(outcome.error).toBeUndefined();
-						return outputOf(outcome as RunOutcome, 'After');
-					};
-					expect(await reached(first)).toHaveLength(1);
-					expect(await reached(first)).toHaveLength(0);
-					expect(await reached(statusDelivery('1048578', 81_002))).toHaveLength(1);
-				});
-
-				it('a read whose first item fails is run again, as many times as Max. Tries says; a write refuses the setting and sends nothing however often n8n runs it', async () => {
-					sandbox.control.reset();
-					const created = await engine.run(oneNode(LETTER, [{ json: {}, pdfBase64: pdf.toString('base64') }]), credentials(sandbox.baseUrl));
-					const id = String(outputOf(created, NODE)[0].json.id);
-					sandbox.control.clearRequests();
-					const settings = { onError: 'continueRegularOutput', retryOnFail: true, maxTries: 3, waitBetweenTries: 10 };
-					const read = await engine.run(
-						oneNode({ resource: 'order', operation: 'get', orderId: '={{ $json.id }}' }, [{ json: { id: '999999' } }, { json: { id } }], settings),
-						credentials(sandbox.baseUrl),
-					);
-					expect(outputOf(read, NODE).map((item) => Object.keys(item.json).includes('error'))).toEqual([true, false]);
-					const gets = sandbox.control.requests({ method: 'GET', path: '/api/v2/get/' }).length;
-					expect(gets).toBe(2 * 3);
-
-					const write = await engine.run(oneNode(LETTER, [{ json: {}, pdfBase64: pdf.toString('base64') }], settings), credentials(sandbox.baseUrl));
-					expect(outputOf(write, NODE).map((item) => item.json.error)).toEqual([expect.stringMatching(/"Retry On Fail" is on/)]);
-					expect(sandbox.control.requests({ method: 'POST' })).toEqual([]);
-					expect(sandbox.control.orders().map((order) => String(order.id))).toEqual([id]);
-				});
+eachRelease((rig) => {
+	for (const mode of ['default', 'filesystem'] as const) {
+		describe(`binary data mode "${mode}"`, () => {
+			let engine: Engine;
+			beforeAll(async () => {
+				engine = await startEngine(rig.release, { binaryMode: mode });
 			});
-		}
-	});
-}
+			afterAll(async () => await engine?.stop());
+
+			it.each(Object.keys(SOURCES))('a PDF %s reaches the service byte for byte', async (name) => {
+				rig.sandbox.control.reset();
+				const workflow = SOURCES[name](pdf.toString('base64'), `${server.url}/carta.pdf`);
+				const outcome = (
+					'upload' in workflow
+						? await engine.deliver(workflow.upload, 'Upload', { headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ pdfBase64: pdf.toString('base64') })) }, credentials(rig.sandbox.baseUrl))
+						: await engine.run(workflow, credentials(rig.sandbox.baseUrl))
+				) as RunOutcome;
+				expect(outcome.error, JSON.stringify(outcome.error)).toBeUndefined();
+				const orders = rig.sandbox.control.orders();
+				expect(orders).toHaveLength(1);
+				const answer = (await (await fetch(`${rig.sandbox.baseUrl}/api/v2/download/${TOKEN}/${orders[0].id}/pdf`)).json()) as { data: { file_base64: string } };
+				expect(sha256(Buffer.from(answer.data.file_base64, 'base64'))).toBe(sha256(pdf));
+			});
+
+			it('a file the node cannot read fails with "Nothing was sent", and with Check With the Service First on Auto nothing of the run is sent', async () => {
+				rig.sandbox.control.reset();
+				const gone = `${mode === 'filesystem' ? engine.info.binaryMode : 'filesystem-v2'}:workflows/0/executions/0/binary_data/gone`;
+				const items = [{ json: { ref: 'a', pdfBase64: pdf.toString('base64') } }, { json: { ref: 'b', pdfBase64: pdf.toString('base64'), gone: true } }];
+				const workflow = line({ name: 'Start', type: 'test.items', parameters: { items: JSON.stringify(items) } }, source({ source: 'gone', id: gone }), letterNode({ additionalFields: { checkWithService: 'auto' } }));
+				const outcome = await engine.run(workflow, credentials(rig.sandbox.baseUrl));
+				expect(outcome.error?.message).toMatch(/"PDF Source" \(pdfFile\) could not be read from the input binary field "data" .*Nothing was sent\.$/);
+				expect(outcome.error?.message).not.toMatch(/may have/);
+				expect(rig.sandbox.control.requests()).toHaveLength(0);
+			});
+
+			it('Download File puts the file out byte for byte, kept where the mode keeps it', async () => {
+				expect(engine.info.binaryMode).toBe(mode === 'filesystem' ? 'filesystem-v2' : 'default');
+				rig.sandbox.control.reset();
+				const sent = await engine.run(oneNode(LETTER, [{ json: {}, pdfBase64: pdf.toString('base64') }]), credentials(rig.sandbox.baseUrl));
+				expect(sent.error).toBeUndefined();
+				const [order] = outputOf(sent, NODE);
+				const downloaded = await engine.run(
+					oneNode({ resource: 'order', operation: 'downloadFile', orderId: String(order.json.id), fileType: 'pdf' }, [{ json: {} }]),
+					credentials(rig.sandbox.baseUrl),
+				);
+				expect(downloaded.error).toBeUndefined();
+				const [file] = outputOf(downloaded, NODE);
+				expect(file.binary?.data).toMatchObject({ mimeType: 'application/pdf', sha256: sha256(pdf), stored: mode === 'filesystem' ? 'filesystem-v2' : 'in the item' });
+			});
+
+			if (mode !== 'default') return;
+
+			it('the trigger runs a delivery once: the same delivery again ends at the trigger, another one runs', async () => {
+				const workflow = {
+					id: randomUUID(),
+					nodes: [
+						{ id: randomUUID(), name: 'Trigger', type: 'n8n-nodes-postal-service.postalServiceTrigger', webhookId: randomUUID(), parameters: {}, credentials: { postalServiceWebhookApi: { id: '3', name: 'Postal Service webhook secret' } } },
+						{ name: 'After', type: 'test.passThrough' },
+					],
+					connections: { Trigger: { main: [[{ node: 'After', type: 'main', index: 0 }]] } },
+				};
+				const secret = { postalServiceWebhookApi: { secret: SECRET } };
+				const first = statusDelivery('1048577', 81_001);
+				// Without the store the node lets every delivery run (it never fails a delivery for its store), so the second would run too.
+				const reached = async (request: ReturnType<typeof statusDelivery>) => {
+					const outcome = await engine.deliver(workflow, 'Trigger', request, secret);
+					expect(outcome.answered).toBe(200);
+					expect(outcome.ran).toBe(true);
+					expect(outcome.error).toBeUndefined();
+					return outputOf(outcome as RunOutcome, 'After');
+				};
+				expect(await reached(first)).toHaveLength(1);
+				expect(await reached(first)).toHaveLength(0);
+				expect(await reached(statusDelivery('1048578', 81_002))).toHaveLength(1);
+			});
+
+			it('a read whose first item fails is run again, as many times as Max. Tries says; a write refuses the setting and sends nothing however often n8n runs it', async () => {
+				rig.sandbox.control.reset();
+				const created = await engine.run(oneNode(LETTER, [{ json: {}, pdfBase64: pdf.toString('base64') }]), credentials(rig.sandbox.baseUrl));
+				const id = String(outputOf(created, NODE)[0].json.id);
+				rig.sandbox.control.clearRequests();
+				const settings = { onError: 'continueRegularOutput', retryOnFail: true, maxTries: 3, waitBetweenTries: 10 };
+				const read = await engine.run(
+					oneNode({ resource: 'order', operation: 'get', orderId: '={{ $json.id }}' }, [{ json: { id: '999999' } }, { json: { id } }], settings),
+					credentials(rig.sandbox.baseUrl),
+				);
+				expect(outputOf(read, NODE).map((item) => Object.keys(item.json).includes('error'))).toEqual([true, false]);
+				const gets = rig.sandbox.control.requests({ method: 'GET', path: '/api/v2/get/' }).length;
+				expect(gets).toBe(2 * 3);
+
+				const write = await engine.run(oneNode(LETTER, [{ json: {}, pdfBase64: pdf.toString('base64') }], settings), credentials(rig.sandbox.baseUrl));
+				expect(outputOf(write, NODE).map((item) => item.json.error)).toEqual([expect.stringMatching(/"Retry On Fail" is on/)]);
+				expect(rig.sandbox.control.requests({ method: 'POST' })).toEqual([]);
+				expect(rig.sandbox.control.orders().map((order) => String(order.id))).toEqual([id]);
+			});
+		});
+	}
+}, { engine: false });

@@ -29,9 +29,6 @@ export const PACKAGE_NAME = 'n8n-nodes-postal-service';
  * run), from this working copy's sources, into a folder of its own: a test never runs a stale dist/.
  */
 export function buildPackage(): { dir: string; remove: () => void } {
-	// The run's global setup built it already.
-	const shared = process.env.POSTAL_RELEASES_BUILD;
-	if (shared && existsSync(path.join(shared, 'package.json'))) return { dir: shared, remove: () => {} };
 	const dir = mkdtempSync(path.join(tmpdir(), 'postal-releases-build-'));
 	// As `npm run build` makes it: compiled, then each entry bundled into its one file.
 	execFileSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', path.join(root, 'tsconfig.build.json'), '--outDir', path.join(dir, 'dist')], {
@@ -120,10 +117,12 @@ export function engineDir(release: Release): string {
 }
 
 /**
- * Starts a runner on the release's engine with the built package installed in a user folder of its
- * own. `binaryMode` sets N8N_DEFAULT_BINARY_DATA_MODE; without it the release's default applies.
+ * Starts a runner on the release's engine with the package the run's global setup built installed in a
+ * user folder of its own. `binaryMode` sets N8N_DEFAULT_BINARY_DATA_MODE; without it the release's default applies.
  */
-export async function startEngine(release: Release, built: string, options: { binaryMode?: string } = {}): Promise<Engine> {
+export async function startEngine(release: Release, options: { binaryMode?: string } = {}): Promise<Engine> {
+	const built = process.env.POSTAL_RELEASES_BUILD;
+	if (!built) throw new Error('The package is built by test/releases/globalSetup.ts: run npm run test:releases');
 	const dir = engineDir(release);
 	const stamp = path.join(dir, '.installed');
 	if (!existsSync(stamp) || readFileSync(stamp, 'utf8').trim() !== `${release['n8n-core']} ${release['n8n-workflow']}`) {

@@ -5,12 +5,12 @@
  * paired to its input item and none lost. n8n decides the branch by the keys of the item's JSON
  * (WorkflowExecute.handleNodeErrorOutput), and the releases disagree on which keys it accepts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { buildPackage, RELEASES, startEngine, type Engine, type OutputItem, type RunOutcome } from './engine';
+import type { OutputItem, RunOutcome } from './engine';
 import {
 	credentials,
+	eachRelease,
 	family,
 	NODE,
 	OPERATION_KEYS,
@@ -19,19 +19,12 @@ import {
 	pairedIndex,
 	tokenForms,
 	TOKEN,
-	EMAIL,
 	workflowOf,
 	type Case,
 	type OnError,
 } from './family';
 
 const CASES = family();
-let built: ReturnType<typeof buildPackage>;
-
-beforeAll(() => {
-	built = buildPackage();
-});
-afterAll(() => built?.remove());
 
 it('the family covers every operation of the node', () => {
 	expect(OPERATIONS_WITH_PARAMETERS.sort()).toEqual([...OPERATION_KEYS].sort());
@@ -76,50 +69,38 @@ function expectRouted(testCase: Case, outcome: RunOutcome, onError: OnError) {
 	for (const form of tokenForms(testCase.token ?? TOKEN)) expect(outcome.serialized).not.toContain(form);
 }
 
-for (const release of RELEASES) {
-	describe(`n8n ${release.n8n}`, () => {
-		let engine: Engine;
-		let sandbox: Sandbox;
-		/** The JSON shapes of the failures this release routed, over the whole family: both of the node's shapes must occur. */
-		const shapes = new Set<string>();
+eachRelease((rig) => {
+	const { release } = rig;
+	/** The JSON shapes of the failures this release routed, over the whole family: both of the node's shapes must occur. */
+	const shapes = new Set<string>();
 
-		beforeAll(async () => {
-			sandbox = await startSandbox({ port: 0, token: TOKEN, email: EMAIL, quiet: true, balance: 100_000, authFailureLimit: 1_000_000 });
-			engine = await startEngine(release, built.dir);
-		});
-		afterAll(async () => {
-			await engine?.stop();
-			await sandbox?.stop();
-		});
-
-		it(`runs the package on its own engine: n8n-core ${release['n8n-core']} and n8n-workflow ${release['n8n-workflow']}, one copy of n8n-workflow`, () => {
-			expect(engine.info.versions).toEqual({ 'n8n-core': release['n8n-core'], 'n8n-workflow': release['n8n-workflow'] });
-			const { resolved } = engine.info;
-			expect(resolved.package).toBe(resolved['n8n-core']);
-			expect(resolved.engine).toBe(resolved['n8n-core']);
-			expect(resolved.package.startsWith(`${engine.info.resolved.engine.split('/node_modules/')[0]}/node_modules/`)).toBe(true);
-		});
-
-		for (const onError of ['continueErrorOutput', 'continueRegularOutput'] as const) {
-			describe(onError === 'continueErrorOutput' ? 'Continue (using error output)' : 'Continue (using regular output)', () => {
-				it.each(CASES.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
-					sandbox.control.reset();
-					testCase.before?.(sandbox);
-					const outcome = await engine.run(await workflowOf(testCase, onError), credentials(sandbox.baseUrl, testCase.token));
-					expectRouted(testCase, outcome, onError);
-					testCase.after?.(sandbox);
-					for (const { item } of routed(outcome, onError)) {
-						if ('error' in item.json) shapes.add(Object.keys(failureOnly(item, testCase)).sort().join(','));
-					}
-				});
-			});
-		}
-
-		it('routed both shapes of failure the node makes: {error} and {error, message}', () => {
-			expect([...shapes].sort()).toEqual(['error', 'error,message']);
-		});
+	it(`runs the package on its own engine: n8n-core ${release['n8n-core']} and n8n-workflow ${release['n8n-workflow']}, one copy of n8n-workflow`, () => {
+		expect(rig.engine.info.versions).toEqual({ 'n8n-core': release['n8n-core'], 'n8n-workflow': release['n8n-workflow'] });
+		const { resolved } = rig.engine.info;
+		expect(resolved.package).toBe(resolved['n8n-core']);
+		expect(resolved.engine).toBe(resolved['n8n-core']);
+		expect(resolved.package.startsWith(`${rig.engine.info.resolved.engine.split('/node_modules/')[0]}/node_modules/`)).toBe(true);
 	});
-}
+
+	for (const onError of ['continueErrorOutput', 'continueRegularOutput'] as const) {
+		describe(onError === 'continueErrorOutput' ? 'Continue (using error output)' : 'Continue (using regular output)', () => {
+			it.each(CASES.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
+				rig.sandbox.control.reset();
+				testCase.before?.(rig.sandbox);
+				const outcome = await rig.engine.run(await workflowOf(testCase, onError), credentials(rig.sandbox.baseUrl, testCase.token));
+				expectRouted(testCase, outcome, onError);
+				testCase.after?.(rig.sandbox);
+				for (const { item } of routed(outcome, onError)) {
+					if ('error' in item.json) shapes.add(Object.keys(failureOnly(item, testCase)).sort().join(','));
+				}
+			});
+		});
+	}
+
+	it('routed both shapes of failure the node makes: {error} and {error, message}', () => {
+		expect([...shapes].sort()).toEqual(['error', 'error,message']);
+	});
+});
 
 /** A failure's own keys, without the input fields n8n adds on the error output. */
 function failureOnly(item: OutputItem, testCase: Case): Record<string, unknown> {

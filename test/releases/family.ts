@@ -1,14 +1,17 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
- * Every kind of failure the action node turns into an item under Continue On Fail, each case mixing
- * items that go through with items that fail, as workflows for test/releases/runner.cjs. The cases
- * of "each operation" are generated from the node's own list (RESOURCES): an operation added there
- * without parameters here fails the test.
+ * What the release tests share: one describe block per release with its engine and a sandbox, the
+ * credentials, and every kind of failure the action node turns into an item under Continue On Fail,
+ * each case mixing items that go through with items that fail, as workflows for runner.cjs. The
+ * cases of "each operation" are generated from the node's own list (RESOURCES): an operation added
+ * there without parameters here fails the test.
  */
+import { afterAll, beforeAll, describe } from 'vitest';
+
 import { RESOURCES } from '../../nodes/PostalService/actions/resources';
-import type { Sandbox } from '../../sandbox';
+import { startSandbox, type Sandbox } from '../../sandbox';
 import { EVERY_OPERATION, LETTER, makePdf } from '../harness/sends';
-import type { OutputItem, RunOutcome, TestWorkflow, WorkflowNode } from './engine';
+import { RELEASES, startEngine, type Engine, type OutputItem, type Release, type RunOutcome, type TestWorkflow, type WorkflowNode } from './engine';
 
 // Distinctive, so that a leak anywhere in a run is found by a plain substring search.
 export const TOKEN = 'tok-Rel7-SECRET-5390';
@@ -23,6 +26,31 @@ export function credentials(baseUrl: string, token = TOKEN) {
 		postalServiceApi: { baseUrl, securityToken: token },
 		postalServiceChatApi: { baseUrl, email: EMAIL, securityToken: token },
 	};
+}
+
+export interface ReleaseRig {
+	release: Release;
+	sandbox: Sandbox;
+	/** The release's engine in its default binary-data mode (unless `engine: false`). */
+	engine: Engine;
+}
+
+/** One describe block per tested release, with a sandbox and the release's engine started before its tests and stopped after them. */
+export function eachRelease(body: (rig: ReleaseRig) => void, options: { engine?: boolean } = {}): void {
+	for (const release of RELEASES) {
+		describe(`n8n ${release.n8n}`, () => {
+			const rig = { release } as ReleaseRig;
+			beforeAll(async () => {
+				rig.sandbox = await startSandbox({ port: 0, token: TOKEN, email: EMAIL, quiet: true, balance: 100_000, authFailureLimit: 1_000_000 });
+				if (options.engine !== false) rig.engine = await startEngine(release);
+			});
+			afterAll(async () => {
+				await rig.engine?.stop();
+				await rig.sandbox?.stop();
+			});
+			body(rig);
+		});
+	}
 }
 
 /** Every form the token could take in a run's data. */
@@ -172,7 +200,7 @@ export async function serializedItems(items: InputItem[]) {
 	}));
 }
 
-const CREDENTIAL_REFS = { postalServiceApi: { id: '1', name: 'Postal Service account' }, postalServiceChatApi: { id: '2', name: 'Postal Service chat account' } };
+export const CREDENTIAL_REFS = { postalServiceApi: { id: '1', name: 'Postal Service account' }, postalServiceChatApi: { id: '2', name: 'Postal Service chat account' } };
 
 /** Start → Postal Service (set to continue) → "Went through" on output 0 and, for the error output, "Failed" on output 1. */
 export async function workflowOf(testCase: Case, onError: OnError): Promise<TestWorkflow> {
@@ -190,8 +218,8 @@ export async function workflowOf(testCase: Case, onError: OnError): Promise<Test
 		nodes: [
 			{ name: 'Start', type: 'test.items', parameters: { items: JSON.stringify(await serializedItems(testCase.items)) } },
 			node,
-			{ name: 'Went through', type: 'test.branch' },
-			{ name: 'Failed', type: 'test.branch' },
+			{ name: 'Went through', type: 'test.passThrough' },
+			{ name: 'Failed', type: 'test.passThrough' },
 		],
 		connections: {
 			Start: { main: [to(NODE)] },

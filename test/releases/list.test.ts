@@ -29,7 +29,7 @@ describe('the tested releases, from scripts/engines/releases.json', () => {
 
 	it('the newest is the release the other suites pin, and its engine the one the unit suite runs', () => {
 		expect(read('scripts/dev/install-n8n.sh')).toContain(`N8N_VERSION="\${N8N_VERSION:-${newest.n8n}}"`);
-		expect(read('scripts/dev/n8n.ts')).toContain(`process.env.N8N_VERSION ?? '${newest.n8n}'`);
+		expect(read('scripts/dev/common.ts')).toContain(`process.env.N8N_VERSION ?? '${newest.n8n}'`);
 		expect(pkg.devDependencies['n8n-core']).toBe(newest['n8n-core']);
 		expect(pkg.devDependencies['n8n-workflow']).toBe(newest['n8n-workflow']);
 	});

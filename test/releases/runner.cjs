@@ -10,8 +10,9 @@ const Module = require('node:module');
 const path = require('node:path');
 const readline = require('node:readline');
 const { createHash, randomUUID } = require('node:crypto');
-const { testNodes } = require('./testNodes.cjs');
-const { additionalDataOf, credentialsHelperOf, nodeTypesOf, RecordedResponse } = require('../harness/n8n/host.cjs');
+const { testNodes, toolVariant } = require('../harness/testNodes.cjs');
+const { MemoryProcessedDataStore } = require('../harness/processedData.cjs');
+const { additionalDataOf, credentialsHelperOf, hooksOf, nodeTypesOf, RecordedResponse, workflowOf: workflowOfHost } = require('../harness/n8n/host.cjs');
 
 const [engineDir, userFolder] = process.argv.slice(2);
 process.env.N8N_USER_FOLDER = userFolder;
@@ -30,7 +31,7 @@ const fromPackage = Module.createRequire(path.join(packageDir, 'package.json'));
 const core = fromEngine('n8n-core');
 const workflowLib = fromEngine('n8n-workflow');
 const { Container } = fromCore('@n8n/di');
-const { NodeConnectionTypes, NodeHelpers, Workflow, ICredentialsHelper } = workflowLib;
+const { NodeHelpers, Workflow, ICredentialsHelper } = workflowLib;
 
 /** Where each party finds n8n-workflow: one file for all three, or the release is not what runs. */
 const resolved = {
@@ -39,7 +40,7 @@ const resolved = {
 	engine: fromEngine.resolve('n8n-workflow'),
 };
 
-// ---- Node types: the package's, its tool variant, and the test's own small nodes (testNodes.cjs) ----
+// ---- Node types: the package's, its tool variant, and the test's own small nodes (test/harness/testNodes.cjs) ----
 
 function packageTypes() {
 	const manifest = fromPackage('./package.json').n8n;
@@ -49,7 +50,7 @@ function packageTypes() {
 			if (typeof Class !== 'function') continue;
 			const node = new Class();
 			nodes.set(`${PACKAGE}.${node.description.name}`, node);
-			if (node.description.usableAsTool) nodes.set(`${PACKAGE}.${node.description.name}Tool`, asTool(node));
+			if (node.description.usableAsTool) nodes.set(`${PACKAGE}.${node.description.name}Tool`, toolVariant(node));
 		}
 	}
 	const credentials = new Map();
@@ -61,27 +62,8 @@ function packageTypes() {
 	return { nodes, credentials };
 }
 
-/**
- * The tool variant n8n's server adds for a node with `usableAsTool` (in n8n's package, not the
- * engine): the node's own execute(), described with its replacements, no main input and one AI
- * tool output. Only the outputs matter to the engine's choice of running it as a tool.
- */
-function asTool(node) {
-	const replacements = typeof node.description.usableAsTool === 'object' ? node.description.usableAsTool.replacements : {};
-	const description = {
-		...node.description,
-		...replacements,
-		name: `${node.description.name}Tool`,
-		displayName: `${node.description.displayName} Tool`,
-		inputs: [],
-		outputs: [NodeConnectionTypes.AiTool],
-	};
-	delete description.usableAsTool;
-	return Object.create(node, { description: { value: description } });
-}
-
 const { nodes: packageNodes, credentials: credentialTypes } = packageTypes();
-const nodeTypes = new Map([...packageNodes, ...testNodes(workflowLib, userFolder)]);
+const nodeTypes = new Map([...packageNodes, ...testNodes()]);
 
 const registry = nodeTypesOf(nodeTypes, NodeHelpers);
 
@@ -96,7 +78,7 @@ const coreCopiesSubWorkflowFiles = require('node:fs')
 async function executeWorkflow(credentials, parent, workflowInfo) {
 	const executionId = randomUUID();
 	const workflow = workflowOf(workflowInfo.code);
-	const execute = new core.WorkflowExecute(additionalData(credentials, hooksOf(workflow, executionId, 'integrated'), executionId, workflow.id), 'integrated');
+	const execute = new core.WorkflowExecute(additionalData(credentials, hooksFor(workflow, executionId, 'integrated'), executionId, workflow.id), 'integrated');
 	const startNode = workflow.getNode(workflowInfo.code.startNode);
 	const run = execute.run.length === 1 ? await execute.run({ workflow, startNode }) : await execute.run(workflow, startNode);
 	if (run.data.resultData.error) throw new Error(run.data.resultData.error.message);
@@ -126,28 +108,12 @@ async function prepare() {
 	} else {
 		await service.init();
 	}
-	await core.DataDeduplicationService.init(new ProcessedDataStore());
+	await core.DataDeduplicationService.init(new MemoryProcessedDataStore());
 	return { binaryMode: service.mode };
 }
 
-function workflowOf(json) {
-	const nodes = json.nodes.map((node, index) => ({ id: randomUUID(), position: [index * 220, 0], typeVersion: 1, ...node }));
-	return new Workflow({
-		id: json.id ?? randomUUID(),
-		name: 'release test',
-		nodes,
-		connections: json.connections,
-		active: false,
-		nodeTypes: registry,
-		staticData: {},
-		settings: { executionOrder: 'v1' },
-	});
-}
-
-function hooksOf(workflow, executionId, mode) {
-	const nodes = Object.values(workflow.nodes);
-	return new core.ExecutionLifecycleHooks(mode, executionId, { id: workflow.id, name: workflow.name, nodes, connections: workflow.connectionsBySourceNode, active: false, settings: {} });
-}
+const workflowOf = (json) => workflowOfHost(Workflow, registry, json);
+const hooksFor = (workflow, executionId, mode) => hooksOf(core.ExecutionLifecycleHooks, workflow, executionId, mode);
 
 /** A run as the test reads it: each node's runs (files read back with their digests), the run's error, all of it serialized. */
 async function outcomeOf(run) {
@@ -181,7 +147,7 @@ async function outcomeOf(run) {
 async function runWorkflow({ workflow: json, credentials }) {
 	const executionId = randomUUID();
 	const workflow = workflowOf(json);
-	const execute = new core.WorkflowExecute(additionalData(credentials, hooksOf(workflow, executionId, 'manual'), executionId, workflow.id), 'manual');
+	const execute = new core.WorkflowExecute(additionalData(credentials, hooksFor(workflow, executionId, 'manual'), executionId, workflow.id), 'manual');
 	const startNode = workflow.getNode(json.startNode);
 	// n8n-core 2.41 takes one object; every earlier tested release takes (workflow, startNode).
 	let run = execute.run.length === 1 ? await execute.run({ workflow, startNode }) : await execute.run(workflow, startNode);
@@ -190,49 +156,9 @@ async function runWorkflow({ workflow: json, credentials }) {
 		const stored = JSON.parse(JSON.stringify(run.data));
 		stored.waitTill = run.waitTill;
 		const runData = workflowLib.createRunExecutionData ? workflowLib.createRunExecutionData(stored) : stored;
-		run = await new core.WorkflowExecute(additionalData(credentials, hooksOf(workflow, executionId, 'manual'), executionId, workflow.id), 'manual', runData).processRunExecutionData(workflow);
+		run = await new core.WorkflowExecute(additionalData(credentials, hooksFor(workflow, executionId, 'manual'), executionId, workflow.id), 'manual', runData).processRunExecutionData(workflow);
 	}
 	return await outcomeOf(run);
-}
-
-/**
- * The processed-data store n8n's server keeps in its database (one row of values per node), in
- * memory here: what reaches it is the engine's own path, from the node's helper through n8n-core's
- * DataDeduplicationService, which every tested release has.
- */
-class ProcessedDataStore {
-	constructor() {
-		this.rows = new Map();
-	}
-	key(scope, context) {
-		return `${context.workflow.id}|${scope === 'node' ? context.node.id : ''}`;
-	}
-	async checkProcessedAndRecord(items, scope, context) {
-		const row = this.rows.get(this.key(scope, context)) ?? new Set();
-		const result = { new: [], processed: [] };
-		for (const item of items) {
-			if (row.has(String(item))) result.processed.push(item);
-			else {
-				result.new.push(item);
-				row.add(String(item));
-			}
-		}
-		this.rows.set(this.key(scope, context), row);
-		return result;
-	}
-	async checkProcessedItemsAndRecord(key, items, scope, context, options) {
-		return await this.checkProcessedAndRecord(items.map((item) => item[key]), scope, context, options);
-	}
-	async removeProcessed(items, scope, context) {
-		const row = this.rows.get(this.key(scope, context));
-		for (const item of items) row?.delete(String(item));
-	}
-	async clearAllProcessedItems(scope, context) {
-		this.rows.delete(this.key(scope, context));
-	}
-	async getProcessedDataCount(scope, context) {
-		return this.rows.get(this.key(scope, context))?.size ?? 0;
-	}
 }
 
 /**
@@ -243,7 +169,7 @@ async function deliver({ workflow: json, webhookNode, request, credentials }) {
 	const executionId = randomUUID();
 	const workflow = workflowOf(json);
 	const node = workflow.getNode(webhookNode);
-	const hooks = hooksOf(workflow, executionId, 'webhook');
+	const hooks = hooksFor(workflow, executionId, 'webhook');
 	const data = additionalData(credentials, hooks, executionId, workflow.id);
 	const rawBody = Buffer.from(request.bodyBase64, 'base64');
 	data.httpRequest = { method: 'POST', headers: request.headers, body: JSON.parse(rawBody.toString('utf8')), rawBody, query: {}, params: {}, readRawBody: async () => {} };

@@ -9,13 +9,13 @@
  * message (buildSteps in @n8n/n8n-nodes-langchain 1.122.57, 2.0.0 and 2.41.1); the test agents here
  * put out what each way hands over. The requirement: the agent reads the error text, never the token.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
 import { SAMPLE_LETTER_PATH } from '../../sandbox/sample';
 import { LETTER } from '../harness/sends';
-import { buildPackage, RELEASES, startEngine, type Engine, type RunOutcome, type TestWorkflow, type WorkflowNode } from './engine';
-import { credentials, EMAIL, outputOf, TOKEN, tokenForms } from './family';
+import type { RunOutcome, TestWorkflow, WorkflowNode } from './engine';
+import { credentials, CREDENTIAL_REFS, eachRelease, outputOf, TOKEN, tokenForms } from './family';
 
 type Way = 'in-process' | 'engine request';
 type Setting = 'default' | 'continueRegularOutput' | 'stopWorkflow' | 'continueErrorOutput';
@@ -33,18 +33,12 @@ const FAILURES: Array<{ name: string; parameters: (sandbox: Sandbox) => Record<s
 /** Releases whose engine runs engine requests (n8n-core 1.84 has none). */
 const hasEngineRequests = (release: string) => release !== '1.85.4';
 
-let built: ReturnType<typeof buildPackage>;
-beforeAll(() => {
-	built = buildPackage();
-});
-afterAll(() => built?.remove());
-
 function workflowOf(way: Way, parameters: Record<string, unknown>, setting: Setting): TestWorkflow {
 	const tool: WorkflowNode = {
 		name: 'Postal Service',
 		type: 'n8n-nodes-postal-service.postalServiceTool',
 		parameters,
-		credentials: { postalServiceApi: { id: '1', name: 'Postal Service account' }, postalServiceChatApi: { id: '2', name: 'Postal Service chat account' } },
+		credentials: CREDENTIAL_REFS,
 		// The editor stores no setting for the default.
 		...(setting === 'default' ? {} : { onError: setting }),
 	};
@@ -52,7 +46,7 @@ function workflowOf(way: Way, parameters: Record<string, unknown>, setting: Sett
 		startNode: 'Chat',
 		nodes: [
 			{ name: 'Chat', type: 'test.items', parameters: { items: JSON.stringify([{ json: { chatInput: 'How much is this letter?' } }]) } },
-			{ name: 'Agent', type: way === 'in-process' ? 'test.toolAgent' : 'test.engineAgent', parameters: { tool: 'Postal Service' } },
+			{ name: 'Agent', type: way === 'in-process' ? 'test.agent' : 'test.engineAgent', parameters: { tool: 'Postal Service' } },
 			tool,
 		],
 		connections: {
@@ -66,65 +60,53 @@ function workflowOf(way: Way, parameters: Record<string, unknown>, setting: Sett
 function agentRead(way: Way, outcome: RunOutcome): string | undefined {
 	const [answer] = outputOf(outcome, 'Agent');
 	if (!answer) return undefined;
-	if (way === 'in-process') return String(answer.json.returned ?? answer.json.thrown);
+	if (way === 'in-process') return String(answer.json.answer ?? answer.json.thrown);
 	const run = answer.json.toolRun as { data?: { ai_tool?: Array<Array<{ json: unknown }>> }; error?: { message?: string } };
 	const items = run.data?.ai_tool?.[0] ?? [];
 	if (items.length > 0) return JSON.stringify(items.map((item) => item.json));
 	return run.error?.message ?? '';
 }
 
-for (const release of RELEASES) {
-	describe(`n8n ${release.n8n}`, () => {
-		let engine: Engine;
-		let sandbox: Sandbox;
-		beforeAll(async () => {
-			sandbox = await startSandbox({ port: 0, token: TOKEN, email: EMAIL, quiet: true, authFailureLimit: 1_000_000 });
-			engine = await startEngine(release, built.dir);
-		});
-		afterAll(async () => {
-			await engine?.stop();
-			await sandbox?.stop();
-		});
-
-		const ways: Way[] = hasEngineRequests(release.n8n) ? ['in-process', 'engine request'] : ['in-process'];
-		for (const way of ways) {
-			for (const setting of ['default', 'continueRegularOutput'] as const) {
-				describe(`${way}, On Error: ${setting === 'default' ? 'left as it comes (Stop Workflow)' : 'Continue'}`, () => {
-					for (const failure of FAILURES) {
-						// The node answers as under Continue whenever it runs as a tool: n8n-core 1.84 would hand the agent
-						// "Error during node execution: undefined", and 1.122 and 2.0.0 would stop the execution.
-						it(`${failure.name}: the agent reads the failure's text, never the token`, async () => {
-							const outcome = await engine.run(workflowOf(way, failure.parameters(sandbox), setting), credentials(sandbox.baseUrl, failure.token));
-							for (const form of tokenForms(failure.token ?? TOKEN)) expect(outcome.serialized).not.toContain(form);
-							const read = agentRead(way, outcome);
-							expect(read, `${failure.name}: the execution ended ${outcome.status}: ${outcome.error?.message}`).toBeDefined();
-							expect(read).toMatch(failure.reads);
-						});
-					}
-				});
-			}
-		}
-
-		it('Stop Workflow set on the tool: every way either stops the execution with the failure\'s text or hands the agent that text, the token nowhere', async () => {
-			for (const way of ways) {
+eachRelease((rig) => {
+	const { release } = rig;
+	const ways: Way[] = hasEngineRequests(release.n8n) ? ['in-process', 'engine request'] : ['in-process'];
+	for (const way of ways) {
+		for (const setting of ['default', 'continueRegularOutput'] as const) {
+			describe(`${way}, On Error: ${setting === 'default' ? 'left as it comes (Stop Workflow)' : 'Continue'}`, () => {
 				for (const failure of FAILURES) {
-					const outcome = await engine.run(workflowOf(way, failure.parameters(sandbox), 'stopWorkflow'), credentials(sandbox.baseUrl, failure.token));
-					for (const form of tokenForms(failure.token ?? TOKEN)) expect(outcome.serialized).not.toContain(form);
-					const read = agentRead(way, outcome);
-					if (read === undefined) expect(outcome.error?.message, `${way}, ${failure.name}`).toMatch(failure.reads);
-					else if (!(release.n8n === '1.85.4' && way === 'in-process')) expect(read, `${way}, ${failure.name}`).toMatch(failure.reads);
-				}
-			}
-		});
-
-		if (hasEngineRequests(release.n8n)) {
-			it('Continue (using error output) on the tool: the agent reads nothing, as n8n moves the failure to an error output a tool does not have', async () => {
-				for (const failure of FAILURES) {
-					const outcome = await engine.run(workflowOf('engine request', failure.parameters(sandbox), 'continueErrorOutput'), credentials(sandbox.baseUrl, failure.token));
-					expect(outcome.status).toBe('success');
-					expect(agentRead('engine request', outcome)).toBe('');
+					// The node answers as under Continue whenever it runs as a tool: n8n-core 1.84 would hand the agent
+					// "Error during node execution: undefined", and 1.122 and 2.0.0 would stop the execution.
+					it(`${failure.name}: the agent reads the failure's text, never the token`, async () => {
+						const outcome = await rig.engine.run(workflowOf(way, failure.parameters(rig.sandbox), setting), credentials(rig.sandbox.baseUrl, failure.token));
+						for (const form of tokenForms(failure.token ?? TOKEN)) expect(outcome.serialized).not.toContain(form);
+						const read = agentRead(way, outcome);
+						expect(read, `${failure.name}: the execution ended ${outcome.status}: ${outcome.error?.message}`).toBeDefined();
+						expect(read).toMatch(failure.reads);
+					});
 				}
 			});
 		}
+	}
+
+	it('Stop Workflow set on the tool: every way either stops the execution with the failure\'s text or hands the agent that text, the token nowhere', async () => {
+		for (const way of ways) {
+			for (const failure of FAILURES) {
+				const outcome = await rig.engine.run(workflowOf(way, failure.parameters(rig.sandbox), 'stopWorkflow'), credentials(rig.sandbox.baseUrl, failure.token));
+				for (const form of tokenForms(failure.token ?? TOKEN)) expect(outcome.serialized).not.toContain(form);
+				const read = agentRead(way, outcome);
+				if (read === undefined) expect(outcome.error?.message, `${way}, ${failure.name}`).toMatch(failure.reads);
+				else if (!(release.n8n === '1.85.4' && way === 'in-process')) expect(read, `${way}, ${failure.name}`).toMatch(failure.reads);
+			}
+		}
 	});
-}
+
+	if (hasEngineRequests(release.n8n)) {
+		it('Continue (using error output) on the tool: the agent reads nothing, as n8n moves the failure to an error output a tool does not have', async () => {
+			for (const failure of FAILURES) {
+				const outcome = await rig.engine.run(workflowOf('engine request', failure.parameters(rig.sandbox), 'continueErrorOutput'), credentials(rig.sandbox.baseUrl, failure.token));
+				expect(outcome.status).toBe('success');
+				expect(agentRead('engine request', outcome)).toBe('');
+			}
+		});
+	}
+});

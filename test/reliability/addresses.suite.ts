@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
 import { ROUTES } from '../../nodes/PostalService/contract/routes';
-import type { ReliabilityRow, ReliabilitySuite, SuiteContext } from './types';
+import type { SuiteRow, ReliabilitySuite, SuiteContext } from './types';
 
 const TOKEN = 'addr-token-93be';
 const EMAIL = 'conta@example.com';
@@ -30,8 +30,7 @@ const ROUTE_PATTERNS = Object.entries(ROUTES).map(([name, route]) => ({
 
 export const suite: ReliabilitySuite = {
 	name: 'Addresses',
-	async run(context: SuiteContext): Promise<ReliabilityRow[]> {
-		process.env.N8N_LOG_LEVEL ??= 'silent';
+	async run(context: SuiteContext): Promise<SuiteRow[]> {
 		const { runCredentialTest, runNode } = await import('../harness/engine');
 		const { startHttpServer } = await import('../harness/httpServer');
 		const { everyOperation } = await import('../harness/sends');
@@ -111,7 +110,6 @@ export const suite: ReliabilitySuite = {
 		const covered = Object.entries(routesByClient).map(([client, routes]) => `${client} ${routes.size}`).join(', ');
 		return [
 			{
-				suite: 'Addresses',
 				case: `${SHAPES.length - 2} Base URL shapes (trailing slashes, a path prefix, another host and port, spaces around it) × every operation of the node, npm run check-service and both credentials' Test`,
 				runs: requests,
 				measure: "requests not at the Base URL's path followed by the route's",
@@ -119,7 +117,6 @@ export const suite: ReliabilitySuite = {
 				note: `routes asked of ${new Set(Object.values(ROUTES).map((r) => `${r.method} ${r.path}`)).size}: ${covered}`,
 			},
 			{
-				suite: 'Addresses',
 				case: 'a Base URL with a query or a fragment, to the node and npm run check-service',
 				runs: 2,
 				measure: 'requests sent (both refuse it, saying why)',
@@ -145,7 +142,7 @@ async function unusableBaseUrls(
 	runCredentialTest: typeof import('../harness/engine').runCredentialTest,
 	checkService: typeof import('../../scripts/check-service/run').checkService,
 	context: SuiteContext,
-): Promise<ReliabilityRow> {
+): Promise<SuiteRow> {
 	const SHAPES = ['api.example.com', 'localhost:8080', '127.0.0.1:8080/api', 'ftp://127.0.0.1/api', 'http://', 'https:///api', 'file:///etc'];
 	let runs = 0;
 	let bad = 0;
@@ -183,7 +180,6 @@ async function unusableBaseUrls(
 		}
 	}
 	return {
-		suite: 'Addresses',
 		case: `${SHAPES.length} Base URLs the node cannot use (no scheme, host and port only, ftp, file, no host) × every operation of the node, npm run check-service and both credentials' Test`,
 		runs,
 		measure: 'runs that did not refuse it saying "Could not connect", naming "Base URL" and that nothing was sent (a Test that passed)',
@@ -211,7 +207,7 @@ async function tcpServer(onSocket: (socket: Socket) => void): Promise<{ port: nu
 }
 
 /** Each network failure × before or after the request's bytes left × read or write. */
-async function networkFailures(runNode: RunNode, context: SuiteContext): Promise<ReliabilityRow> {
+async function networkFailures(runNode: RunNode, context: SuiteContext): Promise<SuiteRow> {
 	const { closedPort } = await import('../harness/httpServer');
 	const { pdfItem, LETTER } = await import('../harness/sends');
 	// Resets a connection at once: over TLS, before the handshake ends, so before any byte of the request.
@@ -258,7 +254,6 @@ async function networkFailures(runNode: RunNode, context: SuiteContext): Promise
 		await resetAfterRequest.close();
 	}
 	return {
-		suite: 'Addresses',
 		case: `${KINDS.length} network failures (unknown host, refused, TLS reset or not TLS before the request; a reset after it) × a read and a write`,
 		runs,
 		measure: 'errors that do not say "Could not connect … Nothing was sent" before the request left, or after it say so or repeat a write',

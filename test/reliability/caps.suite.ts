@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * Maximum Price as a mail merge or an AI agent gives it: every value an expression can give a money
  * field × Check With the Service First × one item or several, in a workflow and as the AI tool.
@@ -6,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ReliabilityRow, ReliabilitySuite, SuiteContext } from './types';
+import type { SuiteRow, ReliabilitySuite, SuiteContext } from './types';
 
 const TOKEN = 'caps-token-7f3a';
 
@@ -33,12 +32,10 @@ const CHECKS = ['never', 'auto', 'always'] as const;
 
 export const suite: ReliabilitySuite = {
 	name: 'Maximum Price',
-	async run(context: SuiteContext): Promise<ReliabilityRow[]> {
-		process.env.N8N_LOG_LEVEL ??= 'silent';
-		const { startSandbox } = await import('../../sandbox');
+	async run(context: SuiteContext): Promise<SuiteRow[]> {
 		const { runAsTool, runNode } = await import('../harness/engine');
 		const { LETTER, makePdf } = await import('../harness/sends');
-		const sandbox = await startSandbox({ port: 0, token: TOKEN, quiet: true, balance: 1_000_000 });
+		const sandbox = await context.sandbox({ token: TOKEN });
 		const credentials = { postalServiceApi: { baseUrl: sandbox.baseUrl, securityToken: TOKEN } };
 		const pdf = await makePdf(1);
 		const type = 'n8n-nodes-postal-service.postalService';
@@ -65,53 +62,48 @@ export const suite: ReliabilitySuite = {
 			return count;
 		}
 
-		try {
-			for (const value of VALUES) {
-				for (const check of CHECKS) {
-					for (const count of [1, 3]) {
-						const cell = `${VALUES.indexOf(value)}-${check}-${count}`;
-						const tags = Array.from({ length: count }, (_, i) => `cap-${cell}-${i}`);
-						const before = sandbox.control.requests().length;
-						await runNode({
-							type,
-							parameters: { ...LETTER, tag: '={{ $json.tag }}', additionalFields: { maxPrice: value.expression, checkWithService: check } } as IDataObject,
-							items: tags.map((tag) => ({ json: { tag }, binary: { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } } })),
-							credentials,
-							continueOnFail: true,
-						});
-						runs++;
-						const found = unpriced(tags, value.reais);
-						if (value.reais === undefined && sandbox.control.requests().length === before) refusedBefore++;
-						if (found > 0) context.log(`${value.name}, ${check}, ${count} item(s): ${found} letter(s) sent unpriced or above the cap`);
-						bad += found;
-					}
+		for (const value of VALUES) {
+			for (const check of CHECKS) {
+				for (const count of [1, 3]) {
+					const cell = `${VALUES.indexOf(value)}-${check}-${count}`;
+					const tags = Array.from({ length: count }, (_, i) => `cap-${cell}-${i}`);
+					const before = sandbox.control.requests().length;
+					await runNode({
+						type,
+						parameters: { ...LETTER, tag: '={{ $json.tag }}', additionalFields: { maxPrice: value.expression, checkWithService: check } } as IDataObject,
+						items: tags.map((tag) => ({ json: { tag }, binary: { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } } })),
+						credentials,
+						continueOnFail: true,
+					});
+					runs++;
+					const found = unpriced(tags, value.reais);
+					if (value.reais === undefined && sandbox.control.requests().length === before) refusedBefore++;
+					if (found > 0) context.log(`${value.name}, ${check}, ${count} item(s): ${found} letter(s) sent unpriced or above the cap`);
+					bad += found;
 				}
-				// As the AI tool: the model sends the cap as text; a value it cannot send is left out.
-				if (value.toolArgument === undefined) continue;
-				const tag = `cap-tool-${VALUES.indexOf(value)}`;
-				await runAsTool({
-					type,
-					parameters: {
-						...LETTER,
-						pdfSource: 'base64',
-						pdfBase64: pdf.toString('base64'),
-						tag,
-						additionalFields: { maxPrice: "={{ $fromAI('maximumPrice', 'The most to spend on this letter, in reais', 'string') }}" },
-					} as IDataObject,
-					args: { maximumPrice: value.toolArgument },
-					credentials,
-				});
-				toolRuns++;
-				const found = unpriced([tag], value.reais);
-				if (found > 0) context.log(`tool, ${value.name}: a letter sent unpriced or above the cap`);
-				toolBad += found;
 			}
-		} finally {
-			await sandbox.stop();
+			// As the AI tool: the model sends the cap as text; a value it cannot send is left out.
+			if (value.toolArgument === undefined) continue;
+			const tag = `cap-tool-${VALUES.indexOf(value)}`;
+			await runAsTool({
+				type,
+				parameters: {
+					...LETTER,
+					pdfSource: 'base64',
+					pdfBase64: pdf.toString('base64'),
+					tag,
+					additionalFields: { maxPrice: "={{ $fromAI('maximumPrice', 'The most to spend on this letter, in reais', 'string') }}" },
+				} as IDataObject,
+				args: { maximumPrice: value.toolArgument },
+				credentials,
+			});
+			toolRuns++;
+			const found = unpriced([tag], value.reais);
+			if (found > 0) context.log(`tool, ${value.name}: a letter sent unpriced or above the cap`);
+			toolBad += found;
 		}
 		return [
 			{
-				suite: 'Maximum Price',
 				case: `${VALUES.length} values an expression gives (blank, null, missing, 30,00, R$ 30, NaN, -1, Infinity, numeric text, a number, words) × Check With the Service First (${CHECKS.join(', ')}) × 1 or 3 items`,
 				runs,
 				measure: 'letters created that were not priced first under a cap that reads as an amount',
@@ -119,7 +111,6 @@ export const suite: ReliabilitySuite = {
 				note: `${created} letters created; ${refusedBefore} runs with no amount refused before any request`,
 			},
 			{
-				suite: 'Maximum Price',
 				case: 'the same values given by an AI agent to the tool ($fromAI)',
 				runs: toolRuns,
 				measure: 'letters created that were not priced first under a cap that reads as an amount',

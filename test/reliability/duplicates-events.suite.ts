@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ReliabilityRow, ReliabilitySuite } from './types';
+import type { SuiteRow, ReliabilitySuite } from './types';
 import { AFTER, countRuns, deliver, freshId, mulberry32, shuffled, signed } from './triggerRig';
 
 const at = (day: number, minute: number) => `2026-11-${String(1 + day).padStart(2, '0')} ${String(8 + Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
@@ -66,7 +66,7 @@ const eventOf = (json: IDataObject) => `${String(json.timestamp)}|${JSON.stringi
 export const suite: ReliabilitySuite = {
 	name: 'Duplicate fuzz',
 	async run(context) {
-		const rows: ReliabilityRow[] = [];
+		const rows: SuiteRow[] = [];
 		for (const [index, family] of FAMILIES.entries()) {
 			const scenarios = fc.sample(fc.record({ orders: fc.array(family.events, { minLength: 1, maxLength: 5 }), prng: fc.integer() }), {
 				seed: context.seed + 200 + index,
@@ -105,7 +105,6 @@ export const suite: ReliabilitySuite = {
 				retriesRun += counted.twice;
 			}
 			rows.push({
-				suite: 'Duplicate fuzz',
 				case: `event key: ${family.name}, each with retries under the same and a new delivery_id`,
 				runs: attempts,
 				measure: 'genuine events dropped; retries run',

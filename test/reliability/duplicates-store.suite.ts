@@ -15,8 +15,8 @@ import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 
 import { processedData } from '../harness/engine';
-import type { StoreFault } from '../harness/processedData';
-import type { ReliabilityRow, ReliabilitySuite } from './types';
+import type { StoreFault } from '../harness/processedData.cjs';
+import type { SuiteRow, ReliabilitySuite } from './types';
 import { AFTER, deliver, freshId, signed, statusUpdateBody } from './triggerRig';
 
 /** Failure patterns of the store: which calls of the first attempt fail, counted from `step`. */
@@ -98,7 +98,7 @@ async function runCase(faults: StoreFault[], options: Case, tally: Tally): Promi
 export const suite: ReliabilitySuite = {
 	name: 'Duplicate fuzz',
 	async run(context) {
-		const rows: ReliabilityRow[] = [];
+		const rows: SuiteRow[] = [];
 		// Counted instead of printed, one line per failed check.
 		const logger = Container.get(Logger);
 		const warn = logger.warn.bind(logger);
@@ -125,7 +125,6 @@ export const suite: ReliabilitySuite = {
 			tally.warnings = warnings;
 			warnings = 0;
 			rows.push({
-				suite: 'Duplicate fuzz',
 				case: `store fails ${pattern.name} at each step of the trigger's check (before or after its write), n8n answering once the execution is stored`,
 				runs: tally.attempts,
 				measure: 'deliveries lost after a 2xx; lost; run twice',

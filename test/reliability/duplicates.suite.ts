@@ -18,7 +18,7 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { processedData } from '../harness/engine';
-import { countSecretLeaks, type ReliabilityRow, type ReliabilitySuite, type SuiteContext } from './types';
+import { countSecretLeaks, type SuiteRow, type ReliabilitySuite, type SuiteContext } from './types';
 import { AFTER, countRuns, deliver, type Delivered, freshId, mulberry32, producedText, SECRET, shuffled, signed, statusUpdateBody } from './triggerRig';
 
 type Fault = 'none' | 'execution does not start' | 'answer lost';
@@ -184,7 +184,7 @@ async function runSimultaneousCopies(keys: Array<[string, string]>, seed: number
  * Bodies without `environment` under a one-environment filter, whatever the unsigned header says:
  * none may start the workflow (and none of either environment may be dropped for their header).
  */
-async function runWithoutEnvironment(): Promise<ReliabilityRow> {
+async function runWithoutEnvironment(): Promise<SuiteRow> {
 	let attempts = 0;
 	let bad = 0;
 	// Each combination once: a repeat differs only by a fresh id, which decides nothing here.
@@ -201,7 +201,6 @@ async function runWithoutEnvironment(): Promise<ReliabilityRow> {
 		}
 	}
 	return {
-		suite: 'Duplicate fuzz',
 		case: 'bodies with and without environment, under Production or Homolog, with either X-Webhook-Environment header',
 		runs: attempts,
 		measure: 'deliveries taken or dropped other than by the signed body',
@@ -209,7 +208,7 @@ async function runWithoutEnvironment(): Promise<ReliabilityRow> {
 	};
 }
 
-async function runMode(mode: Mode, index: number, context: SuiteContext): Promise<{ row: ReliabilityRow; leaks: number; attempts: number }> {
+async function runMode(mode: Mode, index: number, context: SuiteContext): Promise<{ row: SuiteRow; leaks: number; attempts: number }> {
 	const count = Math.max(1, Math.round(mode.scenarios * context.scale));
 	const seed = context.seed + 100 + index;
 	const tally: Tally = { distinct: 0, attempts: 0, executions: 0, downstream: 0, lost: 0, twice: 0, leaks: 0 };
@@ -220,7 +219,6 @@ async function runMode(mode: Mode, index: number, context: SuiteContext): Promis
 	}
 	return {
 		row: {
-			suite: 'Duplicate fuzz',
 			case: mode.name,
 			runs: tally.attempts,
 			measure: 'runs after the trigger vs distinct deliveries; lost; run twice',
@@ -235,7 +233,7 @@ async function runMode(mode: Mode, index: number, context: SuiteContext): Promis
 export const suite: ReliabilitySuite = {
 	name: 'Duplicate fuzz',
 	async run(context) {
-		const rows: ReliabilityRow[] = [];
+		const rows: SuiteRow[] = [];
 		let leaks = 0;
 		let attempts = 0;
 		const started = Date.now();
@@ -247,7 +245,6 @@ export const suite: ReliabilitySuite = {
 		}
 		rows.push(await runWithoutEnvironment());
 		rows.push({
-			suite: 'Duplicate fuzz',
 			case: 'signing secret in answers and execution data',
 			runs: attempts,
 			measure: 'occurrences of the secret (raw, URL-, form-, base64-encoded)',

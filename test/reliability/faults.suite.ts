@@ -13,9 +13,9 @@ import { LoggerProxy } from 'n8n-workflow';
 
 import { FAULTS, isClear } from './faultTable';
 import { echoPlaces, startForeignProxy, type ProxyAnswer } from './foreignProxy';
-import type { ReliabilityRow, ReliabilitySuite, SuiteContext } from './types';
+import type { SuiteRow, ReliabilitySuite, SuiteContext } from './types';
 import { countSecretLeaks, echoedForms } from './types';
-import { CHAT, OPERATIONS, READS, type Operation, type Sandbox } from './writes';
+import { CHAT, OPERATIONS, READS, type Operation } from './writes';
 
 // Characters that read differently URL-encoded, form-encoded and in base64, so every form is looked for.
 const TOKEN = 'Rel+Tok/9 q=z&ZX81';
@@ -44,9 +44,7 @@ async function sleep(ms: number): Promise<void> {
 
 export const suite: ReliabilitySuite = {
 	name: 'Fault matrix',
-	async run(context: SuiteContext): Promise<ReliabilityRow[]> {
-		process.env.N8N_LOG_LEVEL ??= 'silent';
-		const { startSandbox } = await import('../../sandbox');
+	async run(context: SuiteContext): Promise<SuiteRow[]> {
 		const { runNode } = await import('../harness/engine');
 		const { startHttpServer } = await import('../harness/httpServer');
 
@@ -67,7 +65,7 @@ export const suite: ReliabilitySuite = {
 		});
 		/** A sandbox and a proxy in front of it for one lane of runs, so that a cell resets and reads only its own. */
 		async function startRig() {
-			const sandbox = (await startSandbox({ port: 0, token: TOKEN, email: EMAIL, quiet: true, balance: 100_000 })) as Sandbox;
+			const sandbox = await context.sandbox({ token: TOKEN, email: EMAIL, balance: 100_000 });
 			const proxy = await startForeignProxy(sandbox.baseUrl);
 			const at = (baseUrl: string) => ({
 				postalServiceApi: { baseUrl, securityToken: TOKEN },
@@ -163,7 +161,7 @@ export const suite: ReliabilitySuite = {
 
 		const started = Date.now();
 		/** Three rows per operation, in OPERATIONS' order whichever lane ran it. */
-		const opRows: ReliabilityRow[][] = OPERATIONS.map(() => []);
+		const opRows: SuiteRow[][] = OPERATIONS.map(() => []);
 		const queue = [...OPERATIONS.entries()];
 		async function matrixLane() {
 			const lane = await rig();
@@ -181,7 +179,6 @@ export const suite: ReliabilitySuite = {
 				}
 				const faults = Object.keys(FAULTS).length;
 				opRows[index].push({
-					suite: 'Fault matrix',
 					case: `${op.label}: ${faults} faults (${faults - 10} by a foreign proxy) × Continue On Fail × batching, and Retry On Fail on`,
 					runs: tally.cells,
 					measure: `cells with an input item ${op.effect} more than once`,
@@ -189,14 +186,12 @@ export const suite: ReliabilitySuite = {
 					note: `${tally.items} items, ${tally.carriedOut} carried out, at most ${tally.maxPerItem} per item`,
 				});
 				opRows[index].push({
-					suite: 'Fault matrix',
 					case: `${op.label}: every error of those runs`,
 					runs: tally.errors,
 					measure: 'errors that do not say what happened and what to do',
 					bad: tally.unclearErrors,
 				});
 				opRows[index].push({
-					suite: 'Fault matrix',
 					case: `${op.label}: Retry On Fail on × Continue On Fail × batching`,
 					runs: tally.retryCells,
 					measure: 'runs that sent anything, or whose error does not name the setting',
@@ -209,10 +204,7 @@ export const suite: ReliabilitySuite = {
 		try {
 			await Promise.all([...Array.from({ length: LANES }, matrixLane), readsAndScan()]);
 		} finally {
-			for (const { proxy, sandbox } of rigs) {
-				await proxy.close();
-				await sandbox.stop();
-			}
+			for (const { proxy } of rigs) await proxy.close();
 			await elsewhere.close();
 			// Later suites of the run log nowhere, as before.
 			const quiet = () => undefined;

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { ENVIRONMENT_NAMES, WEBHOOK_EVENT_NAMES } from '../../nodes/PostalServiceTrigger/webhookLists';
-import { countSecretLeaks, type ReliabilityRow, type ReliabilitySuite } from './types';
+import { countSecretLeaks, type SuiteRow, type ReliabilitySuite } from './types';
 import { deliver, hmacHex, producedText, SECRET, signatureHolds, signed, serviceTime, type Request } from './triggerRig';
 
 interface Case {
@@ -197,7 +197,7 @@ const FAMILIES: Array<{ name: string; count: number; cases: fc.Arbitrary<Case> }
 export const suite: ReliabilitySuite = {
 	name: 'Forgery fuzz',
 	async run(context) {
-		const rows: ReliabilityRow[] = [];
+		const rows: SuiteRow[] = [];
 		let leaks = 0;
 		let total = 0;
 		let controls = 0;
@@ -240,7 +240,6 @@ export const suite: ReliabilitySuite = {
 			controlsAccepted += familyAccepted;
 			otherCharsets += familyOtherCharsets;
 			rows.push({
-				suite: 'Forgery fuzz',
 				case: family.name,
 				runs: cases.length,
 				measure: 'executions started by a delivery whose signature does not hold',
@@ -249,7 +248,6 @@ export const suite: ReliabilitySuite = {
 			});
 		}
 		rows.push({
-			suite: 'Forgery fuzz',
 			case: 'every genuine delivery among the above',
 			runs: controls,
 			measure: 'genuine deliveries not accepted',
@@ -257,7 +255,6 @@ export const suite: ReliabilitySuite = {
 			note: `${controlsAccepted} accepted`,
 		});
 		rows.push({
-			suite: 'Forgery fuzz',
 			case: 'every genuine delivery in a charset other than UTF-8 among the above',
 			runs: otherCharsets,
 			measure: 'not refused with 415, or an execution started',
@@ -265,7 +262,6 @@ export const suite: ReliabilitySuite = {
 			note: `${otherCharsetsRefused} refused with 415`,
 		});
 		rows.push({
-			suite: 'Forgery fuzz',
 			case: 'signing secret in answers and execution data',
 			runs: total,
 			measure: 'occurrences of the secret (raw, URL-, form-, base64-encoded)',

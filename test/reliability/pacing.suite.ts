@@ -15,7 +15,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ReliabilityRow, ReliabilitySuite, SuiteContext } from './types';
+import type { SuiteRow, ReliabilitySuite, SuiteContext } from './types';
 
 const TOKEN = 'pacing-token-51c2';
 const SIZES = [1, 2];
@@ -28,12 +28,10 @@ const STOP_INTERVAL = 2000;
 
 export const suite: ReliabilitySuite = {
 	name: 'Batch Interval',
-	async run(context: SuiteContext): Promise<ReliabilityRow[]> {
-		process.env.N8N_LOG_LEVEL ??= 'silent';
-		const { startSandbox } = await import('../../sandbox');
+	async run(context: SuiteContext): Promise<SuiteRow[]> {
 		const { runNode } = await import('../harness/engine');
 		const { LETTER, makePdf } = await import('../harness/sends');
-		const sandbox = await startSandbox({ port: 0, token: TOKEN, quiet: true, balance: 1_000_000 });
+		const sandbox = await context.sandbox({ token: TOKEN });
 		const credentials = { postalServiceApi: { baseUrl: sandbox.baseUrl, securityToken: TOKEN } };
 		const pdf = await makePdf(1);
 		const letters = (count = ITEMS) => Array.from({ length: count }, (_, i) => ({ json: { i }, binary: { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } } }));
@@ -67,81 +65,75 @@ export const suite: ReliabilitySuite = {
 			},
 		];
 
-		const rows: ReliabilityRow[] = [];
-		try {
-			for (const stop of STOPS) {
-				let late = 0;
-				let requests = 0;
-				let stopped = 0;
-				for (const size of STOP_SIZES) {
-					// Twice Items per Batch: the window frees slots for new items while the refusal is under way.
-					const items = await stop.items(2 * size);
+		const rows: SuiteRow[] = [];
+		for (const stop of STOPS) {
+			let late = 0;
+			let requests = 0;
+			let stopped = 0;
+			for (const size of STOP_SIZES) {
+				// Twice Items per Batch: the window frees slots for new items while the refusal is under way.
+				const items = await stop.items(2 * size);
+				sandbox.control.clearRequests();
+				for (const fault of stop.faults(size)) sandbox.control.injectFault(fault as never);
+				const result = await runNode({
+					type: 'n8n-nodes-postal-service.postalService',
+					parameters: { ...stop.parameters, options: { batching: { batch: { batchSize: size, batchInterval: STOP_INTERVAL } } } } as IDataObject,
+					items: items as never,
+					credentials,
+				});
+				if (result.error) stopped++;
+				const starts = sandbox.control.requests().map((r) => Date.parse(r.at)).sort((a, b) => a - b);
+				requests += starts.length;
+				const after = starts.filter((at) => at - starts[0] >= STOP_INTERVAL * SLACK).length;
+				if (after > 0) context.log(`${stop.name}, ${size} per batch: ${after} request(s) started after the run stopped`);
+				late += after;
+			}
+			rows.push({
+				case: `a run that stops, ${stop.name}: Items per Batch ${STOP_SIZES.join(', ')} × Batch Interval ${STOP_INTERVAL} ms`,
+				runs: STOP_SIZES.length,
+				measure: 'requests started after the run stopped (runs that did not stop count too)',
+				bad: late + (STOP_SIZES.length - stopped),
+				note: `${requests} requests, ${late} of them after the stop`,
+			});
+		}
+
+		for (const setting of SETTINGS) {
+			let cells = 0;
+			let bad = 0;
+			let requests = 0;
+			let tightest = Number.POSITIVE_INFINITY;
+			for (const size of SIZES) {
+				for (const interval of INTERVALS) {
+					const items = await setting.items();
 					sandbox.control.clearRequests();
-					for (const fault of stop.faults(size)) sandbox.control.injectFault(fault as never);
-					const result = await runNode({
+					setting.before?.();
+					await runNode({
 						type: 'n8n-nodes-postal-service.postalService',
-						parameters: { ...stop.parameters, options: { batching: { batch: { batchSize: size, batchInterval: STOP_INTERVAL } } } } as IDataObject,
+						parameters: { ...setting.parameters, options: { batching: { batch: { batchSize: size, batchInterval: interval } } } } as IDataObject,
 						items: items as never,
 						credentials,
+						continueOnFail: true,
 					});
-					if (result.error) stopped++;
+					cells++;
 					const starts = sandbox.control.requests().map((r) => Date.parse(r.at)).sort((a, b) => a - b);
 					requests += starts.length;
-					const after = starts.filter((at) => at - starts[0] >= STOP_INTERVAL * SLACK).length;
-					if (after > 0) context.log(`${stop.name}, ${size} per batch: ${after} request(s) started after the run stopped`);
-					late += after;
-				}
-				rows.push({
-					suite: 'Batch Interval',
-					case: `a run that stops, ${stop.name}: Items per Batch ${STOP_SIZES.join(', ')} × Batch Interval ${STOP_INTERVAL} ms`,
-					runs: STOP_SIZES.length,
-					measure: 'requests started after the run stopped (runs that did not stop count too)',
-					bad: late + (STOP_SIZES.length - stopped),
-					note: `${requests} requests, ${late} of them after the stop`,
-				});
-			}
-
-			for (const setting of SETTINGS) {
-				let cells = 0;
-				let bad = 0;
-				let requests = 0;
-				let tightest = Number.POSITIVE_INFINITY;
-				for (const size of SIZES) {
-					for (const interval of INTERVALS) {
-						const items = await setting.items();
-						sandbox.control.clearRequests();
-						setting.before?.();
-						await runNode({
-							type: 'n8n-nodes-postal-service.postalService',
-							parameters: { ...setting.parameters, options: { batching: { batch: { batchSize: size, batchInterval: interval } } } } as IDataObject,
-							items: items as never,
-							credentials,
-							continueOnFail: true,
-						});
-						cells++;
-						const starts = sandbox.control.requests().map((r) => Date.parse(r.at)).sort((a, b) => a - b);
-						requests += starts.length;
-						for (let k = 0; k + size < starts.length; k++) {
-							const gap = starts[k + size] - starts[k];
-							tightest = Math.min(tightest, gap / interval);
-							if (gap < interval * SLACK) {
-								bad++;
-								context.log(`${setting.name}, ${size} per batch, ${interval} ms: requests ${k + 1} and ${k + size + 1} started ${gap} ms apart`);
-							}
+					for (let k = 0; k + size < starts.length; k++) {
+						const gap = starts[k + size] - starts[k];
+						tightest = Math.min(tightest, gap / interval);
+						if (gap < interval * SLACK) {
+							bad++;
+							context.log(`${setting.name}, ${size} per batch, ${interval} ms: requests ${k + 1} and ${k + size + 1} started ${gap} ms apart`);
 						}
 					}
 				}
-				rows.push({
-					suite: 'Batch Interval',
-					case: `${setting.name}: Items per Batch ${SIZES.join(' or ')} × Batch Interval ${INTERVALS.join(' or ')} ms, ${ITEMS} items`,
-					runs: cells,
-					measure: 'intervals holding more request starts than Items per Batch',
-					bad,
-					note: `${requests} requests; the closest starts Items per Batch apart: ${tightest.toFixed(2)} × the interval`,
-				});
 			}
-		} finally {
-			await sandbox.stop();
+			rows.push({
+				case: `${setting.name}: Items per Batch ${SIZES.join(' or ')} × Batch Interval ${INTERVALS.join(' or ')} ms, ${ITEMS} items`,
+				runs: cells,
+				measure: 'intervals holding more request starts than Items per Batch',
+				bad,
+				note: `${requests} requests; the closest starts Items per Batch apart: ${tightest.toFixed(2)} × the interval`,
+			});
 		}
 		return rows;
 	},

@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import type { Sandbox } from '../../sandbox';
 import type { ReliabilityRow, ReliabilitySuite } from './types';
 
 function argument(name: string): string | undefined {
@@ -32,6 +33,9 @@ async function main(): Promise<void> {
 	// engine harness takes a folder of this name as its own, so no suite leaves one of its own behind.
 	const userFolder = mkdtempSync(path.join(tmpdir(), 'postal-harness-reliability-'));
 	process.env.N8N_USER_FOLDER = userFolder;
+	process.env.N8N_LOG_LEVEL ??= 'silent';
+	// Imported once the environment is set: the sandbox and n8n's modules read it when they load.
+	const { startSandbox } = await import('../../sandbox');
 	const files = readdirSync(__dirname)
 		.filter((f) => f.endsWith('.suite.ts'))
 		.filter((f) => !only || f.includes(only))
@@ -43,9 +47,18 @@ async function main(): Promise<void> {
 			const { suite } = (await import(path.join(__dirname, file))) as { suite: ReliabilitySuite };
 			const t0 = Date.now();
 			console.log(`[reliability] ${suite.name}: running (seed ${seed})`);
-			const suiteRows = await suite.run({ seed, scale, log: (m) => console.log(`[reliability] ${suite.name}: ${m}`) });
-			rows.push(...suiteRows);
-			console.log(`[reliability] ${suite.name}: ${suiteRows.length} rows in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+			const sandboxes: Sandbox[] = [];
+			const sandbox = async (options: Parameters<typeof startSandbox>[0]) => {
+				sandboxes.push(await startSandbox({ port: 0, quiet: true, balance: 1_000_000, ...options }));
+				return sandboxes.at(-1)!;
+			};
+			try {
+				const suiteRows = await suite.run({ seed, scale, sandbox, log: (m) => console.log(`[reliability] ${suite.name}: ${m}`) });
+				rows.push(...suiteRows.map((row) => ({ suite: suite.name, ...row })));
+				console.log(`[reliability] ${suite.name}: ${suiteRows.length} rows in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+			} finally {
+				for (const started of sandboxes) await started.stop();
+			}
 		}
 	} finally {
 		rmSync(userFolder, { recursive: true, force: true });

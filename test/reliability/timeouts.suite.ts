@@ -16,14 +16,12 @@
  * happened. Figure: runs over the bound, writes that started too late to get their answer, and reads
  * reported as timeouts.
  */
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import type { IDataObject } from 'n8n-workflow';
 
 import type { TestItem } from '../harness/engine';
+import { closedPort, startHttpServer } from '../harness/httpServer';
 import { everyOperation, LETTER, pdfItem } from '../harness/sends';
-import type { ReliabilityRow, ReliabilitySuite, SuiteContext } from './types';
+import type { SuiteRow, ReliabilitySuite, SuiteContext } from './types';
 import { READ_KEYS } from './writes';
 
 const FACTOR = 1.5;
@@ -45,59 +43,41 @@ function serviceAnswer(body: string): string {
 	return JSON.stringify({ status: 200, status_message: 'Sucesso - pedido aceito', data });
 }
 
-/** `answerMs`: how long a whole answer takes with the slow behaviours (0.6 × the run's Timeout). */
-async function startServer(behaviour: Behaviour, answer: { ms: number } = { ms: 0 }) {
-	const open = new Set<ServerResponse>();
-	const server = createServer((req, res) => {
-		open.add(res);
-		res.on('close', () => open.delete(res));
-		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => {
-			if (behaviour === 'silent' || res.destroyed) return;
-			if (behaviour === 'trickle') {
-				res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100000' });
-				res.write('{');
-				const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(' ')), 100);
-				res.on('close', () => clearInterval(timer));
-				return;
-			}
-			const text = serviceAnswer(Buffer.concat(chunks).toString('latin1'));
-			if (behaviour === 'slow answers') {
-				const timer = setTimeout(() => res.destroyed || res.writeHead(200, { 'content-type': 'application/json' }).end(text), answer.ms);
-				res.on('close', () => clearTimeout(timer));
-				return;
-			}
-			// The answer a byte at a time, its last byte after answer.ms.
-			res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(text.length) });
-			let sent = 0;
-			const timer = setInterval(() => {
-				if (res.destroyed) return clearInterval(timer);
-				res.write(text[sent++]);
-				if (sent === text.length) {
-					clearInterval(timer);
-					res.end();
-				}
-			}, answer.ms / text.length);
+/** `answer.ms`: how long a whole answer takes with the slow behaviours (0.6 × the run's Timeout). */
+function startServer(behaviour: Behaviour, answer: { ms: number } = { ms: 0 }) {
+	return startHttpServer((req, res) => {
+		if (behaviour === 'silent' || res.destroyed) return;
+		if (behaviour === 'trickle') {
+			res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100000' });
+			res.write('{');
+			const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(' ')), 100);
 			res.on('close', () => clearInterval(timer));
-		});
+			return;
+		}
+		const text = serviceAnswer(req.body);
+		if (behaviour === 'slow answers') {
+			const timer = setTimeout(() => res.destroyed || res.writeHead(200, { 'content-type': 'application/json' }).end(text), answer.ms);
+			res.on('close', () => clearTimeout(timer));
+			return;
+		}
+		// The answer a byte at a time, its last byte after answer.ms.
+		res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(text.length) });
+		let sent = 0;
+		const timer = setInterval(() => {
+			if (res.destroyed) return clearInterval(timer);
+			res.write(text[sent++]);
+			if (sent === text.length) {
+				clearInterval(timer);
+				res.end();
+			}
+		}, answer.ms / text.length);
+		res.on('close', () => clearInterval(timer));
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return {
-		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-		close: () =>
-			new Promise<void>((resolve) => {
-				for (const res of open) res.destroy();
-				server.closeAllConnections();
-				server.close(() => resolve());
-			}),
-	};
 }
 
 export const suite: ReliabilitySuite = {
 	name: 'Timeouts',
-	async run(context: SuiteContext): Promise<ReliabilityRow[]> {
-		process.env.N8N_LOG_LEVEL ??= 'silent';
+	async run(context: SuiteContext): Promise<SuiteRow[]> {
 		const { runNode } = await import('../harness/engine');
 		const withPdf = [await pdfItem(1)];
 		const operations: Array<{ label: string; read: boolean; parameters: Record<string, unknown>; items?: TestItem[] }> = Object.entries(
@@ -117,7 +97,7 @@ export const suite: ReliabilitySuite = {
 			['trickled answers', twoRequests, 'a server trickling each answer, its last byte at 0.6 × Timeout', TWO_REQUEST_TIMEOUTS],
 		];
 		// The servers are apart and each run is measured against its own Timeout: the behaviours run side by side.
-		const rows: ReliabilityRow[] = await Promise.all(behaviours.map(async ([behaviour, measured, what, timeouts]): Promise<ReliabilityRow> => {
+		const rows: SuiteRow[] = await Promise.all(behaviours.map(async ([behaviour, measured, what, timeouts]): Promise<SuiteRow> => {
 			const answer = { ms: 0 };
 			const server = await startServer(behaviour, answer);
 			const credentials = {
@@ -166,7 +146,6 @@ export const suite: ReliabilitySuite = {
 			}
 			const reads = measured.filter((o) => o.read).length;
 			return {
-				suite: 'Timeouts',
 				case: `${measured.length} operations${reads ? ` (${reads} reads with their retries)` : ', two requests per item'} × Timeout ${timeouts.join(', ')} ms, ${what}`,
 				runs,
 				measure: `runs longer than ${FACTOR} × Timeout + ${SLACK_MS} ms, or not stopped by the Timeout`,
@@ -180,9 +159,8 @@ export const suite: ReliabilitySuite = {
 };
 
 /** Every wait inside an item (a pause, the clock before a repeat, the clock between a price and its send) × Timeout × Batch Interval × read or write. */
-async function waitsRow(context: SuiteContext, runNode: typeof import('../harness/engine').runNode, withPdf: TestItem[]): Promise<ReliabilityRow> {
+async function waitsRow(context: SuiteContext, runNode: typeof import('../harness/engine').runNode, withPdf: TestItem[]): Promise<SuiteRow> {
 	const { startSandbox } = await import('../../sandbox');
-	const { closedPort } = await import('../harness/httpServer');
 	const token = 'waits-token-7d1e';
 	type Case = { label: string; read: boolean; parameters: IDataObject; items?: TestItem[]; portOpensAfterMs?: number; fault?: IDataObject };
 	const CASES: Case[] = [
@@ -246,7 +224,6 @@ async function waitsRow(context: SuiteContext, runNode: typeof import('../harnes
 		}
 	}
 	return {
-		suite: 'Timeouts',
 		case: `every wait inside an item: ${CASES.length} cases (a read's repeats, a write's repeats, a price or a check then its send) × Timeout ${WAIT_TIMEOUTS.join(', ')} ms × Batch Interval ${WAIT_INTERVALS.join(', ')} ms`,
 		runs,
 		measure: `runs longer than ${FACTOR} × Timeout + ${SLACK_MS} ms, writes started with less than a second left, reads reported as a timeout`,

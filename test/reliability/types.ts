@@ -1,8 +1,11 @@
 /**
  * The reliability suite: each `*.suite.ts` file in this folder exports `suite`, which runs one
  * family of adversarial cases against the real nodes (n8n's engine, the sandbox over HTTP) and
- * reports counts. The runner prints every row as one table and fails when any `bad` count is not 0.
+ * reports counts. The runner names each row after its suite, starts and stops the suite's
+ * sandboxes, prints every row as one table and fails when any `bad` count is not 0.
  */
+import type { Sandbox, SandboxOptions } from '../../sandbox';
+
 export interface ReliabilityRow {
 	/** The family, e.g. "Forgery fuzz". */
 	suite: string;
@@ -24,11 +27,16 @@ export interface SuiteContext {
 	/** Scales the number of generated cases (1 = the figures the README states). */
 	scale: number;
 	log(message: string): void;
+	/** A sandbox on a port of its own (quiet, with a large balance unless told), stopped when the suite ends. */
+	sandbox(options: SandboxOptions): Promise<Sandbox>;
 }
+
+/** A row as a suite reports it; the runner adds the suite's name where the row gives none. */
+export type SuiteRow = Omit<ReliabilityRow, 'suite'> & { suite?: string };
 
 export interface ReliabilitySuite {
 	name: string;
-	run(context: SuiteContext): Promise<ReliabilityRow[]>;
+	run(context: SuiteContext): Promise<SuiteRow[]>;
 }
 
 /** `%xx` escapes (either case) decoded, byte sequences that are not UTF-8 left as they were. */

@@ -3,6 +3,7 @@
 // CommonJS that requires no n8n module: each caller passes its own copy of n8n-core and
 // n8n-workflow, so the release runner never mixes a release's copy with the project's.
 'use strict';
+const { randomUUID } = require('node:crypto');
 const { EventEmitter } = require('node:events');
 
 /** The node registry n8n's engine reads node types from, over a map of type name to node type. */
@@ -109,6 +110,26 @@ function additionalDataOf({ credentialsHelper, hooks, executionId, workflowId, e
 	};
 }
 
+/** A workflow as n8n's engine takes it, from the JSON a test writes (nodes without ids, positions or versions). */
+function workflowOf(Workflow, nodeTypes, json, { id, staticData } = {}) {
+	return new Workflow({
+		id: id ?? json.id ?? randomUUID(),
+		name: json.name ?? 'test workflow',
+		nodes: json.nodes.map((node, index) => ({ id: node.id ?? randomUUID(), position: node.position ?? [index * 220, 0], typeVersion: node.typeVersion ?? 1, ...node })),
+		connections: json.connections,
+		active: false,
+		nodeTypes,
+		staticData: staticData ?? {},
+		settings: { executionOrder: 'v1' },
+	});
+}
+
+/** The lifecycle hooks of one execution, over the workflow as n8n's server stores it. */
+function hooksOf(ExecutionLifecycleHooks, workflow, executionId, mode) {
+	const stored = { id: workflow.id, name: workflow.name, nodes: Object.values(workflow.nodes), connections: workflow.connectionsBySourceNode, active: false, isArchived: false, activeVersionId: null, settings: {} };
+	return new ExecutionLifecycleHooks(mode, executionId, { ...stored, createdAt: new Date(), updatedAt: new Date() });
+}
+
 /**
  * Records what is answered through the response object, as Express would send it, and emits
  * `finish` once the answer is complete, as Node's HTTP response does.
@@ -156,4 +177,4 @@ class RecordedResponse extends EventEmitter {
 	}
 }
 
-module.exports = { nodeTypesOf, credentialsHelperOf, additionalDataOf, RecordedResponse };
+module.exports = { nodeTypesOf, credentialsHelperOf, additionalDataOf, workflowOf, hooksOf, RecordedResponse };

@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import type { ICredentialDataDecryptedObject, ICredentialType, INodeType, INodeTypes, IVersionedNodeType, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import type { IDataObject, Workflow, WorkflowExecuteMode, ICredentialDataDecryptedObject, ICredentialType, INodeType, INodeTypes, IVersionedNodeType, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 
 export function nodeTypesOf(types: Map<string, INodeType | IVersionedNodeType>, NodeHelpers: { getVersionedNodeType: (type: INodeType | IVersionedNodeType, version?: number) => INodeType }): INodeTypes;
 export function credentialsHelperOf(
@@ -15,6 +15,8 @@ export function additionalDataOf(parts: {
 	workflowId: string;
 	executeWorkflow?: (...args: unknown[]) => Promise<unknown>;
 }): IWorkflowExecuteAdditionalData;
+export function workflowOf<W>(Workflow: new (parameters: never) => W, nodeTypes: INodeTypes, json: { id?: string; name?: string; nodes: object[]; connections: object }, options?: { id?: string; staticData?: IDataObject }): W;
+export function hooksOf<H>(ExecutionLifecycleHooks: new (...args: never[]) => H, workflow: Workflow, executionId: string, mode: WorkflowExecuteMode): H;
 export class RecordedResponse extends EventEmitter {
 	statusCode: number;
 	headers: Record<string, string>;

@@ -8,6 +8,7 @@ import { Container } from '@n8n/di';
 import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type { IDataObject, INode, INodeExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
 
+import { hooksOf } from './host.cjs';
 import { additionalDataFor, ensureBinaryDataService, resultOf, toWorkflow, type CredentialsByType, type RunResult, type WorkflowJson } from './setup';
 
 export interface RunWorkflowOptions {
@@ -27,17 +28,7 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<RunResul
 	const mode = options.mode ?? 'manual';
 	const workflow = toWorkflow(options.workflow, options.staticData);
 	const executionId = options.executionId === undefined ? randomUUID() : (options.executionId ?? '');
-	const hooks = new ExecutionLifecycleHooks(mode, executionId, {
-		id: workflow.id,
-		name: workflow.name,
-		nodes: Object.values(workflow.nodes),
-		connections: workflow.connectionsBySourceNode,
-		active: false,
-		isArchived: false,
-		activeVersionId: null,
-		createdAt: new Date(),
-		updatedAt: new Date(),
-	} as never);
+	const hooks = hooksOf(ExecutionLifecycleHooks, workflow, executionId, mode);
 	const additionalData = additionalDataFor(options.credentials ?? {}, hooks, executionId, workflow.id);
 	const startNodeName =
 		options.startNode ??

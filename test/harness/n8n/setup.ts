@@ -7,16 +7,14 @@
  */
 import './env';
 
-import { randomUUID } from 'node:crypto';
-
 import { Container } from '@n8n/di';
 import { BinaryDataService, DataDeduplicationService, type ExecutionLifecycleHooks } from 'n8n-core';
 import type { ICredentialDataDecryptedObject, ICredentialType, IConnections, IDataObject, INode, INodeExecutionData, INodeType, INodeTypes, IRun, ITaskData, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 import { Expression, ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 
-import { MemoryProcessedDataStore } from '../processedData';
+import { MemoryProcessedDataStore } from '../processedData.cjs';
 import { loadCredentialTypes, loadNodeTypes } from '../registry';
-import { additionalDataOf, credentialsHelperOf, nodeTypesOf } from './host.cjs';
+import { additionalDataOf, credentialsHelperOf, nodeTypesOf, workflowOf } from './host.cjs';
 
 export interface WorkflowJson {
 	name?: string;
@@ -87,25 +85,9 @@ export async function credentialType(name: string): Promise<ICredentialType | un
 	return getRegistry().credentialTypes.get(name);
 }
 
+/** A workflow of the harness's registry, from the JSON a test writes. */
 export function toWorkflow(json: WorkflowJson, staticData?: IDataObject, workflowId?: string): Workflow {
-	const nodes: INode[] = json.nodes.map((node, index) => ({
-		id: node.id ?? randomUUID(),
-		position: node.position ?? [index * 220, 0],
-		typeVersion: node.typeVersion ?? 1,
-		...node,
-		// Every credential a node names is resolved by type through the test's credentials.
-		credentials: node.credentials,
-	})) as INode[];
-	return new Workflow({
-		id: workflowId ?? randomUUID(),
-		name: json.name ?? 'test workflow',
-		nodes,
-		connections: json.connections,
-		active: false,
-		nodeTypes: getRegistry().nodeTypes,
-		staticData: staticData ?? {},
-		settings: { executionOrder: 'v1' },
-	});
+	return workflowOf(Workflow, getRegistry().nodeTypes, json, { id: workflowId, staticData });
 }
 
 /** The additional data of one execution, with the test's credentials behind n8n's credentials helper. */

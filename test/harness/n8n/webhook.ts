@@ -7,7 +7,7 @@ import { ExecutionLifecycleHooks, WebhookContext, WorkflowExecute } from 'n8n-co
 import type { IDataObject, IRunExecutionData, IWebhookData, IWebhookResponseData, WorkflowExecuteMode } from 'n8n-workflow';
 import { createRunExecutionData } from 'n8n-workflow';
 
-import { RecordedResponse } from './host.cjs';
+import { hooksOf, RecordedResponse } from './host.cjs';
 import { additionalDataFor, ensureBinaryDataService, getRegistry, resultOf, toWorkflow, type CredentialsByType, type RunResult, type WorkflowJson } from './setup';
 
 export { RecordedResponse };
@@ -86,7 +86,7 @@ export async function runWebhook(options: {
 	const node = workflow.getNode(options.webhookNode);
 	if (!node) throw new Error(`No node named "${options.webhookNode}"`);
 	const executionId = options.executionId ?? randomUUID();
-	const hooks = new ExecutionLifecycleHooks(mode, executionId, { id: workflow.id } as never);
+	const hooks = hooksOf(ExecutionLifecycleHooks, workflow, executionId, mode);
 	const additionalData = additionalDataFor(options.credentials ?? {}, hooks, executionId, workflow.id);
 
 	const raw = options.request.rawBody;

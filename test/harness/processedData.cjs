@@ -1,7 +1,6 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * n8n's processed-data store (what `this.helpers.checkProcessedAndRecord` reaches, behind the
- * Remove Duplicates node), kept in memory for the harness.
+ * Remove Duplicates node), kept in memory for the harness and the release runner.
  *
  * n8n-core ships only the service (`DataDeduplicationService`); the store itself lives in n8n's
  * server (`packages/cli/src/deduplication/deduplication-helper.ts`, a row per workflow and context
@@ -10,101 +9,72 @@
  * (`n:<node id>` for the node scope), the oldest dropped beyond `maxEntries`; a value repeated
  * within one call is not seen as processed by that call. Like the server, it reads the row, then
  * writes it back in a second step without a lock, so concurrent callers interleave as they do
- * against the database.
+ * against the database. Plain CommonJS, so each release's own Node runs it too.
  */
-import { createHash } from 'node:crypto';
-
-import type {
-	DeduplicationItemTypes,
-	DeduplicationScope,
-	ICheckProcessedContextData,
-	ICheckProcessedOptions,
-	IDataDeduplicator,
-	IDeduplicationOutput,
-} from 'n8n-workflow';
-
-interface Row {
-	mode: string;
-	data: string[];
-}
+'use strict';
+const { createHash } = require('node:crypto');
 
 // A database round trip: other work may run between the read and the write.
-const roundTrip = () => new Promise<void>((resolve) => setImmediate(resolve));
+const roundTrip = () => new Promise((resolve) => setImmediate(resolve));
 
-function contextOf(scope: DeduplicationScope, contextData: ICheckProcessedContextData): string {
+function contextOf(scope, contextData) {
 	if (scope !== 'node') return '';
 	if (!contextData.node) throw new Error("No node information has been provided and so cannot use scope 'node'");
 	return `n:${contextData.node.id}`;
 }
 
-const hash = (value: DeduplicationItemTypes) => createHash('md5').update(value.toString()).digest('base64');
+const hash = (value) => createHash('md5').update(value.toString()).digest('base64');
 
-/**
- * A failure of one call to the store: `before` it wrote anything (the database was not reached),
- * or `after` its write landed (the connection dropped before the answer came back).
- */
-export interface StoreFault {
-	/** Which call fails, counting from 0 the workflow's check and remove calls since the faults were set. */
-	call: number;
-	when: 'before' | 'after';
-}
-
-export class MemoryProcessedDataStore implements IDataDeduplicator {
-	private readonly rows = new Map<string, string>();
-	private readonly faults = new Map<string, { calls: number; faults: StoreFault[] }>();
+class MemoryProcessedDataStore {
+	rows = new Map();
+	faults = new Map();
+	/** How many check-and-record calls reached the store (to see that a node used it). */
+	calls = 0;
 
 	/** Makes the given calls about one workflow fail (replacing earlier faults of that workflow). */
-	failCalls(workflowId: string, faults: StoreFault[]): void {
+	failCalls(workflowId, faults) {
 		this.faults.set(workflowId, { calls: 0, faults });
 	}
 
 	/** How many calls about the workflow were made since its faults were set. */
-	callsSinceFaults(workflowId: string): number {
+	callsSinceFaults(workflowId) {
 		return this.faults.get(workflowId)?.calls ?? 0;
 	}
 
 	/** How the call fails, if it does, counting it among the workflow's calls since its faults were set. */
-	private faultOf(contextData: ICheckProcessedContextData): StoreFault['when'] | undefined {
+	faultOf(contextData) {
 		const entry = this.faults.get(contextData.workflow.id ?? '');
 		if (!entry) return undefined;
 		const call = entry.calls++;
 		return entry.faults.find((fault) => fault.call === call)?.when;
 	}
 
-	/** How many check-and-record calls reached the store (to see that a node used it). */
-	calls = 0;
-
-	private keyOf(scope: DeduplicationScope, contextData: ICheckProcessedContextData): string {
+	keyOf(scope, contextData) {
 		if (!contextData.workflow.id) throw new Error('The workflow has no id');
 		return `${contextData.workflow.id}\u0000${contextOf(scope, contextData)}`;
 	}
 
 	// Rows are stored serialized, as a database returns a fresh copy on every read.
-	private async read(key: string): Promise<Row | undefined> {
+	async read(key) {
 		await roundTrip();
 		const text = this.rows.get(key);
-		return text === undefined ? undefined : (JSON.parse(text) as Row);
+		return text === undefined ? undefined : JSON.parse(text);
 	}
 
-	private async update(key: string, row: Row): Promise<void> {
+	async update(key, row) {
 		await roundTrip();
 		this.rows.set(key, JSON.stringify(row));
 	}
 
 	// The table's primary key is (workflow, context): a second insert of one row fails, as it does
 	// when two callers both found no row.
-	private async insert(key: string, row: Row): Promise<void> {
+	async insert(key, row) {
 		await roundTrip();
 		if (this.rows.has(key)) throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
 		this.rows.set(key, JSON.stringify(row));
 	}
 
-	async checkProcessedAndRecord(
-		items: DeduplicationItemTypes[],
-		scope: DeduplicationScope,
-		contextData: ICheckProcessedContextData,
-		options: ICheckProcessedOptions,
-	): Promise<IDeduplicationOutput> {
+	async checkProcessedAndRecord(items, scope, contextData, options) {
 		this.calls++;
 		if (options.mode !== 'entries') throw new Error(`The harness store only keeps mode "entries", not "${options.mode}"`);
 		const when = this.faultOf(contextData);
@@ -114,12 +84,7 @@ export class MemoryProcessedDataStore implements IDataDeduplicator {
 		return result;
 	}
 
-	private async record(
-		items: DeduplicationItemTypes[],
-		scope: DeduplicationScope,
-		contextData: ICheckProcessedContextData,
-		options: ICheckProcessedOptions,
-	): Promise<IDeduplicationOutput> {
+	async record(items, scope, contextData, options) {
 		const key = this.keyOf(scope, contextData);
 		const hashed = items.map(hash);
 		const row = await this.read(key);
@@ -130,7 +95,7 @@ export class MemoryProcessedDataStore implements IDataDeduplicator {
 		}
 		if (row.mode !== options.mode) throw new Error('Deduplication data was saved with another mode');
 		const known = new Set(row.data);
-		const result: IDeduplicationOutput = { new: [], processed: [] };
+		const result = { new: [], processed: [] };
 		hashed.forEach((value, index) => {
 			if (known.has(value)) result.processed.push(items[index]);
 			else {
@@ -143,11 +108,7 @@ export class MemoryProcessedDataStore implements IDataDeduplicator {
 		return result;
 	}
 
-	async removeProcessed(
-		items: DeduplicationItemTypes[],
-		scope: DeduplicationScope,
-		contextData: ICheckProcessedContextData,
-	): Promise<void> {
+	async removeProcessed(items, scope, contextData) {
 		const when = this.faultOf(contextData);
 		if (when === 'before') throw new Error('Connection terminated unexpectedly');
 		const key = this.keyOf(scope, contextData);
@@ -160,27 +121,25 @@ export class MemoryProcessedDataStore implements IDataDeduplicator {
 		if (when === 'after') throw new Error('Connection terminated unexpectedly');
 	}
 
-	async clearAllProcessedItems(scope: DeduplicationScope, contextData: ICheckProcessedContextData): Promise<void> {
+	async clearAllProcessedItems(scope, contextData) {
 		this.rows.delete(this.keyOf(scope, contextData));
 	}
 
-	async getProcessedDataCount(
-		scope: DeduplicationScope,
-		contextData: ICheckProcessedContextData,
-		options: ICheckProcessedOptions,
-	): Promise<number> {
+	async getProcessedDataCount(scope, contextData, options) {
 		const row = await this.read(this.keyOf(scope, contextData));
 		return options.mode === 'entries' && row ? row.data.length : 0;
 	}
 
 	/** The stored hashes of a workflow's node, oldest first (what the row holds). */
-	entries(workflowId: string, nodeId: string): string[] {
+	entries(workflowId, nodeId) {
 		const text = this.rows.get(`${workflowId}\u0000n:${nodeId}`);
-		return text === undefined ? [] : (JSON.parse(text) as Row).data;
+		return text === undefined ? [] : JSON.parse(text).data;
 	}
 
 	/** Whether a value is recorded for a workflow's node. */
-	holds(workflowId: string, nodeId: string, value: DeduplicationItemTypes): boolean {
+	holds(workflowId, nodeId, value) {
 		return this.entries(workflowId, nodeId).includes(hash(value));
 	}
 }
+
+module.exports = { MemoryProcessedDataStore };
