@@ -4,7 +4,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const BUDGET = 5.5;
-const CODE = /\.(ts|cjs|js|mjs|sh)$/;
+const CODE = /\.([cm]?ts|[cm]?js|sh)$/;
 
 /** Lines of every file under a folder whose name matches, skipping installed and generated trees. */
 function lines(folder, pattern) {
