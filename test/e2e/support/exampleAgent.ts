@@ -8,23 +8,9 @@ import { expect } from 'vitest';
 import { activateWorkflow, createWorkflow, dataTableRows, upsertCredential, waitForWebhook, type WorkflowFile, type WorkflowNode } from '../../../scripts/dev/workflows';
 import { ChatModelServer, type Conversation, type Turn } from './chatModelServer';
 import type { E2eEnvironment } from './environment';
-import { call } from './exampleRequests';
-import { example, finishedExecutions, importAndActivate, sampleLetterUrl } from './examples';
+import { example, finishedExecutions, importAndActivate, postJson, sampleLetterUrl } from './examples';
 import { expectSecretsInNoExecution } from './secrets';
 import { pdfOfSize } from './service';
-
-/** The AI agent example as shipped: a chat only for signed-in users of the editor, with a memory. */
-export function aiAgentAsShipped(): void {
-	const workflow = example('ai-agent-registered-letter.json');
-	const chat = workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger')!;
-	expect(chat.parameters.public).toBe(false);
-	const memory = workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.memoryBufferWindow');
-	expect(memory, 'the agent remembers the conversation, so a price confirmed in a later message can be sent').toBeDefined();
-	expect((workflow.connections as Record<string, Record<string, unknown>>)[memory!.name].ai_memory).toBeDefined();
-	const tool = workflow.nodes.find((n) => n.name === 'Send letter')!;
-	expect(tool.type).toBe('@n8n/n8n-nodes-langchain.toolWorkflow');
-	expect(tool.parameters.workflowId).toMatchObject({ value: '={{ $workflow.id }}' });
-}
 
 /**
  * The agent with a scripted model: the price in one message, the send once the user agrees in the
@@ -67,7 +53,7 @@ export async function aiAgentConfirmsInALaterMessage(env: E2eEnvironment, skip: 
 		model.use({ name: 'confirm in a later message', matches: (text) => text === first, turns: Array.from({ length: 8 }, () => decide) });
 		const sessionId = randomUUID();
 		const say = async (chatInput: string) => {
-			const answer = await call(chatUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'sendMessage', sessionId, chatInput }) });
+			const answer = await postJson(chatUrl, { action: 'sendMessage', sessionId, chatInput });
 			expect(answer.status, answer.text).toBe(200);
 			return String(answer.json?.output);
 		};
@@ -149,7 +135,7 @@ export async function aiAgentSendsThroughItself(env: E2eEnvironment): Promise<vo
 	await activateWorkflow(env.client, callerId);
 	const url = `${env.webhookUrl}/webhook/${path}`;
 	await waitForWebhook(url);
-	const ask = (value: typeof letter) => call(url, { method: 'POST', body: JSON.stringify(value), headers: { 'content-type': 'application/json' } });
+	const ask = (value: typeof letter) => postJson(url, value);
 	try {
 		const first = await ask(letter);
 		expect(first.status, first.text).toBe(200);
