@@ -20,7 +20,7 @@ import {
 	formSendsLetterWithoutKey,
 	sheetsMailMerge,
 } from '../support/exampleRuns';
-import { aiAgentConfirmsInALaterMessage, aiAgentSendsThroughItself } from '../support/exampleAgent';
+import { aiAgentConfirmsInALaterMessage } from '../support/exampleAgent';
 import { hasDataTables, removeImported } from '../support/examples';
 
 export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
@@ -85,8 +85,7 @@ export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 			["nightly reconciliation: Get letter finds the changes whose events never arrived, records and reports them to the sandbox's receiver", nightlyReconciliation],
 			['alerts the team chat when the balance is low, and when the balance answer cannot be read, on a schedule', balanceAlert],
 			['Google Sheets mail merge: rows ready are sent once and their status written back, a lost write-back repaired (the Sheets nodes read and write a sheet at the receiver)', sheetsMailMerge],
-			['the AI agent, its chat through n8n and a scripted model, prices in one message and sends once the user agrees in the next: its memory keeps the conversation, n8n offers the tools as the example describes them, and no execution keeps a key', aiAgentConfirmsInALaterMessage],
-			["the AI agent's Send letter runs the workflow's own sub-workflow: the PDF downloaded once, priced under the cap and sent, once per chat and letter", aiAgentSendsThroughItself],
+			["the AI agent, its chat through n8n and a scripted model, prices in one message and sends once the user agrees in the next, through the workflow's own sub-workflow and once however often the tool is called: its memory keeps the conversation, n8n offers the tools as the example describes them, and no execution keeps a key", aiAgentConfirmsInALaterMessage],
 		];
 		for (const [name, run] of runs) it(name, async ({ skip }) => void (await run(env(), (reason) => skip(reason))));
 	});
