@@ -1,6 +1,6 @@
 // The example workflows of examples/, imported as they are, their entries called with the
 // credentials their notes ask a user to create.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 import { PACKAGE_NAME } from '../../../scripts/dev/n8n';
 import { readExamples } from '../../../scripts/dev/workflows';
@@ -9,7 +9,6 @@ import {
 	chatMessageWhenDelivered,
 	insufficientCredits,
 	nightlyReconciliation,
-	productionEventsOnly,
 	returnedLetterToCollection,
 	returnReceiptToStorage,
 } from '../support/exampleEvents';
@@ -21,8 +20,8 @@ import {
 	formSendsLetterWithoutKey,
 	sheetsMailMerge,
 } from '../support/exampleRuns';
-import { aiAgentAsShipped, aiAgentConfirmsInALaterMessage, aiAgentSendsThroughItself } from '../support/exampleAgent';
-import { hasDataTables, removeImported, startStandIn, type StandIn } from '../support/examples';
+import { aiAgentConfirmsInALaterMessage } from '../support/exampleAgent';
+import { hasDataTables, removeImported } from '../support/examples';
 
 export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 	describe('the example workflows, imported as they are', () => {
@@ -72,76 +71,22 @@ export function exampleCases(env: () => E2eEnvironment, scope: Scope) {
 			return;
 		}
 
-		it('a PDF posted with the API key sends one registered letter per reference, reserved before the send: refused or above the cap sends nothing, a retry gets the same order', async () => {
-			await sendRegisteredLetter(env());
-		});
-
-		it('a telegram written from a text template, one per reference, refused when a value is missing', async () => {
-			await telegramReminder(env());
-		});
-
-		it("mail merge: the note's curl line posts the sample CSV, one letter per row keyed on batch and row; its refused row is named, the others get an order id, and the same line again sends nothing", async () => {
-			await mailMergeSample(env());
-		});
-
-		let standIn: StandIn;
-		beforeAll(async () => {
-			standIn = await startStandIn();
-		});
-		afterAll(async () => {
-			await standIn?.stop();
-		});
-
-		it('take production events only: as shipped, their triggers start nothing on test-environment deliveries', async () => {
-			await productionEventsOnly(env());
-		});
-
-		it('keeps each return receipt in the file store and links it on the order when rr.created arrives', async () => {
-			await returnReceiptToStorage(env());
-		});
-
-		it("sends a chat message to the delivered letter's contact, once per order; held without credits, failed when unclear", async () => {
-			await chatMessageWhenDelivered(env());
-		});
-
-		it('CRM: a deal entering a stage sends one letter, whatever the edits and repeats; its tracking and return receipt come back as notes', async () => {
-			await crmDealToLetter(env());
-		});
-
-		it("CRM round trip: a client record, in the CRM's Portuguese field names, sends one registered letter with AR; its tracking comes back as notes and the AR's PDF is attached to the same record, its link giving the file back", async () => {
-			await crmClientToReturnReceipt(env());
-		});
-
-		it("a returned letter (status 6) alerts the collection team once, at the sandbox's receiver", async () => {
-			await returnedLetterToCollection(env());
-		});
-
-		it("insufficient credits (status 2): a held letter is alerted, then after a top-up a held chat message is reprocessed and a letter still held is reported, at the sandbox's receiver", async () => {
-			await insufficientCredits(env());
-		});
-
-		it("nightly reconciliation: Get letter finds the changes whose events never arrived, records and reports them to the sandbox's receiver", async () => {
-			await nightlyReconciliation(env());
-		});
-
-		it('alerts the team chat when the balance is low, and when the balance answer cannot be read, on a schedule', async () => {
-			await balanceAlert(env());
-		});
-
-		it('Google Sheets mail merge: rows ready are sent once and their status written back, a lost write-back repaired (the Sheets nodes stand in for a spreadsheet)', async () => {
-			await sheetsMailMerge(env(), standIn);
-		});
-
-		it('the AI agent example keeps its chat private and remembers the conversation', () => {
-			aiAgentAsShipped();
-		});
-
-		it('the AI agent, its chat through n8n and a scripted model, prices in one message and sends once the user agrees in the next: its memory keeps the conversation, n8n offers the tools as the example describes them, and no execution keeps a key', async ({ skip }) => {
-			await aiAgentConfirmsInALaterMessage(env(), (reason) => skip(reason));
-		});
-
-		it("the AI agent's Send letter runs the workflow's own sub-workflow: the PDF downloaded once, priced under the cap and sent, once per chat and letter", async () => {
-			await aiAgentSendsThroughItself(env());
-		});
+		// Each example's run: what starts it, what the sandbox and the receiver show after, what never happens twice.
+		const runs: Array<[string, (env: E2eEnvironment, skip: (reason: string) => void) => unknown]> = [
+			['a PDF posted with the API key sends one registered letter per reference, reserved before the send: refused or above the cap sends nothing, a retry gets the same order', sendRegisteredLetter],
+			['a telegram written from a text template, one per reference, refused when a value is missing', telegramReminder],
+			["mail merge: the note's curl line posts the sample CSV, one letter per row keyed on batch and row; its refused row is named, the others get an order id, and the same line again sends nothing", mailMergeSample],
+			['keeps each return receipt in the file store and links it on the order when rr.created arrives', returnReceiptToStorage],
+			["sends a chat message to the delivered letter's contact, once per order; held without credits, failed when unclear", chatMessageWhenDelivered],
+			['CRM: a deal entering a stage sends one letter, whatever the edits and repeats; its tracking and return receipt come back as notes', crmDealToLetter],
+			["CRM round trip: a client record, in the CRM's Portuguese field names, sends one registered letter with AR; its tracking comes back as notes and the AR's PDF is attached to the same record, its link giving the file back", crmClientToReturnReceipt],
+			["a returned letter (status 6) alerts the collection team once, at the sandbox's receiver", returnedLetterToCollection],
+			["insufficient credits (status 2): a held letter is alerted, then after a top-up a held chat message is reprocessed and a letter still held is reported, at the sandbox's receiver", insufficientCredits],
+			["nightly reconciliation: Get letter finds the changes whose events never arrived, records and reports them to the sandbox's receiver", nightlyReconciliation],
+			['alerts the team chat when the balance is low, and when the balance answer cannot be read, on a schedule', balanceAlert],
+			['Google Sheets mail merge: rows ready are sent once and their status written back, a lost write-back repaired (the Sheets nodes read and write a sheet at the receiver)', sheetsMailMerge],
+			["the AI agent, its chat through n8n and a scripted model, prices in one message and sends once the user agrees in the next, through the workflow's own sub-workflow and once however often the tool is called: its memory keeps the conversation, n8n offers the tools as the example describes them, and no execution keeps a key", aiAgentConfirmsInALaterMessage],
+		];
+		for (const [name, run] of runs) it(name, async ({ skip }) => void (await run(env(), (reason) => skip(reason))));
 	});
 }

@@ -1,34 +1,20 @@
 // The AI agent example: as shipped, with a scripted OpenAI-compatible model on 127.0.0.1 choosing
-// the tool calls through n8n's chat webhook, and its Send letter sub-workflow called directly. What
-// the agent reads when a tool fails is proven on every release's engine by test/releases/tool.test.ts.
+// the tool calls through n8n's chat webhook. What the agent reads when a tool fails is proven on
+// every release's engine by test/releases/tool.test.ts.
 import { randomUUID } from 'node:crypto';
 
 import { expect } from 'vitest';
 
-import { activateWorkflow, createWorkflow, dataTableRows, upsertCredential, waitForWebhook, type WorkflowFile, type WorkflowNode } from '../../../scripts/dev/workflows';
+import { dataTableRows, upsertCredential, waitForWebhook } from '../../../scripts/dev/workflows';
 import { ChatModelServer, type Conversation, type Turn } from './chatModelServer';
 import type { E2eEnvironment } from './environment';
-import { call } from './exampleRequests';
-import { example, finishedExecutions, importAndActivate, sampleLetterUrl } from './examples';
+import { example, finishedExecutions, importAndActivate, postJson } from './examples';
 import { expectSecretsInNoExecution } from './secrets';
 import { pdfOfSize } from './service';
 
-/** The AI agent example as shipped: a chat only for signed-in users of the editor, with a memory. */
-export function aiAgentAsShipped(): void {
-	const workflow = example('ai-agent-registered-letter.json');
-	const chat = workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger')!;
-	expect(chat.parameters.public).toBe(false);
-	const memory = workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.memoryBufferWindow');
-	expect(memory, 'the agent remembers the conversation, so a price confirmed in a later message can be sent').toBeDefined();
-	expect((workflow.connections as Record<string, Record<string, unknown>>)[memory!.name].ai_memory).toBeDefined();
-	const tool = workflow.nodes.find((n) => n.name === 'Send letter')!;
-	expect(tool.type).toBe('@n8n/n8n-nodes-langchain.toolWorkflow');
-	expect(tool.parameters.workflowId).toMatchObject({ value: '={{ $workflow.id }}' });
-}
-
 /**
  * The agent with a scripted model: the price in one message, the send once the user agrees in the
- * next one. The model is given the second message after the first exchange only because the
+ * next one, and the same letter sent again as a model may call a tool twice. The model is given the second message after the first exchange only because the
  * example's Simple Memory keeps it (the scripted model takes a conversation by its first message).
  */
 export async function aiAgentConfirmsInALaterMessage(env: E2eEnvironment, skip: (reason: string) => void): Promise<void> {
@@ -50,24 +36,35 @@ export async function aiAgentConfirmsInALaterMessage(env: E2eEnvironment, skip: 
 		const id = await importAndActivate(env, workflow, [...env.credentials, openAi]);
 		const chatUrl = `${env.webhookUrl}/webhook/${workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger')!.webhookId}/chat`;
 		await waitForWebhook(chatUrl);
-		const letter = agentLetter('Júlia Moraes', pdfUrl);
+		const letter = {
+			Recipient_Name: 'Júlia Moraes',
+			Recipient_Street: 'Rua Augusta',
+			Recipient_Number: '500',
+			Recipient_Complement: 'Apto 12',
+			Recipient_Postal_Code: '01305-000',
+			Recipient_City: 'São Paulo',
+			Recipient_State: 'SP',
+			PDF_URL: pdfUrl,
+		};
 		const first = `Send the PDF at ${pdfUrl} as a registered letter to Júlia Moraes, Rua Augusta 500, Apto 12, 01305-000 São Paulo SP. Tell me the price first.`;
 		// What the user has said so far; the model answers the latest message.
 		let agreed = false;
+		let sentAgain = '';
 		const decide = (conversation: Conversation): Turn => {
 			const quote = conversation.toolResults.find((r) => r.name === 'Get_letter_price');
-			const sent = conversation.toolResults.find((r) => r.name === 'Send_letter');
+			const sends = conversation.toolResults.filter((r) => r.name === 'Send_letter');
 			if (!agreed) {
 				if (!quote) return { toolCalls: [{ name: 'Get_letter_price', arguments: letter }] };
 				return { text: `It costs R$ ${/"value":\s*([\d.]+)/.exec(quote.content)?.[1]}. Shall I send it?` };
 			}
-			if (!sent) return { toolCalls: [{ name: 'Send_letter', arguments: letter }] };
-			return { text: `Sent: ${sent.content}` };
+			if (sends.length < 2) return { toolCalls: [{ name: 'Send_letter', arguments: letter }] };
+			sentAgain = sends[1].content;
+			return { text: `Sent: ${sends[0].content}` };
 		};
 		model.use({ name: 'confirm in a later message', matches: (text) => text === first, turns: Array.from({ length: 8 }, () => decide) });
 		const sessionId = randomUUID();
 		const say = async (chatInput: string) => {
-			const answer = await call(chatUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'sendMessage', sessionId, chatInput }) });
+			const answer = await postJson(chatUrl, { action: 'sendMessage', sessionId, chatInput });
 			expect(answer.status, answer.text).toBe(200);
 			return String(answer.json?.output);
 		};
@@ -79,6 +76,19 @@ export async function aiAgentConfirmsInALaterMessage(env: E2eEnvironment, skip: 
 		const [order] = orders();
 		expect(order).toMatchObject({ shipType: 2, tag: 'ai-agent' });
 		expect(reply).toContain(String(order.id));
+		// The Send letter tool runs the workflow's own sub-workflow: the PDF downloaded once, and those
+		// bytes priced (Maximum Price) and sent; called again for the same letter in the chat, it sends nothing.
+		const posts = env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' }).filter((r) => r.fields.tag === 'ai-agent').slice(-2);
+		expect(posts.map((p) => [p.fields.test ?? '0', p.fields.pdfFile, p.files.length])).toEqual([
+			['1', undefined, 1],
+			['0', undefined, 1],
+		]);
+		expect(posts[0].files[0].sha256).toBe(posts[1].files[0].sha256);
+		expect(sentAgain).toMatch(/"alreadySent":\s*true/);
+		expect(sentAgain).toContain(String(order.id));
+		expect(orders()).toHaveLength(1);
+		const rows = (await dataTableRows(env.client, 'postal_agent_letters')).filter((r) => String(r.letter_key).startsWith(sessionId));
+		expect(rows).toEqual([expect.objectContaining({ status: 'sent', order_id: String(order.id) })]);
 		// The second message reached the model after the first exchange, from the memory.
 		const requests = model.requestsOf('confirm in a later message');
 		const secondMessage = requests.find((r) => r.body?.messages.at(-1)?.content === 'Yes, send it.');
@@ -97,80 +107,11 @@ export async function aiAgentConfirmsInALaterMessage(env: E2eEnvironment, skip: 
 			expect([...(tool.function.parameters?.required ?? [])].sort()).toEqual(Object.keys(properties).sort());
 			for (const [key, property] of Object.entries(properties)) expect(property.type === 'string' && Boolean(property.description), key).toBe(true);
 		}
-		await finishedExecutions(env, id, 3);
-		// Two chat runs and the send's sub-workflow run: neither the account token nor the model's key in any.
-		expect(await expectSecretsInNoExecution(env.client, [env.token, model.apiKey], { workflowIds: [id] })).toBe(3);
+		await finishedExecutions(env, id, 4);
+		// Two chat runs and the two runs of the send's sub-workflow: neither the account token nor the model's key in any.
+		expect(await expectSecretsInNoExecution(env.client, [env.token, model.apiKey], { workflowIds: [id] })).toBe(4);
 		await env.client.api('POST', `/workflows/${id}/deactivate`);
 	} finally {
 		await model.stop();
-	}
-}
-
-/** A letter as the AI agent example's Send letter tool takes it, to an address in São Paulo. */
-function agentLetter(name: string, pdfUrl: string) {
-	return {
-		Recipient_Name: name,
-		Recipient_Street: 'Rua Augusta',
-		Recipient_Number: '500',
-		Recipient_Complement: 'Apto 12',
-		Recipient_Postal_Code: '01305-000',
-		Recipient_City: 'São Paulo',
-		Recipient_State: 'SP',
-		PDF_URL: pdfUrl,
-	};
-}
-
-/**
- * The agent's Send letter without a model: the letter the tool would pass, given to the workflow's
- * own "When the agent sends a letter" by a caller workflow, as the tool calls it.
- * (aiAgentConfirmsInALaterMessage runs the model's side.)
- */
-export async function aiAgentSendsThroughItself(env: E2eEnvironment): Promise<void> {
-	const agent = example('ai-agent-registered-letter.json');
-	// The chat part needs a model's credential; only the sub-workflow runs here.
-	const called = { ...agent, name: `${agent.name} (called part)`, nodes: agent.nodes.filter((n) => !n.type.startsWith('@n8n/')), connections: Object.fromEntries(Object.entries(agent.connections).filter(([from]) => !from.startsWith('When chat') && !['OpenAI Chat Model', 'Simple Memory', 'Get letter price', 'Send letter'].includes(from))) };
-	const agentId = await importAndActivate(env, called);
-	const path = `agent-letter-${randomUUID()}`;
-	const letter = { ...agentLetter('Ana Pereira', sampleLetterUrl(env)), Chat_Session: randomUUID() };
-	const node = (name: string, type: string, typeVersion: number, parameters: Record<string, unknown>, extra: Partial<WorkflowNode> = {}): WorkflowNode => ({ name, type, typeVersion, position: [0, 0], parameters, ...extra });
-	const caller: WorkflowFile = {
-		name: `Calls ${agent.name}`,
-		nodes: [
-			node('Hook', 'n8n-nodes-base.webhook', 2, { httpMethod: 'POST', path, responseMode: 'lastNode', options: {} }, { webhookId: randomUUID() }),
-			node('Call', 'n8n-nodes-base.executeWorkflow', 1.2, {
-				workflowId: { __rl: true, mode: 'id', value: agentId },
-				workflowInputs: { mappingMode: 'defineBelow', value: Object.fromEntries(Object.keys(letter).map((k) => [k, `={{ $json.body.${k} }}`])), matchingColumns: [], schema: Object.keys(letter).map((k) => ({ id: k, displayName: k, type: 'string', display: true, required: false, defaultMatch: false, canBeUsedToMatch: true })) },
-				options: {},
-			}),
-		],
-		connections: { Hook: { main: [[{ node: 'Call', type: 'main', index: 0 }]] } },
-	};
-	const { id: callerId } = await createWorkflow(env.client, caller, env.credentials);
-	await activateWorkflow(env.client, callerId);
-	const url = `${env.webhookUrl}/webhook/${path}`;
-	await waitForWebhook(url);
-	const ask = (value: typeof letter) => call(url, { method: 'POST', body: JSON.stringify(value), headers: { 'content-type': 'application/json' } });
-	try {
-		const first = await ask(letter);
-		expect(first.status, first.text).toBe(200);
-		const orderId = String(first.json?.id);
-		expect(env.sandbox.control.order(orderId)).toMatchObject({ shipType: 2, name: 'Ana Pereira', tag: 'ai-agent' });
-		// The PDF was downloaded once, and those bytes were priced (Maximum Price) and sent.
-		const posts = env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' }).filter((r) => r.fields.tag === 'ai-agent').slice(-2);
-		expect(posts.map((p) => [p.fields.test ?? '0', p.fields.pdfFile, p.files.length])).toEqual([
-			['1', undefined, 1],
-			['0', undefined, 1],
-		]);
-		expect(posts[0].files[0].sha256).toBe(posts[1].files[0].sha256);
-		// The same letter asked again in the same chat (a model calling the tool twice): no second letter.
-		const again = await ask(letter);
-		expect(again.json).toMatchObject({ alreadySent: true, id: orderId });
-		expect(env.sandbox.control.orders().filter((o) => o.tag === 'ai-agent' && o.name === 'Ana Pereira' && o.id === orderId)).toHaveLength(1);
-		const rows = (await dataTableRows(env.client, 'postal_agent_letters')).filter((r) => String(r.letter_key).startsWith(letter.Chat_Session));
-		expect(rows).toEqual([expect.objectContaining({ status: 'sent', order_id: orderId })]);
-		await finishedExecutions(env, callerId, 2);
-	} finally {
-		await env.client.api('POST', `/workflows/${callerId}/deactivate`).catch(() => undefined);
-		await env.client.api('DELETE', `/workflows/${callerId}`).catch(() => undefined);
 	}
 }

@@ -2,34 +2,41 @@
 // each called by the CRM's webhook and then fed the letter's events through the Postal Service Trigger.
 import { expect } from 'vitest';
 
-import { clientRecord, dataTableRows, entryHeaders, forTestEnvironment, waitForWebhook } from '../../../scripts/dev/workflows';
+import { clientRecord, dataTableRows, entryHeaders, waitForWebhook } from '../../../scripts/dev/workflows';
 import { listExecutions, type E2eEnvironment } from './environment';
 import { DELIVERED } from './exampleEvents';
-import { call } from './exampleRequests';
-import { entryCredential, example, finishedExecutions, importTriggerExample, pointedAtReceiver, productionUrlOf, receivedAt, sampleLetterUrl, sha256 } from './examples';
+import { creates, entryCredential, postJson, productionUrlOf, receivedAt, receiverExample, sampleLetterUrl, sha256, succeeded, type Runs } from './examples';
 import { pdfOfSize } from './service';
 
-export async function crmDealToLetter(env: E2eEnvironment): Promise<void> {
-	const workflow = pointedAtReceiver(env, forTestEnvironment(example('crm-deal-to-letter.json')));
-	const id = await importTriggerExample(env, workflow);
-	const url = productionUrlOf(env, workflow, 'n8n-nodes-base.webhook', 'deal-stage-changed');
+/** A CRM example imported, with its webhook's URL and a post as the CRM makes it, whose run is waited for. */
+async function crmExample(env: E2eEnvironment, file: string, path: string) {
+	const { workflow, id, step } = await receiverExample(env, file);
+	const url = productionUrlOf(env, workflow, 'n8n-nodes-base.webhook', path);
 	await waitForWebhook(url);
-	const dealId = `D-${Date.now()}`;
-	const payload = (stage: string, previousStage: string) =>
-		JSON.stringify({
-			dealId,
-			stage,
-			previousStage,
-			documentUrl: sampleLetterUrl(env),
-			contact: { name: 'Helena Rocha', street: 'Rua da Bahia', number: '1148', complement: '', zip: '30160-011', city: 'Belo Horizonte', state: 'MG' },
+	const headers = entryHeaders(entryCredential('Postal Service examples: CRM webhook'));
+	const crmPosts = (body: unknown) =>
+		step(async () => {
+			const answer = await postJson(url, body, headers);
+			expect(answer.status, answer.text).toBe(200);
 		});
-	const credential = entryCredential('Postal Service examples: CRM webhook');
-	let runs = 0;
-	const deal = async (stage: string, previousStage: string) => {
-		const answer = await call(url, { method: 'POST', headers: { 'content-type': 'application/json', ...entryHeaders(credential) }, body: payload(stage, previousStage) });
-		expect(answer.status, answer.text).toBe(200);
-		await finishedExecutions(env, id, ++runs);
-	};
+	return { id, url, step, crmPosts };
+}
+
+/** The letter's events as the service makes them (tracking code, delivery, return receipt), each run waited for; its tracking code. */
+async function letterEvents(env: E2eEnvironment, id: string, step: Runs, orderId: string, receipt: Buffer) {
+	const { control } = env.sandbox;
+	await step(() => control.addTrackingEvent(orderId));
+	await step(() => control.addTrackingEvent(orderId, DELIVERED));
+	await step(() => control.addReturnReceipt(orderId, { rrType: 'rr', pdf: receipt }));
+	await succeeded(env, id, step.count());
+	return String(control.order(orderId)!.tracking);
+}
+
+export async function crmDealToLetter(env: E2eEnvironment): Promise<void> {
+	const { id, step, crmPosts } = await crmExample(env, 'crm-deal-to-letter.json', 'deal-stage-changed');
+	const dealId = `D-${Date.now()}`;
+	const contact = { name: 'Helena Rocha', street: 'Rua da Bahia', number: '1148', complement: '', zip: '30160-011', city: 'Belo Horizonte', state: 'MG' };
+	const deal = (stage: string, previousStage: string) => crmPosts({ dealId, stage, previousStage, documentUrl: sampleLetterUrl(env), contact });
 	const letters = () => env.sandbox.control.orders().filter((o) => o.tag === `deal-${dealId}`);
 
 	// Its Basic Auth entry refuses a call without the CRM's user and password as the round trip's does (proven there).
@@ -47,19 +54,9 @@ export async function crmDealToLetter(env: E2eEnvironment): Promise<void> {
 	const orderId = String(order.id);
 	expect((await dataTableRows(env.client, 'postal_deal_letters')).filter((r) => r.deal_id === dealId)).toEqual([expect.objectContaining({ status: 'sent', order_id: orderId })]);
 
-	const event = async (act: () => unknown) => {
-		await act();
-		await finishedExecutions(env, id, ++runs);
-	};
-	await event(() => env.sandbox.control.addTrackingEvent(orderId));
-	await event(() => env.sandbox.control.addTrackingEvent(orderId, DELIVERED));
-	await event(async () => env.sandbox.control.addReturnReceipt(orderId, { rrType: 'rr', pdf: await pdfOfSize(0, 'AR') }));
-	const executions = await finishedExecutions(env, id, runs);
-	for (const e of executions) expect(e.status, JSON.stringify(e.data?.resultData.error)).toBe('success');
-	const notes = receivedAt(env, `/crm/api/deals/${dealId}/notes`).map((r) => String(r.json?.content));
+	const tracking = await letterEvents(env, id, step, orderId, await pdfOfSize(0, 'AR'));
 	// The letter sent, its tracking code assigned (the service posts it), delivered, its return receipt.
-	const tracking = String(env.sandbox.control.order(orderId)!.tracking);
-	expect(notes).toEqual([
+	expect(receivedAt(env, `/crm/api/deals/${dealId}/notes`).map((r) => String(r.json?.content))).toEqual([
 		`Registered letter with return receipt sent: order ${orderId}`,
 		`Letter ${orderId} (${tracking}): tracking code assigned`,
 		`Letter ${orderId} (${tracking}): Objeto entregue ao destinatário [delivered]`,
@@ -73,36 +70,23 @@ export async function crmDealToLetter(env: E2eEnvironment): Promise<void> {
  * as notes on the record, and the AR's PDF is attached to the record and given back by the link its note names.
  */
 export async function crmClientToReturnReceipt(env: E2eEnvironment): Promise<void> {
-	const workflow = pointedAtReceiver(env, forTestEnvironment(example('crm-client-to-return-receipt.json')));
-	const id = await importTriggerExample(env, workflow);
-	const url = productionUrlOf(env, workflow, 'n8n-nodes-base.webhook', 'cliente-carta-registrada');
-	await waitForWebhook(url);
+	const { id, url, step, crmPosts } = await crmExample(env, 'crm-client-to-return-receipt.json', 'cliente-carta-registrada');
 	const clienteId = `C-${Date.now()}`;
 	const record = `/crm/api/clientes/${clienteId}`;
 	const ficha = clientRecord(sampleLetterUrl(env), clienteId);
-	const credential = entryCredential('Postal Service examples: CRM webhook');
-	let runs = 0;
-	const crmCalls = async (posted: Record<string, string> = ficha) => {
-		const answer = await call(url, { method: 'POST', headers: { 'content-type': 'application/json', ...entryHeaders(credential) }, body: JSON.stringify(posted) });
-		expect(answer.status, answer.text).toBe(200);
-		await finishedExecutions(env, id, ++runs);
-	};
 	const lettersOf = (client: string) => env.sandbox.control.orders().filter((o) => o.tag === `cliente-${client}`);
 	const addressesOf = (client: string) =>
-		env.sandbox.control
-			.requests({ method: 'POST', path: '/api/v2/post' })
-			.filter((r) => r.fields.tag === `cliente-${client}` && (r.fields.test ?? '0') === '0')
-			.map((r) => [r.fields.name, r.fields.addr1, r.fields.street_number, r.fields.addr2, r.fields.zip, r.fields.city, r.fields.state]);
+		creates(env, `cliente-${client}`).map((r) => [r.fields.name, r.fields.addr1, r.fields.street_number, r.fields.addr2, r.fields.zip, r.fields.city, r.fields.state]);
 	const address = ['Marina Albuquerque', 'Rua da Bahia', '1148', 'Sala 3 - Centro', '30160011', 'Belo Horizonte', 'MG'];
 
 	// Without the CRM's user and password: refused, nothing runs.
-	const anonymous = await call(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ficha) });
+	const anonymous = await postJson(url, ficha);
 	expect(anonymous.status).toBe(401);
 	expect(await listExecutions(env.client, { workflowId: id })).toHaveLength(0);
 
 	// The CRM calls twice for the same record and document: one letter, with the record's address.
-	await crmCalls();
-	await crmCalls();
+	await crmPosts(ficha);
+	await crmPosts(ficha);
 	expect(lettersOf(clienteId)).toHaveLength(1);
 	const [order] = lettersOf(clienteId);
 	expect(order).toMatchObject({ shipType: 3, name: 'Marina Albuquerque' });
@@ -110,26 +94,16 @@ export async function crmClientToReturnReceipt(env: E2eEnvironment): Promise<voi
 	// A CRM that names the fields otherwise (the other names Client fields reads): the same letter for its record.
 	const otherId = `${clienteId}-b`;
 	const { nome, numero, complemento, bairro, cep } = ficha;
-	await crmCalls({ id: otherId, nome, endereco: ficha.logradouro, numero, complemento, bairro, municipio: ficha.cidade, estado: ficha.uf, cep, pdf_url: ficha.documento_url });
+	await crmPosts({ id: otherId, nome, endereco: ficha.logradouro, numero, complemento, bairro, municipio: ficha.cidade, estado: ficha.uf, cep, pdf_url: ficha.documento_url });
 	expect(addressesOf(otherId)).toEqual([address]);
 	const orderId = String(order.id);
 	expect((await dataTableRows(env.client, 'postal_client_letters')).filter((r) => r.cliente_id === clienteId)).toEqual([expect.objectContaining({ status: 'sent', order_id: orderId })]);
 
-	const event = async (act: () => unknown) => {
-		await act();
-		await finishedExecutions(env, id, ++runs);
-	};
 	const receipt = await pdfOfSize(150_000, 'AR assinado');
-	await event(() => env.sandbox.control.addTrackingEvent(orderId));
-	await event(() => env.sandbox.control.addTrackingEvent(orderId, DELIVERED));
-	await event(() => env.sandbox.control.addReturnReceipt(orderId, { rrType: 'rr', pdf: receipt }));
-	for (const e of await finishedExecutions(env, id, runs)) expect(e.status, JSON.stringify(e.data?.resultData.error)).toBe('success');
-
+	const tracking = await letterEvents(env, id, step, orderId, receipt);
 	// On the record: the letter sent, its tracking code, its delivery, and its AR with the link to it.
 	const link = `${env.sandbox.receiverUrl}${record}/anexos/AR-${orderId}.pdf`;
-	const tracking = String(env.sandbox.control.order(orderId)!.tracking);
-	const notes = receivedAt(env, `${record}/notas`, 'POST').map((r) => String(r.json?.texto));
-	expect(notes).toEqual([
+	expect(receivedAt(env, `${record}/notas`, 'POST').map((r) => String(r.json?.texto))).toEqual([
 		`Carta registrada com AR enviada: pedido ${orderId}`,
 		`Carta ${orderId} (${tracking}): código de rastreio atribuído`,
 		`Carta ${orderId} (${tracking}): Objeto entregue ao destinatário [delivered]`,

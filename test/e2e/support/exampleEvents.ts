@@ -2,49 +2,24 @@
 // once the run of the one before has finished, as a letter's events come hours apart.
 import { expect } from 'vitest';
 
-import { dataTableRows, forTestEnvironment, insertDataTableRows, readExamples, type WorkflowFile } from '../../../scripts/dev/workflows';
-import { listExecutions, type E2eEnvironment } from './environment';
+import { dataTableRows, forTestEnvironment, insertDataTableRows, type WorkflowFile } from '../../../scripts/dev/workflows';
+import type { E2eEnvironment } from './environment';
 import { runScheduled } from './exampleRuns';
 import {
+	createArLetterAtService,
 	example,
 	finishedExecutions,
 	importTriggerExample,
-	createArLetterAtService,
 	pointedAtReceiver,
 	receivedAt,
-	settled,
+	receiverExample,
+	runsOf,
 	sha256,
+	succeeded,
 	TRIGGER,
 	withSandboxTemplates,
 } from './examples';
 import { createLetterAtService, pdfOfSize } from './service';
-
-/** Every example with a Postal Service trigger, as shipped, drops the sandbox's test-environment events. */
-export async function productionEventsOnly(env: E2eEnvironment): Promise<void> {
-	const examples = readExamples().filter(({ workflow }) => workflow.nodes.some((n) => n.type === TRIGGER));
-	expect(examples.length).toBeGreaterThanOrEqual(6);
-	const { control } = env.sandbox;
-	const ids: string[] = [];
-	for (const { file, workflow } of examples) {
-		const trigger = workflow.nodes.find((n) => n.type === TRIGGER)!;
-		expect(trigger.parameters.environment, file).toBe('production');
-		// Only the trigger's side: a schedule of the same file would start runs of its own.
-		ids.push(await importTriggerExample(env, withoutSchedules(workflow)));
-	}
-	const orderId = await createLetterAtService(env, 'Davi Lima');
-	control.addTrackingEvent(orderId, { codigo: 'BDE', descricao: 'Objeto entregue ao destinatário', statusDelivery: 'delivered' });
-	control.addReturnReceipt(orderId, { rrType: 'rr', pdf: await pdfOfSize(0, 'AR') });
-	control.setOrderStatus(orderId, 6);
-	const all = await settled(env);
-	// Each endpoint took its events, answered 200, and started nothing.
-	// Only the endpoints of these examples: other cases may have endpoints of their own.
-	const names = new Set(examples.map(({ workflow }) => workflow.name));
-	const endpoints = new Set(control.webhooks().filter((w) => names.has(w.name)).map((w) => w.id));
-	const delivered = all.filter((d) => endpoints.has(d.webhookId) && (d.payload?.data as { id?: string } | undefined)?.id === orderId);
-	expect(new Set(delivered.map((d) => d.webhookId)).size).toBe(examples.length);
-	expect(delivered.every((d) => d.state === 'delivered')).toBe(true);
-	for (const id of ids) expect(await listExecutions(env.client, { workflowId: id })).toHaveLength(0);
-}
 
 /** The workflow without the nodes of a type (and what only they start), as a part of it to run alone. */
 function without(workflow: WorkflowFile, type: string): WorkflowFile {
@@ -57,15 +32,6 @@ function without(workflow: WorkflowFile, type: string): WorkflowFile {
 }
 const withoutSchedules = (workflow: WorkflowFile) => without(workflow, 'n8n-nodes-base.scheduleTrigger');
 
-/** Runs `act` (which makes one event) and waits until the workflow's run of it has finished. */
-function eventsOf(env: E2eEnvironment, workflowId: string) {
-	let runs = 0;
-	return async (act: () => unknown) => {
-		await act();
-		await finishedExecutions(env, workflowId, ++runs);
-	};
-}
-
 /** Each tracking event at its own time, as the postal operator reports them (the trigger takes the same code and time for a repeat). */
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 export const DELIVERED = { codigo: 'BDE', descricao: 'Objeto entregue ao destinatário', statusDelivery: 'delivered' };
@@ -74,7 +40,7 @@ export async function chatMessageWhenDelivered(env: E2eEnvironment): Promise<voi
 	const workflow = withSandboxTemplates(env, forTestEnvironment(example('chat-message-when-delivered.json')));
 	const id = await importTriggerExample(env, workflow);
 	const { control } = env.sandbox;
-	const event = eventsOf(env, id);
+	const event = runsOf(env, id);
 	const [contacted, nobody, broke, failing] = await Promise.all(['Beatriz Costa', 'Caio Prado', 'Diana Reis', 'Elisa Melo'].map((name) => createLetterAtService(env, name)));
 	const phone = '+5511912345678';
 	await insertDataTableRows(env.client, 'postal_letter_contacts', [contacted, broke, failing].map((order_id, i) => ({ order_id, contact_name: ['Beatriz', 'Diana', 'Elisa'][i], contact_phone: phone })));
@@ -122,21 +88,18 @@ export async function chatMessageWhenDelivered(env: E2eEnvironment): Promise<voi
 	const attempts = messagesTo(failing).length;
 	await event(() => control.addTrackingEvent(failing, { ...DELIVERED, descricao: 'Entregue (segunda leitura)', dtHrCriado: later(2) }));
 	expect(messagesTo(failing)).toHaveLength(attempts);
-	for (const e of await finishedExecutions(env, id, 10)) expect(e.status, JSON.stringify(e.data?.resultData.error)).toBe('success');
+	await succeeded(env, id, 10);
 }
 
 export async function returnReceiptToStorage(env: E2eEnvironment): Promise<void> {
-	const workflow = pointedAtReceiver(env, forTestEnvironment(example('return-receipt-to-storage.json')));
-	const id = await importTriggerExample(env, workflow);
+	const { id, step: event } = await receiverExample(env, 'return-receipt-to-storage.json');
 	// A paper AR comes back scanned (rr), an electronic one digitally (rr_electronic): one letter of each.
 	const paper = await createArLetterAtService(env, 'Carlos Mendes', 'physical');
 	const digital = await createArLetterAtService(env, 'Carla Mendes', 'electronic');
 	const receipt = await pdfOfSize(200_000, 'AR digitalizado');
-	const event = eventsOf(env, id);
 	await event(() => env.sandbox.control.addReturnReceipt(paper, { rrType: 'rr', pdf: receipt }));
 	await event(() => env.sandbox.control.addReturnReceipt(digital, { rrType: 'rr_electronic', unreadable: true }));
-	const executions = await finishedExecutions(env, id, 2);
-	for (const e of executions) expect(e.status, JSON.stringify(e.data?.resultData.error)).toBe('success');
+	await succeeded(env, id, 2);
 
 	const stored = receivedAt(env, `/files/return-receipts/${paper}-rr.pdf`, 'PUT');
 	expect(stored, JSON.stringify(receivedAt(env, '/').map((r) => `${r.method} ${r.path}`))).toHaveLength(1);
@@ -151,10 +114,8 @@ export async function returnReceiptToStorage(env: E2eEnvironment): Promise<void>
 }
 
 export async function returnedLetterToCollection(env: E2eEnvironment): Promise<void> {
-	const workflow = pointedAtReceiver(env, forTestEnvironment(example('returned-letter-to-collection.json')));
-	const id = await importTriggerExample(env, workflow);
+	const { id, step: event } = await receiverExample(env, 'returned-letter-to-collection.json');
 	const orderId = await createLetterAtService(env, 'Fábio Teixeira');
-	const event = eventsOf(env, id);
 	const alerts = () => receivedAt(env, '/chat/hooks/collection', 'POST').filter((r) => String(r.json?.text).includes(`letter ${orderId} `));
 
 	await event(() => env.sandbox.control.setOrderStatus(orderId, 4));
@@ -167,7 +128,7 @@ export async function returnedLetterToCollection(env: E2eEnvironment): Promise<v
 	await event(() => env.sandbox.control.setOrderStatus(orderId, 6));
 	expect(alerts()).toHaveLength(1);
 	expect((await dataTableRows(env.client, 'postal_returned_letters')).filter((r) => r.order_id === orderId)).toEqual([expect.objectContaining({ status: 'alerted' })]);
-	for (const e of await finishedExecutions(env, id, 4)) expect(e.status, JSON.stringify(e.data?.resultData.error)).toBe('success');
+	await succeeded(env, id, 4);
 }
 
 export async function insufficientCredits(env: E2eEnvironment): Promise<void> {
@@ -214,7 +175,7 @@ export async function nightlyReconciliation(env: E2eEnvironment): Promise<void> 
 	const { control } = env.sandbox;
 	// By day: the trigger keeps each letter's last known state.
 	const id = await importTriggerExample(env, withoutSchedules(workflow));
-	const event = eventsOf(env, id);
+	const event = runsOf(env, id);
 	let orderId = '';
 	await event(async () => (orderId = await createLetterAtService(env, 'Heloísa Campos')));
 	const known = async () => (await dataTableRows(env.client, 'postal_orders')).filter((r) => r.order_id === orderId);

@@ -13,8 +13,7 @@ import {
 	type WorkflowNode,
 } from '../../../scripts/dev/workflows';
 import { listExecutions, type E2eEnvironment } from './environment';
-import { call } from './exampleRequests';
-import { entryCredential, example, finishedExecutions, importAndActivate, pointedAtReceiver, receivedAt, sampleLetterUrl, sha256, type StandIn } from './examples';
+import { call, creates, entryCredential, example, finishedExecutions, importAndActivate, pointedAtReceiver, receivedAt, sampleLetterUrl, sha256, succeeded } from './examples';
 import { pdfOfSize } from './service';
 
 /** A copy whose schedules fire every 10 seconds, so that a run comes now. */
@@ -34,9 +33,7 @@ export async function runScheduled(env: E2eEnvironment, workflow: WorkflowFile, 
 	const id = await importAndActivate(env, soon(workflow), credentials);
 	await finishedExecutions(env, id, 1);
 	await env.client.api('POST', `/workflows/${id}/deactivate`);
-	const executions = await finishedExecutions(env, id, (await listExecutions(env.client, { workflowId: id })).length);
-	for (const execution of executions) expect(execution.status, JSON.stringify(execution.data?.resultData.error)).toBe('success');
-	return { id, executions };
+	return { id, executions: await succeeded(env, id, (await listExecutions(env.client, { workflowId: id })).length) };
 }
 
 export async function balanceAlert(env: E2eEnvironment): Promise<void> {
@@ -115,26 +112,31 @@ async function formAsksForItsCredential(env: E2eEnvironment, id: string, url: st
 	for (const label of ['Enviar carta registrada', 'Nome do destinatário', 'Rua', 'Número', 'Complemento', 'CEP', 'Cidade', 'UF', 'Carta em PDF', 'Enviar']) expect(page.text).toContain(label);
 }
 
-/** The letters the service created for a recipient, and the create requests (not prices) that carried a tag. */
+/** The letters the service created for a recipient. */
 const lettersTo = (env: E2eEnvironment, name: string) => env.sandbox.control.orders().filter((o) => o.name === name);
-const createsTagged = (env: E2eEnvironment, tag: string) =>
-	env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' }).filter((r) => r.fields.tag === tag && (r.fields.test ?? '0') === '0');
 
-export async function formSendsLetter(env: E2eEnvironment): Promise<void> {
-	const { id, url, auth } = await formExample(env, example('form-send-letter.json'));
+/**
+ * The form's credential asked for, then a first letter sent through it: the page says so, with the
+ * order id and the protocol (the letter's tag), and the service took the PDF once.
+ */
+async function formFirstLetter(env: E2eEnvironment, workflow: WorkflowFile) {
+	const { id, url, auth } = await formExample(env, workflow);
 	// A recipient of this run only: the key is the recipient and the PDF, kept in a table that outlives a case.
 	const name = `Igor Nunes ${Date.now().toString(36)}`;
 	const values = [name, 'Rua XV de Novembro', '300', 'Sala 4', '80020-310', 'Curitiba', 'PR'];
 	await formAsksForItsCredential(env, id, url, auth, values);
 	const pdf = await pdfOfSize(0, 'Carta pelo formulário');
-
-	// A letter sent: the page says so, with the order id and the protocol (the letter's tag).
 	const sent = await submitForm(url, values, pdf, auth);
 	expect(sent).toContain('Carta enviada');
 	const [, orderId] = /Número do pedido: (\d+)/.exec(sent) ?? [];
 	const [, tag] = /Protocolo: (form-\d+)/.exec(sent) ?? [];
 	expect(env.sandbox.control.order(orderId)).toMatchObject({ shipType: 2, name, tag, zip: '80020310' });
-	expect(createsTagged(env, tag).map((r) => r.files.map((f) => f.sha256))).toEqual([[sha256(pdf)]]);
+	expect(creates(env, tag).map((r) => r.files.map((f) => f.sha256))).toEqual([[sha256(pdf)]]);
+	return { url, auth, name, values, pdf, orderId, tag };
+}
+
+export async function formSendsLetter(env: E2eEnvironment): Promise<void> {
+	const { url, auth, name, values, pdf, orderId, tag } = await formFirstLetter(env, example('form-send-letter.json'));
 	const keyOf = async (orderIdOf: string) => (await dataTableRows(env.client, 'postal_form_letters')).filter((r) => r.order_id === orderIdOf);
 	expect(await keyOf(orderId)).toEqual([expect.objectContaining({ status: 'sent', tag })]);
 
@@ -147,7 +149,7 @@ export async function formSendsLetter(env: E2eEnvironment): Promise<void> {
 		expect(page).toContain(`Protocolo: ${tag}.`);
 	}
 	expect(lettersTo(env, name)).toHaveLength(1);
-	expect(createsTagged(env, tag)).toHaveLength(1);
+	expect(creates(env, tag)).toHaveLength(1);
 	expect(await keyOf(orderId)).toHaveLength(1);
 
 	// Another PDF to the same recipient is another letter.
@@ -192,65 +194,60 @@ export async function formSendsLetterWithoutKey(env: E2eEnvironment): Promise<vo
 			'Sent?': { main: [[{ node: 'Letter sent', type: 'main', index: 0 }], [{ node: 'Letter not confirmed', type: 'main', index: 0 }]] },
 		},
 	};
-	const { id, url, auth } = await formExample(env, workflow);
-	const name = `Igor Nunes ${Date.now().toString(36)}`;
-	const values = [name, 'Rua XV de Novembro', '300', 'Sala 4', '80020-310', 'Curitiba', 'PR'];
-	await formAsksForItsCredential(env, id, url, auth, values);
-	const pdf = await pdfOfSize(0, 'Carta pelo formulário');
-	const sent = await submitForm(url, values, pdf, auth);
-	expect(sent).toContain('Carta enviada');
-	const [, orderId] = /Número do pedido: (\d+)/.exec(sent) ?? [];
-	const [, tag] = /Protocolo: (form-\d+)/.exec(sent) ?? [];
-	expect(env.sandbox.control.order(orderId)).toMatchObject({ shipType: 2, name, tag, zip: '80020310' });
-	expect(createsTagged(env, tag).map((r) => r.files.map((f) => f.sha256))).toEqual([[sha256(pdf)]]);
+	await formFirstLetter(env, workflow);
 }
 
 /**
- * The Google Sheets mail merge, its two Sheets nodes replaced by requests to a stand-in sheet (the
- * rows it serves, the updates it takes and applies), everything else as shipped.
+ * The Google Sheets mail merge, its two Sheets nodes replaced by requests to the sandbox's receiver
+ * (the sheet's rows PUT there and read back, its updates posted there and applied here), everything else as shipped.
  */
-export async function sheetsMailMerge(env: E2eEnvironment, standIn: StandIn): Promise<void> {
+export async function sheetsMailMerge(env: E2eEnvironment): Promise<void> {
 	const shipped = example('google-sheets-mail-merge.json');
 	const pdf = sampleLetterUrl(env);
 	const stamp = Date.now();
-	const sheet: Array<Record<string, string | number>> = [
+	const at = `/sheets/${stamp}`;
+	const sheet: Array<Record<string, unknown>> = [
 		{ row_number: 2, reference: `S${stamp}-1`, name: 'Ana Pereira', street: 'Rua Augusta', number: '500', complement: 'Apto 12', zip: '01305-000', city: 'São Paulo', state: 'SP', pdf_url: pdf, send: 'yes', status: '', order_id: '' },
 		{ row_number: 3, reference: `S${stamp}-2`, name: 'Bruno Dias', street: 'Avenida Atlântica', number: '1702', complement: '', zip: '22021-001', city: 'Rio de Janeiro', state: 'RJ', pdf_url: pdf, send: 'yes', status: '', order_id: '' },
 		{ row_number: 4, reference: `S${stamp}-3`, name: 'Carla Nunes', street: 'Rua da Bahia', number: '1148', complement: '', zip: '3016-011', city: 'Belo Horizonte', state: 'MG', pdf_url: pdf, send: 'yes', status: '', order_id: '' },
 		{ row_number: 5, reference: `S${stamp}-4`, name: 'Davi Lima', street: 'Rua XV de Novembro', number: '300', complement: '', zip: '80020-310', city: 'Curitiba', state: 'PR', pdf_url: pdf, send: 'no', status: '', order_id: '' },
 	];
-	standIn.handle('/sheets/rows', () => sheet);
-	standIn.handle('/sheets/update', (request) => {
-		const update = request.json ?? {};
-		const row = sheet.find((r) => r.reference === update.reference);
-		if (row) Object.assign(row, update);
-		return { ok: true };
-	});
-	const workflow = { ...shipped, nodes: shipped.nodes.map((n) => (n.type === 'n8n-nodes-base.googleSheets' ? standInSheetNode(n, standIn) : n)) };
+	// The receiver gives a PUT body back on a GET, as the sheet the read node reads.
+	const serve = async () => expect((await call(`${env.sandbox.receiverUrl}${at}/rows`, { method: 'PUT', body: JSON.stringify(sheet), headers: { 'content-type': 'application/json' } })).status).toBe(200);
+	// The updates the write-back node posted since the last look, applied to the sheet in their order.
+	let applied = 0;
+	const applyUpdates = () => {
+		for (const { json } of receivedAt(env, `${at}/update`, 'POST').slice(applied)) Object.assign(sheet.find((r) => r.reference === json?.reference) ?? {}, json);
+		applied = receivedAt(env, `${at}/update`, 'POST').length;
+	};
+	const url = `${env.sandbox.receiverUrl}${at}`;
+	const workflow = { ...shipped, nodes: shipped.nodes.map((n) => (n.type === 'n8n-nodes-base.googleSheets' ? sheetNodeAt(n, url) : n)) };
 	expect(workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.googleSheets')).toEqual([]);
-	const creates = () => env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' }).filter((r) => (r.fields.test ?? '0') === '0').length;
-	const before = creates();
+	const before = creates(env).length;
 
 	// Each run of the schedule sends what is ready; runs that overlap (the schedule fires again while
 	// one is sending) send nothing twice, so the sheet ends the same whatever the runs' order.
+	await serve();
 	await runScheduled(env, workflow);
-	const sentRows = sheet.slice(0, 2);
-	for (const row of sentRows) {
+	applyUpdates();
+	for (const row of sheet.slice(0, 2)) {
 		expect(['sent', 'already sent']).toContain(row.status);
 		expect(env.sandbox.control.order(String(row.order_id))).toMatchObject({ tag: `sheet-${row.reference}`, name: row.name });
 	}
 	expect(sheet[2].status).toBe('refused');
 	expect(String(sheet[2].reason)).toMatch(/Postal Code|8 digits/);
 	expect(sheet[3].status).toBe('');
-	expect(creates()).toBe(before + 2);
+	expect(creates(env)).toHaveLength(before + 2);
 
 	// The write-back of the first row lost (its status cleared again): the next run sends nothing
 	// again, and writes the order id back.
 	const orderId = sheet[0].order_id;
 	Object.assign(sheet[0], { status: '', order_id: '' });
+	await serve();
 	await runScheduled(env, { ...workflow, name: `${workflow.name} (again)` });
+	applyUpdates();
 	expect(sheet[0]).toMatchObject({ status: 'already sent', order_id: orderId });
-	expect(creates()).toBe(before + 2);
+	expect(creates(env)).toHaveLength(before + 2);
 	const rows = (await dataTableRows(env.client, 'postal_sheet_letters')).filter((r) => String(r.row_key).startsWith(`S${stamp}`));
 	expect(rows.map((r) => [r.row_key, r.status]).sort()).toEqual([
 		[`S${stamp}-1`, 'sent'],
@@ -258,14 +255,14 @@ export async function sheetsMailMerge(env: E2eEnvironment, standIn: StandIn): Pr
 	]);
 }
 
-/** A Google Sheets node as an HTTP Request to the stand-in sheet, with the same name (so the same connections). */
-function standInSheetNode(node: WorkflowNode, standIn: StandIn): WorkflowNode {
+/** A Google Sheets node as an HTTP Request to the sheet at that address, with the same name (so the same connections). */
+function sheetNodeAt(node: WorkflowNode, url: string): WorkflowNode {
 	const base = { name: node.name, id: node.id, position: node.position, type: 'n8n-nodes-base.httpRequest', typeVersion: 4.2 };
-	if (node.parameters.operation === 'read') return { ...base, parameters: { url: `${standIn.url}/sheets/rows`, options: {} } };
+	if (node.parameters.operation === 'read') return { ...base, parameters: { url: `${url}/rows`, options: {} } };
 	// The columns the Sheets node maps, each from its own expression.
 	const columns = (node.parameters.columns as { value: Record<string, string> }).value;
 	const body = Object.entries(columns)
 		.map(([key, value]) => `${JSON.stringify(key)}: ${/^=\{\{(.*)\}\}$/s.exec(value)?.[1] ?? JSON.stringify(value)}`)
 		.join(', ');
-	return { ...base, parameters: { method: 'POST', url: `${standIn.url}/sheets/update`, sendBody: true, specifyBody: 'json', jsonBody: `={{ JSON.stringify({ ${body} }) }}`, options: {} } };
+	return { ...base, parameters: { method: 'POST', url: `${url}/update`, sendBody: true, specifyBody: 'json', jsonBody: `={{ JSON.stringify({ ${body} }) }}`, options: {} } };
 }

@@ -1,13 +1,10 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // The example workflows of examples/, imported through the public API exactly as the files are,
 // started the way users start them (a webhook call, a form, a schedule, the service's deliveries),
 // never by the CLI. A user's own systems (a CRM, a file store, a team chat) are the sandbox's
-// receiver, which the examples' Your systems node points at; a spreadsheet is a local stand-in.
-// Here: importing, waiting for their runs, the receiver and the stand-in; the runs are in exampleRequests.ts
+// receiver, which the examples' Your systems node points at, and so is a spreadsheet.
+// Here: importing, waiting for their runs, the receiver; the runs are in exampleRequests.ts
 // (started by a request) and exampleEvents.ts (started by the service's events).
-import { createHash, randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
 
 import { expect } from 'vitest';
 
@@ -18,6 +15,7 @@ import {
 	createDataTables,
 	createWorkflow,
 	entryCredentialsOf,
+	forTestEnvironment,
 	newEntryCredential,
 	placeholderHosts,
 	readExamples,
@@ -32,6 +30,29 @@ import {
 } from '../../../scripts/dev/workflows';
 import { editorJson, getExecution, listExecutions, waitFor, type E2eEnvironment, type Execution } from './environment';
 import { pdfOfSize } from './service';
+
+export interface Answer {
+	status: number;
+	text: string;
+	json?: Record<string, unknown>;
+}
+
+/** A request to an example's entry; n8n may close the connection instead of answering when a run fails. */
+export async function call(url: string, init: RequestInit): Promise<Answer> {
+	try {
+		const response = await fetch(url, init);
+		const text = await response.text();
+		let json: Record<string, unknown> | undefined;
+		try {
+			json = JSON.parse(text) as Record<string, unknown>;
+		} catch {
+			// not JSON
+		}
+		return { status: response.status, text, json };
+	} catch (error) {
+		return { status: 0, text: (error as Error).message };
+	}
+}
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 export const TRIGGER = 'n8n-nodes-postal-service.postalServiceTrigger';
@@ -121,6 +142,13 @@ export async function importTriggerExample(env: E2eEnvironment, workflow: Workfl
 	return id;
 }
 
+/** A trigger example set to the test environment, its Your systems node at the receiver, imported with its endpoint registered. */
+export async function receiverExample(env: E2eEnvironment, file: string, change: (workflow: WorkflowFile) => WorkflowFile = (w) => w) {
+	const workflow = change(pointedAtReceiver(env, forTestEnvironment(example(file))));
+	const id = await importTriggerExample(env, workflow);
+	return { workflow, id, step: runsOf(env, id) };
+}
+
 export async function finishedExecutions(env: E2eEnvironment, workflowId: string, count: number): Promise<Execution[]> {
 	const list = await waitFor(
 		async () => {
@@ -133,53 +161,33 @@ export async function finishedExecutions(env: E2eEnvironment, workflowId: string
 	return await Promise.all(list.map((e) => getExecution(env.client, e.id)));
 }
 
-export const settled = (env: E2eEnvironment) =>
-	env.sandbox.control.waitForDeliveries((all) => all.every((d) => d.state !== 'pending' && d.state !== 'retrying'), 30_000);
+/** Waits for that many finished runs of the workflow and expects every one of them to have succeeded. */
+export async function succeeded(env: E2eEnvironment, workflowId: string, count: number): Promise<Execution[]> {
+	const executions = await finishedExecutions(env, workflowId, count);
+	for (const e of executions) expect(e.status, JSON.stringify(e.data?.resultData.error)).toBe('success');
+	return executions;
+}
+
+/** Runs `act` (which makes one request or event) and waits until the workflow's run of it has finished. */
+export function runsOf(env: E2eEnvironment, workflowId: string) {
+	let runs = 0;
+	const step = async (act: () => unknown) => {
+		await act();
+		await finishedExecutions(env, workflowId, ++runs);
+	};
+	return Object.assign(step, { count: () => runs });
+}
+export type Runs = ReturnType<typeof runsOf>;
+
+/** The service's create requests that sent a letter (not prices), those of a tag when one is given. */
+export const creates = (env: E2eEnvironment, tag?: string) =>
+	env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' }).filter((r) => (r.fields.test ?? '0') === '0' && (tag === undefined || r.fields.tag === tag));
+
+/** A JSON post to an example's entry, with the headers of the credential its note asks for. */
+export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+	call(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
 
 export const sampleLetterUrl = (env: E2eEnvironment) => `${env.sandbox.baseUrl}${SAMPLE_LETTER_PATH}`;
-
-export interface StandInRequest {
-	method: string;
-	path: string;
-	contentType: string;
-	body: Buffer;
-	json?: Record<string, unknown>;
-}
-
-/**
- * A spreadsheet on 127.0.0.1 for the Google Sheets example, whose Sheets nodes stand in as HTTP
- * requests: records every request and answers 200 with `{ ok, id }`, or what a handler set for the path answers.
- */
-export interface StandIn {
-	url: string;
-	requests: StandInRequest[];
-	/** Answers requests to this path (exact, without the query) with what the handler returns, as JSON. */
-	handle(path: string, handler: (request: StandInRequest) => unknown): void;
-	stop(): Promise<void>;
-}
-
-export async function startStandIn(): Promise<StandIn> {
-	const requests: StandIn['requests'] = [];
-	const handlers = new Map<string, (request: StandInRequest) => unknown>();
-	const server: Server = createServer((req, res) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (c: Buffer) => chunks.push(c));
-		req.on('end', () => {
-			const body = Buffer.concat(chunks);
-			const contentType = String(req.headers['content-type'] ?? '');
-			let json: Record<string, unknown> | undefined;
-			if (contentType.includes('json') && body.length) json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-			const request = { method: req.method ?? '', path: req.url ?? '', contentType, body, json };
-			requests.push(request);
-			const handler = handlers.get(request.path.split('?')[0]);
-			res.writeHead(200, { 'content-type': 'application/json' });
-			res.end(JSON.stringify(handler ? handler(request) : { ok: true, id: randomUUID() }));
-		});
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	return { url, requests, handle: (path, handler) => void handlers.set(path, handler), stop: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 /**
  * The example with its Your systems node pointed at the sandbox's receiver, as `npm run dev` and a
