@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { SAMPLE_LETTER_PATH } from '../../../sandbox/sample';
-import { DEFAULT_OWNER, PACKAGE_NAME, repoRoot } from '../../../scripts/dev/n8n';
+import { DEFAULT_OWNER, PACKAGE_NAME, packageVersion, repoRoot } from '../../../scripts/dev/n8n';
 import { artifactsDir, openBrowser, screenshot, signInThroughEditor } from '../support/browser';
 import { addFromNodePanel, chooseOption, labelOf, parameterRow, shownValue, SLOW } from '../support/editor';
 import { listExecutions, type E2eEnvironment } from '../support/environment';
@@ -68,7 +68,7 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 				await page.getByText(UI.installCommunityNode, { exact: true }).click();
 				const install = page.locator('[role="dialog"]').filter({ has: page.locator('[data-test-id="install-community-package-button"]') });
 				await install.getByText(UI.packageName, { exact: true }).waitFor();
-				await install.locator('input[data-test-id="package-name-input"], [data-test-id="package-name-input"] input').first().fill(PACKAGE_NAME);
+				await install.locator('input[data-test-id="package-name-input"], [data-test-id="package-name-input"] input').first().fill(`${PACKAGE_NAME}@${packageVersion()}`);
 				const installButton = install.locator('[data-test-id="install-community-package-button"]');
 				expect(await buttonText(installButton)).toBe(UI.install);
 				expect(await installButton.isEnabled()).toBe(false);

@@ -17,7 +17,7 @@ import { properties as letterProperties } from '../../../nodes/PostalService/act
 import { AR_TYPES, FILE_TYPES, SHIP_TYPES } from '../../../nodes/PostalService/contract/lists';
 import { WEBHOOK_EVENTS } from '../../../nodes/PostalServiceTrigger/webhookLists';
 import { SAMPLE_LETTER_PATH } from '../../../sandbox/sample';
-import { PACKAGE_NAME, repoRoot } from '../../../scripts/dev/n8n';
+import { PACKAGE_NAME, packageVersion, repoRoot } from '../../../scripts/dev/n8n';
 import { waitForWebhook } from '../../../scripts/dev/workflows';
 import { addFromNodePanel, chooseOption, labelOf, SLOW } from './editor';
 import type { E2eEnvironment } from './environment';
@@ -208,6 +208,7 @@ export function expectPageToNameWhatTheRunDoes() {
 	expect(banner).toContain('("Conflicting Webhook Path")');
 	expect(page).toContain('("Conflicting Webhook Path")');
 	expect(page).toContain(`\`${TAG}\``);
-	expect(page).toContain(`\`${PACKAGE_NAME}\``);
+	// The page pins the version, as the README asks every install path to.
+	expect(page).toContain(`\`${PACKAGE_NAME}@${packageVersion()}\``);
 	for (const shot of Object.values(SHOTS)) expect(page).toContain(`(images/${shot})`);
 }
