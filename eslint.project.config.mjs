@@ -135,8 +135,9 @@ export default tseslint.config(
 	{ files: published, plugins: { next: nextRules }, rules: { 'next/hint-max-length': 'error' } },
 	{ files: ['package.json'], languageOptions: { parser: tseslint.parser }, plugins: { next: nextRules }, rules: { 'next/single-package-repository': 'error' } },
 	...layers.map(({ files, ignores = [], patterns }) => ({ files, ignores, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] } })),
+	// No import circle anywhere in the tree: the package, its tests, the sandbox, the scripts and the benchmarks.
 	{
-		files: published,
+		files: ['**/*.ts'],
 		plugins: { 'import-x': importX },
 		settings: {
 			'import-x/extensions': ['.ts'],
