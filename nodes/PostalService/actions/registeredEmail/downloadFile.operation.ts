@@ -17,7 +17,7 @@ const EMAIL_FILE_TYPES = FILE_TYPES.filter(({ value }) => value === 'pdf');
 
 const properties: INodeProperties[] = [
 	EMAIL_ID.property,
-	...fileProperties(EMAIL_FILE_TYPES, "Which file of the registered e-mail to download. The service's documentation names only the PDF for a registered e-mail."),
+	...fileProperties(EMAIL_FILE_TYPES, "Which file of the registered e-mail to download. The service does not say which files a registered e-mail has; the node asks for the PDF."),
 ];
 
 export const description = forOperation('registeredEmail', 'downloadFile', properties);
