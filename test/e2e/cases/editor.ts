@@ -160,7 +160,7 @@ export function editorCases(env: () => E2eEnvironment) {
 				await ndv.getByText('Parameters', { exact: true }).first().click();
 				await expect.poll(fieldsShown, SLOW).toEqual(added.variable_names);
 				await mapper.locator('[data-test-id="parameter-input-pedido"] input, [data-test-id="parameter-input-pedido"] textarea').first().fill('100001');
-				expect(await mapper.locator('[data-test-id="parameter-input-nome"] input, [data-test-id="parameter-input-nome"] textarea').first().inputValue()).toBe('Ana Pereira');
+				await expect.poll(() => mapper.locator('[data-test-id="parameter-input-nome"] input, [data-test-id="parameter-input-nome"] textarea').first().inputValue(), SLOW).toBe('Ana Pereira');
 			});
 
 			walk('a template saved as an expression: the mapper says why it has no fields and offers n8n\'s Map Automatically', async (page) => {
@@ -178,7 +178,7 @@ export function editorCases(env: () => E2eEnvironment) {
 				const notice = mapper.locator('[data-test-id="empty-fields-notice"]');
 				await notice.waitFor(SLOW);
 				expect((await notice.innerText()).trim()).toBe('Choose the template from the list to map its variables');
-				expect(await mapper.innerText()).toContain('This template has no variables, or it could not be read: choose the template from the list to map its variables');
+				await expect.poll(() => mapper.innerText(), SLOW).toContain('This template has no variables, or it could not be read: choose the template from the list to map its variables');
 				// n8n's mapper has no field to add by name when the method returned none.
 				expect(await mapper.locator('[data-test-id^="parameter-input-"], [data-test-id="add-fields-select"]').count()).toBe(0);
 				await screenshot(page, 'editor-template-expression.png');

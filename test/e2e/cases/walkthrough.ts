@@ -70,7 +70,7 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 				await install.getByText(UI.packageName, { exact: true }).waitFor();
 				await install.locator('input[data-test-id="package-name-input"], [data-test-id="package-name-input"] input').first().fill(`${PACKAGE_NAME}@${packageVersion()}`);
 				const installButton = install.locator('[data-test-id="install-community-package-button"]');
-				expect(await buttonText(installButton)).toBe(UI.install);
+				await expect.poll(() => buttonText(installButton), SLOW).toBe(UI.install);
 				expect(await installButton.isEnabled()).toBe(false);
 				await install.getByText(UI.risks, { exact: true }).click();
 				await expect.poll(() => installButton.isEnabled(), SLOW).toBe(true);
@@ -88,14 +88,14 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 				await page.goto(`${e.editorUrl}/home/workflows`);
 				await page.getByText(UI.createWorkflow, { exact: true }).first().click();
 				const addFirst = page.locator('[data-test-id="canvas-add-button"]');
-				expect(await buttonText(addFirst)).toBe(UI.firstStep);
+				await expect.poll(() => buttonText(addFirst), SLOW).toBe(UI.firstStep);
 				await addFirst.click();
 				await page.locator('[data-test-id="node-creator"]').getByText(UI.manualTrigger, { exact: true }).click();
 				workflows.push(page);
 				await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
 				const ndv = await addFromNodePanel(page, UI.node, UI.getPrice);
 				const credential = ndv.locator('[data-test-id="node-credentials-select"]');
-				expect(await credential.locator('input').first().inputValue()).toBe(CREDENTIALS[0].name);
+				await expect.poll(() => credential.locator('input').first().inputValue(), SLOW).toBe(CREDENTIALS[0].name);
 				// The list offers a new credential too (the track without a clone); a second click closes it.
 				await credential.click();
 				await page.getByText(UI.createCredential, { exact: true }).waitFor();
@@ -103,18 +103,18 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 				await page.getByText(UI.createCredential, { exact: true }).waitFor({ state: 'hidden' });
 				const pdfUrl = `${e.sandbox.baseUrl}${SAMPLE_LETTER_PATH}`;
 				for (const { label, parameter, value, option } of LETTER) {
-					expect(await labelOf(page, ndv, parameter), parameter).toBe(label);
-					if (option) expect(await chooseOption(page, ndv, parameter, value)).toBe(value);
+					await expect.poll(() => labelOf(page, ndv, parameter), { ...SLOW, message: parameter }).toBe(label);
+					if (option) await chooseOption(page, ndv, parameter, value);
 					else await ndv.locator(`[data-test-id="parameter-input-${parameter}"] input`).fill(value);
 				}
 				for (const { label, parameter, value } of PREFILLED) {
-					expect(await labelOf(page, ndv, parameter)).toBe(label);
-					expect(await shownValue(ndv, parameter)).toBe(value);
+					await expect.poll(() => labelOf(page, ndv, parameter), SLOW).toBe(label);
+					await expect.poll(() => shownValue(ndv, parameter), SLOW).toBe(value);
 				}
-				expect(await labelOf(page, ndv, PDF_URL.parameter)).toBe(PDF_URL.label);
+				await expect.poll(() => labelOf(page, ndv, PDF_URL.parameter), SLOW).toBe(PDF_URL.label);
 				await ndv.locator(`[data-test-id="parameter-input-${PDF_URL.parameter}"] input`).fill(pdfUrl);
 				const execute = ndv.locator('[data-test-id="node-execute-button"]');
-				expect(await buttonText(execute)).toBe(UI.executeStep);
+				await expect.poll(() => buttonText(execute), SLOW).toBe(UI.executeStep);
 				// The service's checks of this letter (test=1), whatever else the suite's workflows send.
 				const quotes = () =>
 					control.requests({ method: 'POST', path: '/api/v2/post' }).filter((r) => r.fields.test === '1' && r.fields.name === LETTER[1].value && r.fields.pdfFile === pdfUrl).length;
@@ -127,11 +127,11 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 				await screenshot(page, SHOTS.price);
 
 				// 4. The same node, Operation Send: n8n names it Send letter and keeps the fields.
-				expect(await labelOf(page, ndv, 'operation')).toBe(UI.operation);
+				await expect.poll(() => labelOf(page, ndv, 'operation'), SLOW).toBe(UI.operation);
 				await chooseOption(page, ndv, 'operation', UI.send);
 				await expect.poll(() => ndv.locator('[data-test-id="node-title-container"]').innerText(), SLOW).toBe(UI.sendLetter);
-				for (const { parameter, value } of LETTER) expect(await shownValue(ndv, parameter), parameter).toBe(value);
-				expect(await labelOf(page, ndv, 'tag')).toBe(UI.tag);
+				for (const { parameter, value } of LETTER) await expect.poll(() => shownValue(ndv, parameter), { ...SLOW, message: parameter }).toBe(value);
+				await expect.poll(() => labelOf(page, ndv, 'tag'), SLOW).toBe(UI.tag);
 				await ndv.locator('[data-test-id="parameter-input-tag"] input').fill(TAG);
 				await execute.first().click();
 				await expect.poll(() => control.orders().filter((o) => o.tag === TAG).length, SLOW).toBe(1);
@@ -154,7 +154,7 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 				// The trigger, in a workflow of its own, on the test environment, listening.
 				const tracking = await listeningTrigger(browser.context, e, UI.onTracking, UI.trackingUpdated);
 				workflows.push(tracking.editor);
-				expect(await buttonText(tracking.editor.locator('[data-test-id="workflow-open-publish-modal-button"]'))).toBe(UI.publish);
+				await expect.poll(() => buttonText(tracking.editor.locator('[data-test-id="workflow-open-publish-modal-button"]')), SLOW).toBe(UI.publish);
 
 				// The panel: the Test URL as an endpoint for tracking.updated, then the delivered event.
 				const endpoint = await registerEndpoint(panel, e, tracking.testUrl, 'tracking.updated', UI.endpointEvent);
@@ -185,7 +185,7 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 				const receiptEndpoint = await registerEndpoint(panel, e, receipt.testUrl, 'rr.created', UI.endpointReceipt);
 				endpoints.push(receiptEndpoint.id);
 				const receiptForm = row.locator('form').filter({ has: panel.getByRole('button', { name: UI.addReceipt, exact: true }) });
-				expect(await receiptForm.innerText()).toContain(PANEL_RECEIPT);
+				await expect.poll(() => receiptForm.innerText(), SLOW).toContain(PANEL_RECEIPT);
 				await receiptForm.getByRole('button', { name: UI.addReceipt, exact: true }).click();
 				await control.waitForDeliveries((all) => all.some((d) => d.webhookId === receiptEndpoint.id && d.state !== 'pending'), SLOW.timeout);
 				const receipts = control.deliveries({ webhookId: receiptEndpoint.id });
@@ -218,13 +218,13 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 				await receipt.trigger.locator('[data-test-id="ndv-close-button"]').click();
 				await receipt.editor.locator('[data-test-id="canvas-handle-plus"]').first().click();
 				const download = await addFromNodePanel(receipt.editor, UI.node, UI.downloadLetterFile);
-				expect(await download.locator('[data-test-id="node-credentials-select"] input').first().inputValue()).toBe(CREDENTIALS[0].name);
+				await expect.poll(() => download.locator('[data-test-id="node-credentials-select"] input').first().inputValue(), SLOW).toBe(CREDENTIALS[0].name);
 				const letterId = download.locator('[data-test-id="resource-locator-orderId"]');
 				const letterIdLabel = parameterRow(receipt.editor, download, '[data-test-id="resource-locator-orderId"]').locator('[data-test-id="input-label"]').first();
 				expect((await letterIdLabel.innerText()).split('\n')[0].trim()).toBe(UI.letterId);
 				await letterId.locator('[data-test-id="rlc-input"]').fill(orderId);
-				expect(await labelOf(receipt.editor, download, 'fileType')).toBe(UI.fileType);
-				expect(await chooseOption(receipt.editor, download, 'fileType', UI.returnReceipt)).toBe(UI.returnReceipt);
+				await expect.poll(() => labelOf(receipt.editor, download, 'fileType'), SLOW).toBe(UI.fileType);
+				await chooseOption(receipt.editor, download, 'fileType', UI.returnReceipt);
 				const downloads = () => control.requests({ method: 'GET' }).filter((r) => new RegExp(`^/api/v2/download/[^/]+/${orderId}/rr$`).test(r.path)).length;
 				const downloadsBefore = downloads();
 				await download.locator('[data-test-id="node-execute-button"]').first().click();

@@ -5,6 +5,7 @@ import { copyFileSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 import { PACKAGE_NAME, repoRoot } from '../../../scripts/dev/n8n';
 import { artifactsDir } from './browser';
@@ -116,12 +117,13 @@ export async function labelOf(page: Page, ndv: Locator, parameter: string): Prom
 /** What the panel shows in a parameter's input: the typed text, or the name of the chosen option. */
 export const shownValue = (ndv: Locator, parameter: string) => ndv.locator(`[data-test-id="parameter-input-${parameter}"] input`).first().inputValue(SLOW);
 
-/** Chooses an option of a parameter by the name the panel lists it under; resolves with what the input then shows. */
-export async function chooseOption(page: Page, ndv: Locator, parameter: string, option: string): Promise<string> {
+/** Chooses an option of a parameter by the name the panel lists it under, and expects the input to show that name. */
+export async function chooseOption(page: Page, ndv: Locator, parameter: string, option: string): Promise<void> {
 	await ndv.locator(`[data-test-id="parameter-input-${parameter}"]`).click(SLOW);
 	// Each item holds the option's name, then its description: the name is the element with exactly that text.
 	await page.locator('.el-select-dropdown__item:visible').getByText(option, { exact: true }).first().click(SLOW);
-	return await shownValue(ndv, parameter);
+	// The input shows the choice a render after the click, not at once.
+	await expect.poll(() => shownValue(ndv, parameter), { ...SLOW, message: parameter }).toBe(option);
 }
 
 /**
