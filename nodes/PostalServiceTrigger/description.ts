@@ -16,7 +16,7 @@ export interface TriggerOptions {
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			"The service has no API to register webhooks: in its panel open the Webhooks section, add an endpoint with this node's Production URL, choose the same events, and give it the signing secret you keep in this node's credential. Activate (publish) the workflow, then press the panel's test button.",
+			"The interface shows no API to register webhooks: in the service's panel open the Webhooks section, add an endpoint with this node's Production URL, choose the same events, and give it the signing secret you keep in this node's credential. Activate (publish) the workflow, then press the panel's test button.",
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',

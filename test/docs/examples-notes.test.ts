@@ -24,7 +24,7 @@ describe('the example workflows', () => {
 
 	it('say in their note the key each one is idempotent on, and, where a data table keeps it, what still races', () => {
 		for (const { file, workflow } of examples) {
-			expect(note(workflow), file).toMatch(/\*\*Keys?\b/);
+			expect(note(workflow), file).toMatch(/\*\*(?:Keys?|Chave)\b/);
 			if (dataTablesOf(workflow).length) expect(note(workflow), file).toMatch(/still races/);
 		}
 	});

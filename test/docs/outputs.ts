@@ -115,7 +115,7 @@ const SHOWN: Record<string, Array<{ variant?: string; note: string; set?: IDataO
 		{ variant: 'Simplify on, the default', note: 'A registered e-mail that was sent (status 3).' },
 		{ variant: 'Simplify off', note: "The service's whole answer, plus `statusText`.", set: { simplify: false }, folded: true },
 	],
-	'registeredEmail.downloadFile': [{ variant: 'File Type: PDF', note: 'The certificate of a sent registered e-mail, as binary data.', set: { fileType: 'pdf' } }],
+	'registeredEmail.downloadFile': [{ variant: 'File Type: PDF', note: 'The file of a sent registered e-mail, as binary data (the sandbox gives a PDF; the interface does not show the file).', set: { fileType: 'pdf' } }],
 	'chatTemplate.getMany': [
 		{
 			variant: 'Status: Approved, Simplify on, the default',
@@ -130,7 +130,7 @@ const SHOWN: Record<string, Array<{ variant?: string; note: string; set?: IDataO
 		},
 	],
 	'chatSender.getMany': [{ note: 'One item per sender, as the service sends it (no Simplify: see above).' }],
-	'account.getBalance': [{ note: 'In reais, after the example letter and registered e-mail were paid.' }],
+	'account.getBalance': [{ note: 'In reais as we read it, after the example letter and registered e-mail were paid.' }],
 	'account.getLogo': [{ note: '`{base_url}` stands for the base URL of the credential.' }],
 	'receipt.get': [{ note: 'The receipt file is binary data; its base64 is removed from the JSON.' }],
 };

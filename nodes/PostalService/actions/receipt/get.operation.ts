@@ -9,7 +9,7 @@ export const option = {
 	name: 'Get',
 	value: 'get',
 	description:
-		"Get the service's receipt for an order (what was bought and paid), as binary data when it carries a file. Not the return receipt signed by the recipient: that is Letter > Download File.",
+		"Get the service's receipt for an order, as binary data when it carries a file. Not the return receipt signed by the recipient: that is Letter > Download File.",
 	action: 'Get order receipt',
 };
 

@@ -9,7 +9,7 @@ export const writes = true;
 export const option = {
 	name: 'Cancel',
 	value: 'cancel',
-	description: 'Cancel a registered e-mail that has not been sent yet, or any with Force',
+	description: 'Cancel a registered e-mail still processing payment or short of credits, or any with Force',
 	action: 'Cancel registered e-mail',
 };
 

@@ -155,7 +155,7 @@ export const properties: INodeProperties[] = [
 		name: 'telegramDeliveryConfirmation',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to be told when the telegram is delivered',
+		description: "Whether to turn on the service's telegram delivery confirmation (sent as 1); the interface does not say what the service does with it",
 		displayOptions: forShipTypes(SHIP_TYPE_RULES.telegram),
 	},
 	{
