@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { PostalServiceApi } from '../../credentials/PostalServiceApi.credentials';
 import { PostalServiceChatApi } from '../../credentials/PostalServiceChatApi.credentials';
 import { PostalServiceWebhookApi } from '../../credentials/PostalServiceWebhookApi.credentials';
+import { CREATE_FIELD_NAMES } from '../../nodes/PostalService/actions/shared/letterOrder.description';
 import { PostalService } from '../../nodes/PostalService/PostalService.node';
 import { PostalServiceTrigger } from '../../nodes/PostalServiceTrigger/PostalServiceTrigger.node';
 import { toolVariant } from '../harness/testNodes.cjs';
@@ -68,12 +69,21 @@ function exampleLabels(): string[] {
 		});
 }
 
+/**
+ * The node's literals as its refusals print them: ItemCheck names a field `"Label" (field)` where the
+ * code writes `"field"`, so a page quoting the bare name quotes a message the node never shows.
+ */
+function asPrinted(literals: string[][]): string[][] {
+	const named = (part: string) => part.replace(/"(\w+)"/g, (whole, field: string) => (CREATE_FIELD_NAMES[field] ? `"${CREATE_FIELD_NAMES[field]}" (${field})` : whole));
+	return literals.map((parts) => parts.map(named));
+}
+
 function known() {
 	const described = descriptionTexts([action.description, tool as INodeTypeDescription, trigger.description, ...credentials]);
 	// A field is named without the unit its label ends with, too: "Batch Interval" for "Batch Interval (Ms)".
 	const shown = [...described.labels, ...toolTexts(), ...triggerActions(), ...bannerLabels(), ...sandboxLabels(), ...exampleLabels()];
 	const labels = new Set([...shown, ...shown.map((label) => label.replace(/ \([^()]+\)$/, '')), ...OTHER_LABELS]);
-	const literals = [...sourceLiterals(['nodes', 'credentials', 'sandbox']), ...[...described.texts, ...toolTexts()].map((text) => [text])];
+	const literals = [...asPrinted(sourceLiterals(['nodes'])), ...sourceLiterals(['credentials', 'sandbox']), ...[...described.texts, ...toolTexts()].map((text) => [text])];
 	const corpus = new MessageCorpus(literals, labels);
 	// Resource → the names and actions of its operations, as the Resource and Operation lists show them.
 	const resources = new Map<string, Set<string>>();
