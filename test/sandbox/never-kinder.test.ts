@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { SHIP_TYPES } from '../../nodes/PostalService/contract/lists';
 import { startSandbox } from '../../sandbox';
+import { saoPauloDateTime } from '../../sandbox/util';
 import { call, chatAuth, chatRoutes, createOrder, createOrderForm, EMAIL, finished, letter, newLetter, orderRoutes, pdfWithPages, SECRET, TOKEN, useSandbox, useWebhookRigs, verify, welcome, type Answer } from './support';
 
 const ctx = useSandbox();
@@ -344,7 +345,9 @@ describe('The rules of the interface no run of the node reaches', () => {
 		]);
 	});
 
-	it('a delivery names itself in its headers; unsigned for an endpoint without a secret, signed with its own otherwise; an e-mail order.created', async () => {
+	it('a delivery names itself in its headers, dated in São Paulo; unsigned for an endpoint without a secret, signed with its own otherwise; an e-mail order.created', async () => {
+		const minute = () => saoPauloDateTime().slice(0, 16);
+		const before = minute();
 		const sandbox = await setup({ environment: 'production' });
 		const server = await receiver(() => ({ status: 200 }));
 		sandbox.control.registerWebhook({ url: `${server.url}/unsigned`, secret: null });
@@ -355,6 +358,7 @@ describe('The rules of the interface no run of the node reaches', () => {
 		expect(unsigned.headers).toMatchObject({ 'user-agent': 'Service-Webhooks/1.0', 'x-webhook-event': 'order.created', 'x-webhook-environment': 'production' });
 		expect(unsigned.headers['x-webhook-signature']).toBeUndefined();
 		expect(verify(own.body, own.headers['x-webhook-signature'] as string, 'own-secret')).toBe(true);
+		expect([before, minute()]).toContain(JSON.parse(own.body).timestamp.slice(0, 16));
 		expect(JSON.parse(own.body).data).toMatchObject({ id: order.id, type: 'email', status: 1, recipient: { name: 'Ana', email: 'ana@example.com' }, subject: 'Aviso', paymentMethod: 'credits' });
 	});
 });
