@@ -240,15 +240,14 @@ async function held(paymentMethod?: string): Promise<number> {
 	return message_id;
 }
 
-// The refusals no run of the node reaches, one row each: the call, and the words of its 400.
+// The refusals no run of the node reaches, one row each: the call, and the words of its 400. An unknown
+// order id and a receipt without order_id are test/check/checkService.test.ts's.
 const REFUSALS: Array<[string, () => Promise<Answer>, RegExp]> = [
-	['an unknown order id', () => get('999999'), /^Pedido não encontrado$/],
 	['a file type the interface does not list', async () => download(await newLetter(ctx.base), 'invoice'), /^Tipo de arquivo inválido/],
 	['a file the order does not have yet', async () => download(await newLetter(ctx.base), 'letter_front'), /não disponível/],
 	['a return receipt by a name the order does not have', async () => download(await newLetter(ctx.base, { shipType: '3' }), 'rr', '?file_name=nope.pdf'), /nope\.pdf/],
 	['a letter past status 2 cancelled without force=yes', async () => cancel(await produced(3)), /force=yes/],
 	['a create in another content type', () => call(`${ctx.base}/api/v2/post?userSecurityToken=${TOKEN}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(letter()) }), /^Requisição incompleta - envie multipart/],
-	['a receipt without order_id', () => call(`${ctx.base}/api/receipts/v1/get`, { headers: { securityToken: TOKEN } }), /order_id/],
 	['a chat message without phone', () => send({ template_id: 101 }), /^Campos obrigatórios não preenchidos$/],
 	['a chat message to a number not on the chat app', () => send({ ...welcome, phone: '+55 11 3333-4444' }), /aplicativo de chat/],
 	['a chat template not approved', () => send({ ...welcome, template_id: 103, variables: { pedido: '1' } }), /template não aprovado/],
