@@ -274,11 +274,12 @@ describe('Each route refuses what the interface refuses', () => {
 describe('The rules of the interface no run of the node reaches', () => {
 	const { setup, receiver } = useWebhookRigs();
 
-	it('a letter cancels at status 0 or 2 with the default note, its credits back; one the balance cannot pay is status 2; invoice charges nothing', async () => {
+	it('a letter cancels at status 0 or 2 with the default note, its credits back, a registered e-mail to status 4; one the balance cannot pay is status 2; invoice charges nothing', async () => {
 		await newLetter(ctx.base, { paymentMethod: 'invoice' });
 		expect(ctx.sandbox.control.balance()).toBe(1000);
 		expect((await cancel(await newLetter(ctx.base))).body.data).toMatchObject({ status: 5, message: 'Cancelado via API' });
 		expect(ctx.sandbox.control.balance()).toBe(1000);
+		expect((await cancel(String(ctx.sandbox.control.createEmailOrder({ email: 'ana@example.com' }).id))).body.data.status).toBe(4);
 		ctx.sandbox.control.setBalance(1);
 		const unpaid = await newLetter(ctx.base);
 		expect(ctx.sandbox.control.order(unpaid)).toMatchObject({ status: 2 });
