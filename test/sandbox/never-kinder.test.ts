@@ -287,6 +287,14 @@ describe('The rules of the interface no run of the node reaches', () => {
 		expect((await cancel(unpaid)).body.data.status).toBe(5);
 	});
 
+	it('a return receipt downloaded without file_name is the latest', async () => {
+		const id = await newLetter(ctx.base, { shipType: '3' });
+		ctx.sandbox.control.addReturnReceipt(id);
+		ctx.sandbox.control.addReturnReceipt(id);
+		const names = (ctx.sandbox.control.order(id)!.files as Array<{ name: string; type: string }>).filter((f) => f.type === 'rr').map((f) => f.name);
+		expect((await download(id, 'rr')).body.data.file_name).toBe(names[1]);
+	});
+
 	it('tracking: the code first, then the postal events newest first, each a tracking.updated of its kind', async () => {
 		const id = await newLetter(ctx.base);
 		ctx.sandbox.control.registerWebhook({ url: 'http://127.0.0.1:9/', events: ['tracking.updated'] });
@@ -313,6 +321,15 @@ describe('The rules of the interface no run of the node reaches', () => {
 		for (const body of [form, multipart]) {
 			expect((await call(`${ctx.base}/api/chat/v1/post`, { method: 'POST', headers: chatAuth, body })).body.data.status).toBe('processing');
 		}
+	});
+
+	it('a chat message to a number off the allow-list costs nothing; a reprocessed one is paid when it goes', async () => {
+		await send({ ...welcome, phone: '+5511955554444' });
+		expect(ctx.sandbox.control.balance()).toBe(1000);
+		const id = await held();
+		ctx.sandbox.control.topUp(10);
+		expect((await reprocess(id)).body.data).toMatchObject({ success: true });
+		expect(ctx.sandbox.control.balance()).toBe(9.5);
 	});
 
 	it('production has no chat allow-list', async () => {
