@@ -1,6 +1,7 @@
 /**
  * Where the sandbox used to accept what the interface refuses (docs/sandbox.md, "Never kinder than
- * the interface"): each fix, over the whole family of cases it belongs to.
+ * the interface"): each fix, over the whole family of cases it belongs to. Then each route's refusals
+ * and the interface's rules that no run of the node reaches, one row or one test each.
  */
 import { describe, expect, it } from 'vitest';
 
