@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { startSandbox } from '../../sandbox';
-import { call, createOrder, EMAIL, letter, newLetter, pdfWithPages, TOKEN, useSandbox } from './support';
+import { call, chatAuth, createOrder, EMAIL, letter, newLetter, pdfWithPages, TOKEN, useSandbox } from './support';
 
 const ctx = useSandbox();
 
@@ -87,6 +87,13 @@ describe('Sandbox › control API over HTTP (/_sandbox/...)', () => {
 		expect(refused.status).toBe(400);
 		expect(refused.body.error).toMatch(/no order/);
 		expect((await control('nothing')).status).toBe(404);
+	});
+
+	it('adds an approved template to a sender, listed after the seeded ones', async () => {
+		const added = (await control('addTemplate', { senderId: 2, name: 'entrega_confirmada', variableNames: ['nome', 'pedido'] })).body;
+		expect(added).toMatchObject({ id: 107, sender_id: 2, sender_name: 'Loja Exemplo', status: 'approved', body_text: '{{1}} {{2}}' });
+		const listed = await call(`${ctx.base}/api/chat/v1/templates/get`, { headers: chatAuth });
+		expect(listed.body.data.at(-1)).toMatchObject({ id: 107, variable_names: ['nome', 'pedido'] });
 	});
 
 	it('creates registered e-mail orders and switches maintenance', async () => {

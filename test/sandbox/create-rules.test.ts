@@ -58,6 +58,7 @@ const RULES: Array<{ rule: string; fields: Fields; pdf?: true; refused?: string;
 	{ rule: 'express parcel (6) from São Paulo', fields: { shipType: '6', addr1_sender: 'Rua Augusta', street_number_sender: '10', city_sender: 'sao paulo', state_sender: 'SP', zip_sender: '01305-000' }, pdf: true, order: { state_sender: 'SP' } },
 	{ rule: 'sender omitted: the account profile', fields: {}, pdf: true, order: { city_sender: 'Campinas', state_sender: 'SP' } },
 	{ rule: 'zip of 7 digits', fields: { zip: '0131020' }, pdf: true, refused: 'zip: o CEP deve ter 8 dígitos' },
+	{ rule: 'zip of 3 digits with test=1: the price-only mode refuses as creating does', fields: { test: '1', zip: '123' }, pdf: true, refused: 'zip' },
 	{ rule: 'zip of 8 digits without a dash', fields: { zip: '01310200' }, pdf: true, order: {} },
 	{ rule: 'zip of another state', fields: { state: 'RJ' }, pdf: true, refused: 'não pertence ao estado RJ' },
 	{ rule: 'zip of Brasília (DF)', fields: { zip: '70040-010', city: 'Brasília', state: 'DF' }, pdf: true, order: { state: 'DF' } },

@@ -1,14 +1,18 @@
 /**
  * Where the sandbox used to accept what the interface refuses (docs/sandbox.md, "Never kinder than
- * the interface"): each fix, over the whole family of cases it belongs to.
+ * the interface"): each fix, over the whole family of cases it belongs to. Then each route's refusals
+ * and the interface's rules that no run of the node reaches, one row or one test each.
  */
 import { describe, expect, it } from 'vitest';
 
 import { SHIP_TYPES } from '../../nodes/PostalService/contract/lists';
-import { call, chatAuth, chatRoutes, createOrder, createOrderForm, finished, letter, newLetter, pdfWithPages, SECRET, TOKEN, useSandbox, useWebhookRigs, verify, welcome } from './support';
+import { startSandbox } from '../../sandbox';
+import { saoPauloDateTime } from '../../sandbox/util';
+import { call, chatAuth, chatRoutes, createOrder, createOrderForm, EMAIL, finished, letter, newLetter, orderRoutes, pdfWithPages, SECRET, TOKEN, useSandbox, useWebhookRigs, verify, welcome, type Answer } from './support';
 
 const ctx = useSandbox();
 const { send, reprocess } = chatRoutes(ctx);
+const { get, download, cancel } = orderRoutes(ctx);
 
 /** The fields a valid order of each ship type needs besides the recipient (express parcels through the virtual box). */
 function fieldsFor(shipType: number, arType?: string): Record<string, string | undefined> {
@@ -218,5 +222,161 @@ describe('delivery_id, read both ways the interface gives it: the key to de-dupl
 		expect((await call(`${sandbox.baseUrl}/_sandbox/info`)).body.deliveryIds).toBe('attempt');
 		const refused = await call(`${sandbox.baseUrl}/_sandbox/setDeliveryIds`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"reading":"event"}' });
 		expect(refused).toMatchObject({ status: 400, body: { error: 'reading must be delivery or attempt' } });
+	});
+});
+
+const favorite = (fields: Record<string, unknown>) =>
+	call(`${ctx.base}/api/v2/favorites?userSecurityToken=${TOKEN}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
+const control = (method: string, args: unknown[]) =>
+	call(`${ctx.base}/_sandbox/${method}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ args }) });
+async function produced(status: number): Promise<string> {
+	const id = await newLetter(ctx.base);
+	ctx.sandbox.control.setOrderStatus(id, status);
+	return id;
+}
+async function held(paymentMethod?: string): Promise<number> {
+	ctx.sandbox.control.setBalance(0);
+	const { message_id } = (await send({ ...welcome, paymentMethod })).body.data;
+	ctx.sandbox.control.setChatMessageStatus(message_id, 2);
+	return message_id;
+}
+
+// The refusals no run of the node reaches, one row each: the call, and the words of its 400. An unknown
+// order id and a receipt without order_id are test/check/checkService.test.ts's.
+const REFUSALS: Array<[string, () => Promise<Answer>, RegExp]> = [
+	['a file type the interface does not list', async () => download(await newLetter(ctx.base), 'invoice'), /^Tipo de arquivo inválido/],
+	['a file the order does not have yet', async () => download(await newLetter(ctx.base), 'letter_front'), /não disponível/],
+	['a return receipt by a name the order does not have', async () => download(await newLetter(ctx.base, { shipType: '3' }), 'rr', '?file_name=nope.pdf'), /nope\.pdf/],
+	['a letter past status 2 cancelled without force=yes', async () => cancel(await produced(3)), /force=yes/],
+	['a create in another content type', () => call(`${ctx.base}/api/v2/post?userSecurityToken=${TOKEN}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(letter()) }), /^Requisição incompleta - envie multipart/],
+	['a chat message without phone', () => send({ template_id: 101 }), /^Campos obrigatórios não preenchidos$/],
+	['a chat message to a number not on the chat app', () => send({ ...welcome, phone: '+55 11 3333-4444' }), /aplicativo de chat/],
+	['a chat template not approved', () => send({ ...welcome, template_id: 103, variables: { pedido: '1' } }), /template não aprovado/],
+	['a chat message without its variables', () => send({ ...welcome, variables: {} }), /^Campos obrigatórios não preenchidos/],
+	['a reprocess while the credits are short', async () => reprocess(await held()), /^Créditos insuficientes/],
+	['a reprocess of a message paid otherwise', async () => reprocess(await held('invoice')), /^Somente mensagens pagas com service_credits/],
+	['a template status outside the list', () => call(`${ctx.base}/api/chat/v1/templates/get?status=gone`, { headers: chatAuth }), /^status: valor inválido/],
+	['a saved contact without id', () => favorite({ name: 'X' }), /: id$/],
+	['a saved contact whose name is emptied', () => favorite({ id: 1, name: '' }), /name não pode ficar vazio/],
+	['a status the interface does not have, from the control', async () => control('setOrderStatus', [await newLetter(ctx.base), 7]), /status 7/],
+	['a status_delivery the interface does not have, from the control', async () => control('setOrderStatus', [await produced(1), 4, { statusDelivery: 'lost' }]), /statusDelivery/],
+	['a template of no sender, from the control', async () => control('addTemplate', [{ senderId: 9, name: 'x' }]), /no sender 9/],
+	['a template status the interface does not have, from the control', async () => control('addTemplate', [{ senderId: 2, name: 'x', status: 'gone' }]), /status must be one of/],
+];
+
+describe('Each route refuses what the interface refuses', () => {
+	it.each(REFUSALS)('%s: 400', async (_rule, request, words) => {
+		const answer = await request();
+		expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+		expect(answer.body.status_message ?? answer.body.message ?? answer.body.error).toMatch(words);
+	});
+});
+
+describe('The rules of the interface no run of the node reaches', () => {
+	const { setup, receiver } = useWebhookRigs();
+
+	it('a letter cancels at status 0 or 2 with the default note, its credits back, a registered e-mail to status 4; one the balance cannot pay is status 2; invoice charges nothing', async () => {
+		await newLetter(ctx.base, { paymentMethod: 'invoice' });
+		expect(ctx.sandbox.control.balance()).toBe(1000);
+		expect((await cancel(await newLetter(ctx.base))).body.data).toMatchObject({ status: 5, message: 'Cancelado via API' });
+		expect(ctx.sandbox.control.balance()).toBe(1000);
+		expect((await cancel(String(ctx.sandbox.control.createEmailOrder({ email: 'ana@example.com' }).id))).body.data.status).toBe(4);
+		ctx.sandbox.control.setBalance(1);
+		const unpaid = await newLetter(ctx.base);
+		expect(ctx.sandbox.control.order(unpaid)).toMatchObject({ status: 2 });
+		expect(ctx.sandbox.control.balance()).toBe(1);
+		expect((await cancel(unpaid)).body.data.status).toBe(5);
+	});
+
+	it('a return receipt downloaded without file_name is the latest', async () => {
+		const id = await newLetter(ctx.base, { shipType: '3' });
+		ctx.sandbox.control.addReturnReceipt(id);
+		ctx.sandbox.control.addReturnReceipt(id);
+		const names = (ctx.sandbox.control.order(id)!.files as Array<{ name: string; type: string }>).filter((f) => f.type === 'rr').map((f) => f.name);
+		expect((await download(id, 'rr')).body.data.file_name).toBe(names[1]);
+	});
+
+	it('tracking: the code first, then the postal events newest first, each a tracking.updated of its kind', async () => {
+		const id = await newLetter(ctx.base);
+		ctx.sandbox.control.registerWebhook({ url: 'http://127.0.0.1:9/', events: ['tracking.updated'] });
+		ctx.sandbox.control.addTrackingEvent(id);
+		expect((await get(id)).body.data.tracking_records).toEqual({ codObjeto: expect.stringMatching(/^[A-Z]{2}\d{9}BR$/), eventos: [] });
+		ctx.sandbox.control.addTrackingEvent(id);
+		ctx.sandbox.control.addTrackingEvent(id, { codigo: 'BDE', descricao: 'Objeto entregue', statusDelivery: 'delivered' });
+		expect((await get(id)).body.data.tracking_records.eventos.map((e: { codigo: string }) => e.codigo)).toEqual(['BDE', 'PO']);
+		const kinds = ctx.sandbox.control.deliveries().map((d) => d.payload.event_detail_type);
+		expect(kinds).toEqual(['new_tracking_code', 'new_tracking_record', 'new_tracking_record']);
+	});
+
+	it('a registered e-mail off the test allow-list is status 5 with the reason; one the balance cannot pay, status 2', () => {
+		expect(ctx.sandbox.control.createEmailOrder({ email: 'someone@elsewhere.test' })).toMatchObject({ status: 5, failure_reason: expect.stringContaining('lista de permissões') });
+		ctx.sandbox.control.addEmailRecipient('@elsewhere.test');
+		expect(ctx.sandbox.control.createEmailOrder({ email: 'someone@elsewhere.test' }).status).toBe(1);
+		ctx.sandbox.control.setBalance(0);
+		expect(ctx.sandbox.control.createEmailOrder({ email: 'ana@example.com' }).status).toBe(2);
+	});
+
+	it('a chat message comes as JSON, a form (variables[name]) or multipart (variables as JSON)', async () => {
+		const form = new URLSearchParams({ phone: '11987654321', template_id: '101', 'variables[nome]': 'João' });
+		const multipart = formData({ phone: '11987654321', template_id: '101', variables: JSON.stringify({ nome: 'Ana' }) });
+		for (const body of [form, multipart]) {
+			expect((await call(`${ctx.base}/api/chat/v1/post`, { method: 'POST', headers: chatAuth, body })).body.data.status).toBe('processing');
+		}
+	});
+
+	it('a chat message to a number off the allow-list costs nothing; a reprocessed one is paid when it goes', async () => {
+		await send({ ...welcome, phone: '+5511955554444' });
+		expect(ctx.sandbox.control.balance()).toBe(1000);
+		const id = await held();
+		ctx.sandbox.control.topUp(10);
+		expect((await reprocess(id)).body.data).toMatchObject({ success: true });
+		expect(ctx.sandbox.control.balance()).toBe(9.5);
+	});
+
+	it('production has no chat allow-list', async () => {
+		const production = await startSandbox({ port: 0, token: TOKEN, email: EMAIL, environment: 'production', quiet: true });
+		try {
+			const body = JSON.stringify({ ...welcome, phone: '+55 11 95555-4444' });
+			const answer = await call(`${production.baseUrl}/api/chat/v1/post`, { method: 'POST', headers: { ...chatAuth, 'content-type': 'application/json' }, body });
+			expect(answer.body.data.status).toBe('processing');
+		} finally {
+			await production.stop();
+		}
+	});
+
+	it('a saved contact field sent as null is cleared', async () => {
+		expect((await favorite({ id: 1, document: null, list_email: null })).body.favorite).toMatchObject({ name: 'Maria da Silva', document: '', list_email: 0 });
+	});
+
+	it('a subscription gets only its events: an e-mail says whether it was opened, a cancellation is a status event, an unreadable receipt has file null', async () => {
+		ctx.sandbox.control.registerWebhook({ url: 'http://127.0.0.1:9/', events: ['order.status_updated', 'rr.created'] });
+		const email = String(ctx.sandbox.control.createEmailOrder({ email: 'ana@example.com' }).id);
+		ctx.sandbox.control.setOrderStatus(email, 3, { opened: true });
+		const id = await newLetter(ctx.base, { shipType: '3' });
+		ctx.sandbox.control.addReturnReceipt(id, { unreadable: true });
+		await cancel(id);
+		const data = ctx.sandbox.control.deliveries().map((d) => ({ event: d.event, ...(d.payload.data as object) }));
+		expect(data).toEqual([
+			{ event: 'order.status_updated', id: email, type: 'email', status: { old: 1, new: 3 }, updated_at: expect.any(String), opened: true, date_opened: expect.any(String) },
+			expect.objectContaining({ event: 'rr.created', id, file: null }),
+			expect.objectContaining({ event: 'order.status_updated', id, status: { old: 0, new: 5 } }),
+		]);
+	});
+
+	it('a delivery names itself in its headers, dated in São Paulo; unsigned for an endpoint without a secret, signed with its own otherwise; an e-mail order.created', async () => {
+		const minute = () => saoPauloDateTime().slice(0, 16);
+		const before = minute();
+		const sandbox = await setup({ environment: 'production' });
+		const server = await receiver(() => ({ status: 200 }));
+		sandbox.control.registerWebhook({ url: `${server.url}/unsigned`, secret: null });
+		sandbox.control.registerWebhook({ url: `${server.url}/own`, secret: 'own-secret' });
+		const order = sandbox.control.createEmailOrder({ email: 'ana@example.com', name: 'Ana', subject: 'Aviso' });
+		await sandbox.control.waitForDeliveries((all) => all.length === 2 && all.every(finished));
+		const [unsigned, own] = ['/unsigned', '/own'].map((url) => server.requests.find((r) => r.url === url)!);
+		expect(unsigned.headers).toMatchObject({ 'user-agent': 'Service-Webhooks/1.0', 'x-webhook-event': 'order.created', 'x-webhook-environment': 'production' });
+		expect(unsigned.headers['x-webhook-signature']).toBeUndefined();
+		expect(verify(own.body, own.headers['x-webhook-signature'] as string, 'own-secret')).toBe(true);
+		expect([before, minute()]).toContain(JSON.parse(own.body).timestamp.slice(0, 16));
+		expect(JSON.parse(own.body).data).toMatchObject({ id: order.id, type: 'email', status: 1, recipient: { name: 'Ana', email: 'ana@example.com' }, subject: 'Aviso', paymentMethod: 'credits' });
 	});
 });

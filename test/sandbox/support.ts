@@ -85,10 +85,10 @@ export const welcome = { phone: '(11) 98765-4321', template_id: 101, variables: 
 
 /** POST /api/chat/v1/post (a JSON body) and /api/chat/v1/process of the file's sandbox. */
 export function chatRoutes(ctx: { readonly base: string }) {
-	const send = (body: Record<string, unknown>, headers: Record<string, string> = chatAuth) =>
+	const send = (body: Record<string, unknown>) =>
 		call(`${ctx.base}/api/chat/v1/post`, {
 			method: 'POST',
-			headers: { ...headers, 'content-type': 'application/json' },
+			headers: { ...chatAuth, 'content-type': 'application/json' },
 			body: JSON.stringify(body),
 		});
 	const reprocess = (messageId: number) =>
@@ -148,16 +148,12 @@ export function orderOutcomes(ctx: { readonly sandbox: Sandbox; readonly base: s
 	return { created, refused };
 }
 
-/**
- * The routes that read, download and cancel an order of the file's sandbox, with the account's
- * token unless given another.
- */
+/** The routes that read, download and cancel an order of the file's sandbox, with the account's token. */
 export function orderRoutes(ctx: { readonly base: string }) {
-	const get = (id: string, token = TOKEN) => call(`${ctx.base}/api/v2/get/${token}/${id}`);
-	const download = (id: string, type: string, query = '', token = TOKEN) =>
-		call(`${ctx.base}/api/v2/download/${token}/${id}/${type}${query}`);
-	const cancel = (id: string, query = '', token = TOKEN) =>
-		call(`${ctx.base}/api/v2/delete/${token}/${id}${query}`, { method: 'DELETE' });
+	const get = (id: string) => call(`${ctx.base}/api/v2/get/${TOKEN}/${id}`);
+	const download = (id: string, type: string, query = '') =>
+		call(`${ctx.base}/api/v2/download/${TOKEN}/${id}/${type}${query}`);
+	const cancel = (id: string) => call(`${ctx.base}/api/v2/delete/${TOKEN}/${id}`, { method: 'DELETE' });
 	return { get, download, cancel };
 }
 
