@@ -5,7 +5,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const TARGET = 5.5;
-const CEILING = 6.3;
+const CEILING = 6.15;
 const CODE = /\.([cm]?ts|[cm]?js|sh)$/;
 
 /** Lines of every file under a folder whose name matches, skipping installed and generated trees. */

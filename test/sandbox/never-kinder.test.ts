@@ -7,8 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 import { SHIP_TYPES } from '../../nodes/PostalService/contract/lists';
 import { startSandbox } from '../../sandbox';
-import { saoPauloDateTime } from '../../sandbox/util';
-import { call, chatAuth, chatRoutes, createOrder, createOrderForm, EMAIL, finished, letter, newLetter, orderRoutes, pdfWithPages, SECRET, TOKEN, useSandbox, useWebhookRigs, verify, welcome, type Answer } from './support';
+import { call, chatAuth, chatRoutes, createOrder, createOrderForm, EMAIL, letter, newLetter, orderRoutes, pdfWithPages, TOKEN, useSandbox, welcome, type Answer } from './support';
 
 const ctx = useSandbox();
 const { send, reprocess } = chatRoutes(ctx);
@@ -182,49 +181,6 @@ describe('A saved contact list flag takes 0 or 1, the integer the interface type
 	});
 });
 
-describe('delivery_id, read both ways the interface gives it: the key to de-duplicate on, or the id of one attempt', () => {
-	const { setup, receiver } = useWebhookRigs();
-	const family = (['delivery', 'attempt'] as const).flatMap((reading) =>
-		(['retries', 'a resend from the panel'] as const).map((how) => ({ label: `${reading} reading, ${how}`, reading, how })),
-	);
-	it.each(family)('$label', async ({ reading, how }) => {
-		const sandbox = await setup({ deliveryIds: reading });
-		// Failing three times lets every retry come; answering at once leaves the resend to make the second attempt.
-		const server = await receiver((_r, index) => ({ status: how === 'retries' && index < 3 ? 500 : 200 }));
-		const endpoint = sandbox.control.registerWebhook({ url: server.url, events: ['order.status_updated'] });
-		const id = await newLetter(sandbox.baseUrl);
-		sandbox.control.setOrderStatus(id, 1);
-		await sandbox.control.waitForDeliveries((all) => all.length === 1 && all.every(finished) && (how === 'a resend from the panel' || all[0].attempts.length === 4), 10_000);
-		if (how === 'a resend from the panel') await sandbox.control.resendDelivery(sandbox.control.deliveries()[0].deliveryId);
-		const [delivery] = sandbox.control.deliveries({ webhookId: endpoint.id });
-		const attempts = delivery.attempts.map((a) => a.deliveryId);
-		expect(attempts.length).toBe(how === 'retries' ? 4 : 2);
-		expect(server.requests).toHaveLength(attempts.length);
-		for (const [i, request] of server.requests.entries()) {
-			const body = request.body;
-			const sent = JSON.parse(body);
-			// Each attempt says the id it carries, in its body and its header, signed over its own bytes.
-			expect(sent.delivery_id).toBe(attempts[i]);
-			expect(request.headers['x-webhook-delivery']).toBe(String(attempts[i]));
-			expect(verify(body, request.headers['x-webhook-signature'] as string, SECRET)).toBe(true);
-			// The same event otherwise: only delivery_id may differ between attempts.
-			expect({ ...sent, delivery_id: 0 }).toEqual({ ...delivery.payload, delivery_id: 0 });
-		}
-		if (reading === 'delivery') expect(new Set(attempts)).toEqual(new Set([delivery.deliveryId]));
-		else expect(new Set(attempts).size).toBe(attempts.length);
-		expect(attempts[0]).toBe(delivery.deliveryId);
-	});
-
-	it('switches reading from the control API, and refuses a third', async () => {
-		const sandbox = await setup();
-		expect((await call(`${sandbox.baseUrl}/_sandbox/info`)).body.deliveryIds).toBe('delivery');
-		sandbox.control.setDeliveryIds('attempt');
-		expect((await call(`${sandbox.baseUrl}/_sandbox/info`)).body.deliveryIds).toBe('attempt');
-		const refused = await call(`${sandbox.baseUrl}/_sandbox/setDeliveryIds`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"reading":"event"}' });
-		expect(refused).toMatchObject({ status: 400, body: { error: 'reading must be delivery or attempt' } });
-	});
-});
-
 const favorite = (fields: Record<string, unknown>) =>
 	call(`${ctx.base}/api/v2/favorites?userSecurityToken=${TOKEN}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
 const control = (method: string, args: unknown[]) =>
@@ -273,8 +229,6 @@ describe('Each route refuses what the interface refuses', () => {
 });
 
 describe('The rules of the interface no run of the node reaches', () => {
-	const { setup, receiver } = useWebhookRigs();
-
 	it('a letter cancels at status 0 or 2 with the default note, its credits back, a registered e-mail to status 4; one the balance cannot pay is status 2; invoice charges nothing', async () => {
 		await newLetter(ctx.base, { paymentMethod: 'invoice' });
 		expect(ctx.sandbox.control.balance()).toBe(1000);
@@ -361,22 +315,5 @@ describe('The rules of the interface no run of the node reaches', () => {
 			expect.objectContaining({ event: 'rr.created', id, file: null }),
 			expect.objectContaining({ event: 'order.status_updated', id, status: { old: 0, new: 5 } }),
 		]);
-	});
-
-	it('a delivery names itself in its headers, dated in São Paulo; unsigned for an endpoint without a secret, signed with its own otherwise; an e-mail order.created', async () => {
-		const minute = () => saoPauloDateTime().slice(0, 16);
-		const before = minute();
-		const sandbox = await setup({ environment: 'production' });
-		const server = await receiver(() => ({ status: 200 }));
-		sandbox.control.registerWebhook({ url: `${server.url}/unsigned`, secret: null });
-		sandbox.control.registerWebhook({ url: `${server.url}/own`, secret: 'own-secret' });
-		const order = sandbox.control.createEmailOrder({ email: 'ana@example.com', name: 'Ana', subject: 'Aviso' });
-		await sandbox.control.waitForDeliveries((all) => all.length === 2 && all.every(finished));
-		const [unsigned, own] = ['/unsigned', '/own'].map((url) => server.requests.find((r) => r.url === url)!);
-		expect(unsigned.headers).toMatchObject({ 'user-agent': 'Service-Webhooks/1.0', 'x-webhook-event': 'order.created', 'x-webhook-environment': 'production' });
-		expect(unsigned.headers['x-webhook-signature']).toBeUndefined();
-		expect(verify(own.body, own.headers['x-webhook-signature'] as string, 'own-secret')).toBe(true);
-		expect([before, minute()]).toContain(JSON.parse(own.body).timestamp.slice(0, 16));
-		expect(JSON.parse(own.body).data).toMatchObject({ id: order.id, type: 'email', status: 1, recipient: { name: 'Ana', email: 'ana@example.com' }, subject: 'Aviso', paymentMethod: 'credits' });
 	});
 });
