@@ -152,7 +152,7 @@ export function validateOrder(
 		} else if (pdf.kind === 'url' && !/^https?:\/\/\S+$/i.test(pdf.url ?? '')) {
 			problems.push({ field: 'pdfFile', message: `"pdfFile" URL must start with http:// or https://; got "${pdf.url}"` });
 		} else if (pdf.notPdf) {
-			problems.push({ field: 'pdfFile', message: '"pdfFile" is not a PDF (its content does not start with %PDF-)' });
+			problems.push({ field: 'pdfFile', message: '"pdfFile" is not a PDF (no %PDF- header in its first 1024 bytes)' });
 		}
 	}
 	if (has(SHIP_TYPE_RULES.telegram, shipType)) {
