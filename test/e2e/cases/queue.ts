@@ -1,6 +1,6 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // What only queue mode has: several processes taking the same deliveries, and workers busy or down.
-// Each case prints its figures; together they are the "Running in queue mode" table of the README.
+// Each case prints its figures; docs/guarantees.md quotes them.
 // CI proves the promises with one worker and smaller counts; the races of two workers, the deaths
 // (queueDeaths.ts) and the full counts docs/guarantees.md quotes run with POSTAL_FIGURES=1.
 import { describe, expect, it } from 'vitest';
