@@ -98,7 +98,7 @@ const SHOWN: Record<string, Array<{ variant?: string; note: string; set?: IDataO
 		{ variant: 'Simplify on, the default', note: 'A registered letter that was posted. `statusText` is added by the node from the status table.' },
 		{
 			variant: 'Simplify off',
-			note: "The service's whole answer, plus `statusText`; `tracking_records` is the postal operator's own object, newest event first.",
+			note: "The service's whole answer, plus `statusText` and `currency`; `tracking_records` is the postal operator's own object, newest event first.",
 			set: { simplify: false },
 			folded: true,
 		},
@@ -113,7 +113,7 @@ const SHOWN: Record<string, Array<{ variant?: string; note: string; set?: IDataO
 	],
 	'registeredEmail.get': [
 		{ variant: 'Simplify on, the default', note: 'A registered e-mail that was sent (status 3).' },
-		{ variant: 'Simplify off', note: "The service's whole answer, plus `statusText`.", set: { simplify: false }, folded: true },
+		{ variant: 'Simplify off', note: "The service's whole answer, plus `statusText` and `currency`.", set: { simplify: false }, folded: true },
 	],
 	'registeredEmail.downloadFile': [{ variant: 'File Type: PDF', note: 'The file of a sent registered e-mail, as binary data (the sandbox gives a PDF; the interface does not show the file).', set: { fileType: 'pdf' } }],
 	'chatTemplate.getMany': [
