@@ -8,16 +8,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { startSandbox } from '../../sandbox';
-import { call, chatAuth, createOrder, EMAIL, letter, newLetter, pdfWithPages, TOKEN, useSandbox } from './support';
+import { call, chatAuth, controlOverHttp, createOrder, EMAIL, letter, newLetter, pdfWithPages, TOKEN, useSandbox } from './support';
 
 const ctx = useSandbox();
 
-const control = (method: string, body?: unknown) =>
-	call(`${ctx.base}/_sandbox/${method}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
+const control = controlOverHttp(ctx);
 
 describe('Sandbox › control API in process', () => {
 	it('logs each request with its parsed fields and file digests', async () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 import { SHIP_TYPES } from '../../nodes/PostalService/contract/lists';
 import { startSandbox } from '../../sandbox';
-import { call, chatAuth, chatRoutes, createOrder, createOrderForm, EMAIL, letter, newLetter, orderRoutes, pdfWithPages, TOKEN, useSandbox, welcome, type Answer } from './support';
+import { call, chatAuth, chatRoutes, controlOverHttp, createOrder, createOrderForm, EMAIL, letter, newLetter, orderRoutes, pdfWithPages, TOKEN, useSandbox, welcome, type Answer } from './support';
 
 const ctx = useSandbox();
 const { send, reprocess } = chatRoutes(ctx);
@@ -157,9 +157,11 @@ describe('virtualbox takes 0, 1 or true, as the create-order table lists', () =>
 	});
 });
 
+/** Saved Contact > Update's route, the body sent as given. */
+const putFavorite = (body: string, contentType: string) =>
+	call(`${ctx.base}/api/v2/favorites?userSecurityToken=${TOKEN}`, { method: 'PUT', headers: { 'content-type': contentType }, body });
+
 describe('A saved contact list flag takes 0 or 1, the integer the interface types it as', () => {
-	const put = (body: string, contentType: string) =>
-		call(`${ctx.base}/api/v2/favorites?userSecurityToken=${TOKEN}`, { method: 'PUT', headers: { 'content-type': contentType }, body });
 	const values: Array<[unknown, boolean]> = [[0, true], [1, true], ['0', true], ['1', true], [true, false], [false, false], ['true', false], ['false', false], ['yes', false], [2, false], [-1, false]];
 	const cases = values.flatMap(([value, accepted]) =>
 		(['list_letter', 'list_email', 'list_whatsapp'] as const).flatMap((field) =>
@@ -168,7 +170,7 @@ describe('A saved contact list flag takes 0 or 1, the integer the interface type
 	);
 	it.each(cases)('$label', async ({ field, value, kind, accepted }) => {
 		const before = ctx.sandbox.control.favorites().find((f) => f.id === 2)![field];
-		const answer = kind === 'json' ? await put(JSON.stringify({ id: 2, [field]: value }), 'application/json') : await put(new URLSearchParams({ id: '2', [field]: String(value) }).toString(), 'application/x-www-form-urlencoded');
+		const answer = kind === 'json' ? await putFavorite(JSON.stringify({ id: 2, [field]: value }), 'application/json') : await putFavorite(new URLSearchParams({ id: '2', [field]: String(value) }).toString(), 'application/x-www-form-urlencoded');
 		const after = ctx.sandbox.control.favorites().find((f) => f.id === 2)![field];
 		if (accepted) {
 			expect(answer.body).toMatchObject({ success: true, favorite: { [field]: Number(value) } });
@@ -181,10 +183,9 @@ describe('A saved contact list flag takes 0 or 1, the integer the interface type
 	});
 });
 
-const favorite = (fields: Record<string, unknown>) =>
-	call(`${ctx.base}/api/v2/favorites?userSecurityToken=${TOKEN}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
-const control = (method: string, args: unknown[]) =>
-	call(`${ctx.base}/_sandbox/${method}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ args }) });
+const favorite = (fields: Record<string, unknown>) => putFavorite(JSON.stringify(fields), 'application/json');
+const overHttp = controlOverHttp(ctx);
+const control = (method: string, args: unknown[]) => overHttp(method, { args });
 async function produced(status: number): Promise<string> {
 	const id = await newLetter(ctx.base);
 	ctx.sandbox.control.setOrderStatus(id, status);

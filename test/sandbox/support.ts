@@ -149,6 +149,14 @@ export function orderOutcomes(ctx: { readonly sandbox: Sandbox; readonly base: s
 }
 
 /** The routes that read, download and cancel an order of the file's sandbox, with the account's token. */
+/** A control call over HTTP: POST /_sandbox/<method> with a JSON body. */
+export const controlOverHttp = (ctx: { readonly base: string }) => (method: string, body?: unknown) =>
+	call(`${ctx.base}/_sandbox/${method}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+
 export function orderRoutes(ctx: { readonly base: string }) {
 	const get = (id: string) => call(`${ctx.base}/api/v2/get/${TOKEN}/${id}`);
 	const download = (id: string, type: string, query = '') =>
