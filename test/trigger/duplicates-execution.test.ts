@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 
-import { deliver, delivery, envelope, statusUpdate } from './support';
+import { deliver, type DeliverOptions, delivery, envelope, statusUpdate } from './support';
 
 afterEach(() => {
 	vi.restoreAllMocks();
@@ -57,17 +57,6 @@ describe('duplicates: a delivery counts once its execution reached the trigger',
 		expect((await deliver(delivery(statusUpdate()), { workflowId })).after).toHaveLength(1);
 	});
 
-	it('lets every copy through when duplicate dropping is off', async () => {
-		const parameters = { options: { deduplicate: false } };
-		const workflowId = randomUUID();
-		const body = statusUpdate();
-		const first = await deliver(delivery(body), { parameters, workflowId });
-		const second = await deliver(delivery(body), { parameters, workflowId });
-		expect(first.after).toHaveLength(1);
-		expect(second.items).toHaveLength(1);
-		expect(second.after).toHaveLength(1);
-	});
-
 	it('does not remember deliveries it refused', async () => {
 		const workflowId = randomUUID();
 		const body = statusUpdate();
@@ -91,22 +80,17 @@ describe('duplicates: a delivery counts once its execution reached the trigger',
 		expect(await runs(body)).toEqual([1, 0]);
 	});
 
-	it('neither drops nor records in test executions ("Listen for test event")', async () => {
+	// [whose copies, the first copy's options, the second's, runs after the trigger of each and of a third, plain, copy]
+	it.each<[string, DeliverOptions, DeliverOptions, number[]]>([
+		['with duplicate dropping off', { parameters: { options: { deduplicate: false } } }, { parameters: { options: { deduplicate: false } } }, [1, 1, 1]],
+		['in test executions ("Listen for test event"), which neither drop nor record', { mode: 'manual' }, { mode: 'manual' }, [1, 1, 1]],
+		['retried by the user from the execution list', {}, { mode: 'retry' }, [1, 1, 0]],
+	])('runs every copy %s, and keeps no key in any item', async (_case, first, second, runs) => {
 		const workflowId = randomUUID();
 		const body = statusUpdate();
-		const test = await deliver(delivery(body), { workflowId, mode: 'manual' });
-		const again = await deliver(delivery(body), { workflowId, mode: 'manual' });
-		expect([test.after.length, again.after.length]).toEqual([1, 1]);
-		const production = await deliver(delivery(body), { workflowId });
-		expect(production.after).toHaveLength(1);
-	});
-
-	it('runs again what the user retries from the execution list, and keeps no key in any item', async () => {
-		const workflowId = randomUUID();
-		const body = statusUpdate();
-		const first = await deliver(delivery(body), { workflowId });
-		const retried = await deliver(delivery(body), { workflowId, mode: 'retry' });
-		expect([first.after.length, retried.after.length]).toEqual([1, 1]);
-		for (const item of [...first.items, ...first.after, ...retried.items]) expect(Object.keys(item).sort()).toEqual(['json', 'pairedItem']);
+		const outcomes = [];
+		for (const options of [first, second, {}]) outcomes.push(await deliver(delivery(body), { ...options, workflowId }));
+		expect(outcomes.map((outcome) => outcome.after.length)).toEqual(runs);
+		for (const item of outcomes.flatMap((outcome) => [...outcome.items, ...outcome.after])) expect(Object.keys(item).sort()).toEqual(['json', 'pairedItem']);
 	});
 });

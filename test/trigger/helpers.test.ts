@@ -19,8 +19,8 @@ function read(text: string | Buffer, contentType = 'application/json'): Delivery
 	return result;
 }
 
-// Charsets, a byte order mark and ids beyond 2^53 are read through n8n in bodies.test.ts and
-// duplicates-keys.test.ts.
+// Charsets and a byte order mark are read through n8n in the forgery fuzz's encodings and content
+// types (test/reliability/forgery.suite.ts), ids beyond 2^53 in duplicates-keys.test.ts.
 describe('the keys of a delivery', () => {
 	const body = (extra: IDataObject = {}) => ({
 		event: 'order.status_updated',

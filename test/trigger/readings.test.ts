@@ -1,10 +1,8 @@
 /**
- * Where the service's interface is silent, the trigger holds under every reasonable reading: a
- * retry numbered anew, X-Webhook-Timestamp in São Paulo time or in UTC, a body without
- * `environment`. And the items say what the service's codes mean.
+ * Where the service's interface is silent, the trigger holds under every reasonable reading:
+ * X-Webhook-Timestamp in São Paulo time or in UTC, the environment from the signed body. And the
+ * items say what the service's codes mean.
  */
-import { randomUUID } from 'node:crypto';
-
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
@@ -13,74 +11,35 @@ import { deliver, delivery, envelope, serviceTime } from './support';
 let nextOrder = 5_000_000;
 const orderId = () => String(nextOrder++);
 
-const statusUpdate = (id: string, from: number, to: number, updatedAt = serviceTime()) =>
-	envelope('order.status_updated', { id, type: 'letter', status: { old: from, new: to }, updated_at: updatedAt, tracking: '', files: [] });
+const statusUpdate = (id: string, from: number, to: number) =>
+	envelope('order.status_updated', { id, type: 'letter', status: { old: from, new: to }, updated_at: serviceTime(), tracking: '', files: [] });
 
-/** Delivers the bodies one after the other to one workflow; how many items ran after the trigger for each. */
-async function runsAfter(bodies: IDataObject[]): Promise<number[]> {
-	const workflowId = randomUUID();
-	const runs: number[] = [];
-	for (const body of bodies) {
-		const outcome = await deliver(delivery(body), { workflowId });
-		expect(outcome.status).toBe(200);
-		runs.push(outcome.after.length);
-	}
-	return runs;
-}
-
-// A retry under a new delivery_id, for every event kind and across processes, is the duplicate
-// fuzz's family (test/reliability/duplicates.suite.ts); test events and the option off are
-// duplicates-execution.test.ts's. Here genuine events that repeat an earlier state.
-describe('readings: a retry under a new delivery_id', () => {
-	it('runs a status that comes back later (3 -> 4 -> 3), and new tracking events, as the events they are', async () => {
-		const id = orderId();
-		const track = (codigo: string, at: string) =>
-			envelope(
-				'tracking.updated',
-				{ id, type: 'letter', tracking_code: 'YA2BR', tracking_records: { codObjeto: 'YA2BR', eventos: [{ codigo, dtHrCriado: at }] }, status_delivery: '', updated_at: serviceTime() },
-				{ event_detail_type: 'new_tracking_record' },
-			);
-		const bodies = [
-			statusUpdate(id, 3, 4, '2026-11-20 10:00:00'),
-			statusUpdate(id, 4, 3, '2026-11-20 10:05:00'),
-			statusUpdate(id, 3, 4, '2026-11-20 10:10:00'),
-			track('PO', '2026-11-20T10:00:00'),
-			track('RO', '2026-11-20T11:00:00'),
-			envelope('rr.created', { id, type: 'letter', rr_type: 'rr', file: null }),
-			envelope('rr.created', { id, type: 'letter', rr_type: 'rr_electronic', file: null }),
-		];
-		expect(await runsAfter(bodies)).toEqual([1, 1, 1, 1, 1, 1, 1]);
-	});
-});
-
-describe('readings: the time zone of X-Webhook-Timestamp', () => {
-	const parameters = { options: { maxAgeSeconds: 300 } };
-	const utcNow = (offsetSeconds = 0) => new Date(Date.now() + offsetSeconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
-	const at = (header: string) => {
+// Maximum Age under both readings of the header, in one table: too old, too far ahead, missing or unreadable is 401.
+describe('readings: the time zone of X-Webhook-Timestamp, and Maximum Age under both', () => {
+	const utcNow = (offsetSeconds: number) => new Date(Date.now() + offsetSeconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
+	const maxAge = { options: { maxAgeSeconds: 300 } };
+	/** [the header (undefined: none), the trigger's parameters, the answer, the zone the item says it read]. */
+	const CASES: Array<[string, string | undefined, object, number, string?]> = [
+		['São Paulo time within the window', serviceTime(-200), maxAge, 200, 'America/Sao_Paulo'],
+		['UTC within the window', utcNow(-100), maxAge, 200, 'UTC'],
+		['São Paulo time too old', serviceTime(-600), maxAge, 401],
+		['UTC too old', utcNow(-600), maxAge, 401],
+		['São Paulo time too far ahead', serviceTime(600), maxAge, 401],
+		['UTC too far ahead', utcNow(600), maxAge, 401],
+		['no header', undefined, maxAge, 401],
+		['ISO 8601', new Date().toISOString(), maxAge, 401],
+		['a day old, Maximum Age off', serviceTime(-86_400), {}, 200],
+	];
+	it.each(CASES)('%s', async (_case, header, parameters, status, zone) => {
 		const request = delivery(statusUpdate(orderId(), 0, 1));
-		request.headers['x-webhook-timestamp'] = header;
-		return request;
-	};
-
-	it('accepts a header written in São Paulo time and one written in UTC, and says which one it read', async () => {
-		const saoPaulo = await deliver(at(serviceTime(-100)), { parameters });
-		const utc = await deliver(at(utcNow(-100)), { parameters });
-		expect([saoPaulo.status, utc.status]).toEqual([200, 200]);
-		expect(saoPaulo.items.map((item) => item.json.timestampHeaderZone)).toEqual(['America/Sao_Paulo']);
-		expect(utc.items.map((item) => item.json.timestampHeaderZone)).toEqual(['UTC']);
-	});
-
-	it('refuses a header too old or too far ahead under both readings', async () => {
-		for (const header of [serviceTime(-600), utcNow(-600), serviceTime(600), utcNow(600)]) {
-			const outcome = await deliver(at(header), { parameters });
-			expect(outcome.status, header).toBe(401);
-			expect(outcome.run).toBeUndefined();
-		}
+		if (header === undefined) delete request.headers['x-webhook-timestamp'];
+		else request.headers['x-webhook-timestamp'] = header;
+		const outcome = await deliver(request, { parameters: parameters as IDataObject });
+		expect(outcome.status).toBe(status);
+		expect(outcome.items).toHaveLength(status === 200 ? 1 : 0);
+		if (zone) expect(outcome.items[0].json.timestampHeaderZone).toBe(zone);
 	});
 });
-
-// The environment read from the signed body only, whatever X-Webhook-Environment says, is the duplicate
-// fuzz's family of bodies and headers (test/reliability/duplicates.suite.ts).
 
 describe('readings: status texts next to the codes', () => {
 	it('adds what a status means next to the service’s own codes, for letters and registered e-mail', async () => {
@@ -96,18 +55,28 @@ describe('readings: status texts next to the codes', () => {
 	});
 });
 
-describe('readings: a delivery from the other environment while the editor listens', () => {
-	it('shows it in a test execution, saying why the active workflow drops it, and still answers 200', async () => {
-		const homolog = { ...statusUpdate(orderId(), 0, 1), environment: 'homolog' };
-		const parameters = { environment: 'production' };
-		const test = await deliver(delivery(homolog), { parameters, mode: 'manual' });
-		expect(test.status).toBe(200);
-		expect(test.items).toHaveLength(1);
-		expect(test.items[0].json.notTakenWhenActive).toMatch(/environment homolog .*Environment: production.*active workflow answers 200 and drops it/);
-		const active = await deliver(delivery(homolog), { parameters });
+// The environment read from the signed body only, whatever X-Webhook-Environment says, is the duplicate
+// fuzz's family of bodies and headers (test/reliability/duplicates.suite.ts).
+
+describe('readings: the environment of the signed body', () => {
+	// [the body's environment, the trigger's Environment, taken by the active workflow]
+	it.each([
+		['homolog', 'production', false],
+		['production', 'homolog', false],
+		['homolog', 'homolog', true],
+		['homolog', 'both', true],
+		['production', 'both', true],
+	])('from %s to a trigger on %s: taken %s, always answered 200, always shown in a test execution', async (from, wanted, taken) => {
+		const body = { ...statusUpdate(orderId(), 0, 1), environment: from };
+		const parameters = { environment: wanted };
+		const active = await deliver(delivery(body), { parameters });
 		expect(active.status).toBe(200);
-		expect(active.run).toBeUndefined();
-		const taken = await deliver(delivery(homolog), { parameters: { environment: 'both' }, mode: 'manual' });
-		expect(taken.items[0].json.notTakenWhenActive).toBeUndefined();
+		expect(active.items).toHaveLength(taken ? 1 : 0);
+		if (!taken) expect(active.run).toBeUndefined();
+		// The editor listening for a test event still shows it, saying why the active workflow drops it.
+		const test = await deliver(delivery(body), { parameters, mode: 'manual' });
+		expect(test.items).toHaveLength(1);
+		const why = new RegExp(`environment ${from} .*Environment: ${wanted}.*active workflow answers 200 and drops it`);
+		expect(test.items[0].json.notTakenWhenActive).toEqual(taken ? undefined : expect.stringMatching(why));
 	});
 });
