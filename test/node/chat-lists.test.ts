@@ -1,4 +1,7 @@
-/** The chat lists through n8n: templates and senders as operations, and as the lists the editor loads. */
+/**
+ * The chat lists through n8n: templates and senders as operations, and as the lists the editor loads.
+ * Each list's answer from a real run, Simplify on and off, is docs/outputs.md's (test/docs/outputs.test.ts).
+ */
 import { describe, expect, it } from 'vitest';
 
 import { listSearch, resourceMapping } from '../harness/engine';
@@ -34,23 +37,6 @@ describe('Chat Template > Get Many', () => {
 		expect(requests.every((r) => r.headers.authorization === BASIC)).toBe(true);
 	});
 
-	it('simplifies to what sending needs unless Simplify is off', async () => {
-		const approved = await run(ctx.sandbox, { resource: 'chatTemplate', operation: 'getMany', returnAll: true });
-		expect(approved.items[1].json).toEqual({
-			id: 102,
-			name: 'lembrete_pagamento',
-			display_name: 'Lembrete pagamento',
-			status: 'approved',
-			language: 'pt_BR',
-			category: 'UTILITY',
-			sender_id: 2,
-			sender_name: 'Loja Exemplo',
-			variable_names: ['nome', 'valor', 'vencimento'],
-		});
-		const raw = await run(ctx.sandbox, { resource: 'chatTemplate', operation: 'getMany', returnAll: true, simplify: false });
-		expect(raw.items[1].json).toMatchObject({ id: 102, body_text: expect.any(String), components: expect.any(String) });
-	});
-
 	it('reports a refused filter with the service message and request id', async () => {
 		const result = await run(ctx.sandbox, {
 			resource: 'chatTemplate',
@@ -59,14 +45,6 @@ describe('Chat Template > Get Many', () => {
 		});
 		expect(result.error?.description).toMatch(/Service message: system_sender/);
 		expect(result.error?.description).toMatch(/Request id: \S+/);
-	});
-});
-
-describe('Chat Sender > Get Many', () => {
-	it('lists senders', async () => {
-		const result = await run(ctx.sandbox, { resource: 'chatSender', operation: 'getMany', returnAll: true });
-		expect(result.items.map((i) => i.json.id)).toEqual([1, 2]);
-		expect(ctx.sandbox.control.requests({ path: '/api/chat/v1/senders/get' })[0].headers.authorization).toBe(BASIC);
 	});
 });
 

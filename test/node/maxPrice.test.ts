@@ -4,10 +4,12 @@ import { LETTER, pdfItem, run, useSandbox } from './fixture';
 
 const ctx = useSandbox();
 
-/** LETTER's price in the sandbox (a 1-page registered letter), read the way the node reads it. */
+/** LETTER's price in the sandbox (a 1-page registered letter) from Get Price, which asks with test=1 and creates nothing. */
 async function priceOfLetter(): Promise<number> {
 	const priced = await run(ctx.sandbox, { ...LETTER, operation: 'getPrice' }, { items: [await pdfItem(1)] });
 	expect(priced.error).toBeUndefined();
+	expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((request) => request.fields.test)).toEqual(['1']);
+	expect(ctx.sandbox.control.orders()).toEqual([]);
 	return priced.items[0].json.value as number;
 }
 

@@ -2,7 +2,8 @@
  * A return receipt is asked for only where one exists, and a file a letter does not have is said so.
  * Generated: every ship type × every return-receipt value × every way it reaches the node (the
  * panel's field, fixed or by an expression, with the ship type fixed or by an expression, and
- * Options > Extra Parameters); then every file type downloaded from letters with and without one.
+ * Options > Extra Parameters), each sent with its ship type's own fields; then every file type
+ * downloaded from letters with and without one.
  */
 import { describe, expect, it } from 'vitest';
 
@@ -12,14 +13,31 @@ import { LETTER, pdfItem, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
 
+const LETTER_TEXT = '<p>Prezada Maria, segue a notificação.</p>';
+const TELEGRAM = { telegramMessage: 'Comunicamos o vencimento do contrato.', telegramPostDated: true, telegramPostDatedDate: '2099-01-15' };
 /** What each ship type needs besides the letter's fields to be accepted. */
 const NEEDS: Record<number, Record<string, unknown>> = {
-	4: { telegramMessage: 'Comunicamos o vencimento do contrato.' },
+	4: TELEGRAM,
 	6: { additionalFields: { virtualBox: true } },
 	7: { additionalFields: { virtualBox: true } },
-	8: { electronicLetterMessage: '<p>Prezada Maria, segue a notificação.</p>' },
-	9: { electronicLetterMessage: '<p>Prezada Maria, segue a notificação.</p>' },
-	10: { electronicLetterMessage: '<p>Prezada Maria, segue a notificação.</p>' },
+	8: { electronicLetterMessage: LETTER_TEXT },
+	9: { electronicLetterMessage: LETTER_TEXT },
+	10: { electronicLetterMessage: LETTER_TEXT },
+};
+/** Those fields as the service names them. */
+const SENT: Record<number, Record<string, string>> = {
+	4: {
+		telegram_msg: TELEGRAM.telegramMessage,
+		telegram_post_dated: '1',
+		telegram_post_dated_date: '2099-01-15',
+		telegram_sender_copy: '0',
+		telegram_delivery_confirmation: '0',
+	},
+	6: { virtualbox: '1' },
+	7: { virtualbox: '1' },
+	8: { ecarta_msg: LETTER_TEXT },
+	9: { ecarta_msg: LETTER_TEXT },
+	10: { ecarta_msg: LETTER_TEXT },
 };
 
 /** Each way a return-receipt value reaches the node, as the parameters it gives; the panel shows the field on a ship type without a receipt only when the ship type is an expression. */
@@ -56,6 +74,9 @@ describe('a return receipt on every ship type', () => {
 		expect(result.error).toBeUndefined();
 		expect(sent).toHaveLength(1);
 		expect(sent[0].fields.ar_type).toBe(outcome === 'sent with it' ? value : undefined);
+		// Each ship type with its own fields, and a PDF only where it takes one.
+		expect(sent[0].fields).toMatchObject({ shipType: String(shipType), ...SENT[shipType] });
+		expect(sent[0].files).toHaveLength((SHIP_TYPE_RULES.pdf as readonly number[]).includes(shipType) ? 1 : 0);
 	});
 
 	it('the family covers every ship type, every value and every way', () => {

@@ -1,12 +1,14 @@
 /**
- * Order > Create and Get Price through n8n: every ship type with its own fields. The PDF from every
- * source is test/releases/pdfSources.test.ts's family; the service's refusals errors.test.ts's.
+ * Order > Create through n8n: the fields as the service names them. Every ship type with its own
+ * fields is order-create-returnReceipt.test.ts's family. The PDF from every source is
+ * test/releases/behaviours.test.ts's family; the service's refusals errors.test.ts's. Get Price's
+ * answer is docs/outputs.md's from a real run (test/docs/outputs.test.ts), and its test=1 is
+ * maxPrice.test.ts's price read first.
  */
 import { createHash } from 'node:crypto';
 
 import { describe, expect, it } from 'vitest';
 
-import { SHIP_TYPES, valuesOf } from '../../nodes/PostalService/contract/lists';
 import { LETTER, makePdf, pdfItem, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
@@ -42,47 +44,6 @@ describe('Order > Create', () => {
 			expect.objectContaining({ field: 'pdfFile', fileName: 'contrato.pdf', size: pdf.length, sha256: sha256(pdf) }),
 		]);
 		expect(sandbox.control.order(String(id))).toMatchObject({ id, numPages: 3 });
-	});
-
-	// One case per ship type of the contract, each with the fields it needs.
-	const SHIP_TYPE_CASES: Array<[number, Record<string, unknown>]> = [
-		[1, {}],
-		[2, {}],
-		[3, { returnReceiptType: 'electronic' }],
-		[4, { telegramMessage: 'Comunicamos o vencimento do contrato.', telegramPostDated: true, telegramPostDatedDate: '2099-01-15' }],
-		[5, {}],
-		[6, { additionalFields: { virtualBox: true } }],
-		[7, { additionalFields: { virtualBox: true }, returnReceiptType: 'physical' }],
-		[8, { electronicLetterMessage: '<p>Prezada Maria, segue a notificação.</p>' }],
-		[9, { electronicLetterMessage: '<p>Prezada Maria, segue a notificação.</p>' }],
-		[10, { electronicLetterMessage: '<p>Prezada Maria, segue a notificação.</p>', returnReceiptType: 'electronic' }],
-	];
-
-	it('has a create case for every ship type of the contract', () => {
-		expect(SHIP_TYPE_CASES.map(([shipType]) => shipType)).toEqual(valuesOf(SHIP_TYPES));
-	});
-
-	it.each(SHIP_TYPE_CASES)('creates ship type %i with its own fields', async (shipType, extra) => {
-		const result = await run(ctx.sandbox, { ...LETTER, shipType, ...extra }, { items: [await pdfItem(1)] });
-		expect(result.error).toBeUndefined();
-		const id = String(result.items[0].json.id);
-		expect(ctx.sandbox.control.order(id)).toMatchObject({ shipType });
-		const [request] = ctx.sandbox.control.requests({ path: '/api/v2/post' });
-		const hasPdf = [1, 2, 3, 5, 6, 7].includes(shipType);
-		expect(request.files.length).toBe(hasPdf ? 1 : 0);
-		if (shipType === 4) {
-			expect(request.fields).toMatchObject({
-				telegram_msg: 'Comunicamos o vencimento do contrato.',
-				telegram_post_dated: '1',
-				telegram_post_dated_date: '2099-01-15',
-				telegram_sender_copy: '0',
-				telegram_delivery_confirmation: '0',
-			});
-		}
-		if (shipType >= 8) expect(request.fields.ecarta_msg).toContain('Prezada Maria');
-		if ([3, 7, 10].includes(shipType)) expect(request.fields.ar_type).toBe(extra.returnReceiptType);
-		else expect(request.fields.ar_type).toBeUndefined();
-		if ([6, 7].includes(shipType)) expect(request.fields.virtualbox).toBe('1');
 	});
 
 	it('sends sender, payment by team member, client contract, address-only, duplex and envelope choices', async () => {
@@ -130,16 +91,4 @@ describe('Order > Create', () => {
 		expect(request.fields).toMatchObject({ shipType: '1', toAddrOnly: '0', campo_novo: 'x1' });
 	});
 
-});
-
-describe('Order > Get Price', () => {
-	it('quotes with test=1 and creates nothing', async () => {
-		const result = await run(ctx.sandbox, { ...LETTER, operation: 'getPrice' }, { items: [await pdfItem(2)] });
-		expect(result.error).toBeUndefined();
-		expect(result.items[0].json.value).toEqual(expect.any(Number));
-		expect(result.items[0].json.value).toBeGreaterThan(0);
-		const [request] = ctx.sandbox.control.requests({ path: '/api/v2/post' });
-		expect(request.fields).toMatchObject({ test: '1', userSecurityToken: TOKEN });
-		expect(ctx.sandbox.control.orders()).toHaveLength(0);
-	});
 });

@@ -1,32 +1,18 @@
 /**
  * Order > Get and Download File through n8n: the order's ID checked before any request, its files
- * by type and name.
+ * by type and name. What a read gives, Simplify on and off, is docs/outputs.md's from a real run
+ * (test/docs/outputs.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 
 import { EMAIL_ID, LETTER_ID, type OrderIdKind } from '../../nodes/PostalService/actions/shared/lettersAndEmails';
 import { binaryBuffer } from '../harness/engine';
-import { letterCreator, makePdf, run, TOKEN, useSandbox } from './fixture';
+import { letterCreator, makePdf, run, useSandbox } from './fixture';
 
 const ctx = useSandbox();
 const createLetter = letterCreator(ctx);
 
 describe('Order > Get', () => {
-	it('reads an order, simplified or whole, with the token in the path', async () => {
-		const id = await createLetter({ tag: 't1' });
-		const simple = await run(ctx.sandbox, { resource: 'order', operation: 'get', orderId: id });
-		expect(simple.error).toBeUndefined();
-		expect(simple.items[0].json).toMatchObject({ id, status: 0, statusText: 'Processing', shipType: 2, tag: 't1' });
-		expect(simple.items[0].json.tracking_records).toBeUndefined();
-		const raw = await run(ctx.sandbox, { resource: 'order', operation: 'get', orderId: id, simplify: false });
-		expect(raw.items[0].json).toMatchObject({ id, name: 'Maria da Silva', zip: expect.any(String) });
-		expect(Object.keys(raw.items[0].json).length).toBeGreaterThan(Object.keys(simple.items[0].json).length);
-		expect(ctx.sandbox.control.requests({ path: /^\/api\/v2\/get\// }).map((r) => r.path)).toEqual([
-			`/api/v2/get/${TOKEN}/${id}`,
-			`/api/v2/get/${TOKEN}/${id}`,
-		]);
-	});
-
 	it('refuses a malformed id without a request', async () => {
 		const malformed = await run(ctx.sandbox, { resource: 'order', operation: 'get', orderId: '12/../balance' });
 		expect(malformed.error?.message).toMatch(/orderId/);
