@@ -5,9 +5,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { startSandbox } from '../../sandbox';
-import { runNode } from '../harness/engine';
 import { startHttpServer } from '../harness/httpServer';
-import { CHAT_BASIC as BASIC, CHAT_SEND as SEND, EMAIL, NODE, run, TOKEN, useSandbox } from './fixture';
+import { CHAT_BASIC as BASIC, CHAT_SEND as SEND, EMAIL, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
 
@@ -122,11 +121,7 @@ describe('Chat Message > Reprocess', () => {
 			res.end(JSON.stringify({ status: 200, status_message: 'Mensagem já está na fila', data, ...(result ? { result } : {}) }));
 		});
 		try {
-			const outcome = await runNode({
-				type: NODE,
-				parameters: { resource: 'chatMessage', operation: 'reprocess', messageId: '9001' },
-				credentials: { postalServiceChatApi: { baseUrl: server.url, email: EMAIL, securityToken: TOKEN } },
-			});
+			const outcome = await run({ baseUrl: server.url }, { resource: 'chatMessage', operation: 'reprocess', messageId: '9001' });
 			expect(outcome.error).toBeUndefined();
 			expect(outcome.items[0].json).toMatchObject({ result: 'no_change', message: 'Mensagem já está na fila' });
 		} finally {

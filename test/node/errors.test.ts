@@ -6,7 +6,7 @@ import { createSchema } from '../../sandbox/create';
 
 import { startHttpServer } from '../harness/httpServer';
 import { EVERY_OPERATION, everyOperation } from '../harness/sends';
-import { CHAT_MESSAGE, EMAIL, LETTER, pdfItem, run, TOKEN, useSandbox } from './fixture';
+import { CHAT_MESSAGE, EMAIL, LETTER, letterCreator, pdfItem, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
 
@@ -17,10 +17,7 @@ function expectNoToken(serialized: string, token = TOKEN) {
 	}
 }
 
-async function createdOrderId(): Promise<string> {
-	const result = await run(ctx.sandbox, LETTER, { items: [await pdfItem(1)] });
-	return String(result.items[0].json.id);
-}
+const createdOrderId = letterCreator(ctx);
 
 // What the fault matrix proves for every write (a 500, a 503, a 429, a timeout, a dropped connection,
 // never resent), the Addresses family (an unusable Base URL, a refused connection), the timeouts family and

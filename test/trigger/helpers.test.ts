@@ -114,15 +114,14 @@ describe('return receipt file', () => {
 	});
 });
 
+// A repeated or missing header, with and without Accept Unsigned Deliveries, is the forgery fuzz's
+// signature header shapes (test/reliability/forgery.suite.ts), which always runs with a secret.
 describe('verification answers', () => {
-	const body = Buffer.from('{"event":"webhook.test"}');
-	it('fails closed: no secret, a repeated header or a missing one are refused', () => {
+	it('fails closed without a secret, and says which header is missing or does not hold', () => {
+		const body = Buffer.from('{"event":"webhook.test"}');
 		expect(checkSignature('s', body, sign(body, 's'), false)).toBeUndefined();
 		expect(checkSignature('', body, sign(body, ''), false)).toMatchObject({ status: 401 });
-		expect(checkSignature('s', body, [sign(body, 's'), sign(body, 's')], false)).toMatchObject({ status: 401 });
 		expect(checkSignature('s', body, undefined, false)).toMatchObject({ status: 401, message: /Missing/ });
-		expect(checkSignature('s', body, undefined, true)).toBeUndefined();
 		expect(checkSignature('s', body, sign(body, 't'), true)).toMatchObject({ status: 401, message: /Invalid/ });
 	});
-
 });
