@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { startSandbox } from '../../sandbox';
 import type { CredentialsByType, TestItem } from '../harness/engine';
 import { runNode } from '../harness/engine';
-import { LETTER, pdfItem } from '../harness/sends';
+import { CHAT_MESSAGE, LETTER, pdfItem } from '../harness/sends';
 
 export const NODE = 'n8n-nodes-postal-service.postalService';
 // Distinctive, so that a leak anywhere in the run data is found by a plain substring search.
@@ -74,15 +74,9 @@ export function letterCreator(ctx: { readonly sandbox: Sandbox }) {
 
 /** Chat Message > Send as the editor stores it: sender and template picked through their locators. */
 export const CHAT_SEND = {
-	resource: 'chatMessage',
-	operation: 'send',
+	...CHAT_MESSAGE,
 	senderId: { __rl: true, mode: 'list', value: '2' },
 	templateId: { __rl: true, mode: 'id', value: '102' },
-	phone: '+55 11 98765-4321',
-	variables: {
-		mappingMode: 'defineBelow',
-		value: { nome: 'Maria', valor: 'R$ 120,00', vencimento: '30/11' },
-	},
 };
 
 /** The Authorization header the chat routes must receive for the fixture's account. */

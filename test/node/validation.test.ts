@@ -49,10 +49,6 @@ const FROM_ITEM = {
 
 const VALID = { shipType: 2, ...SAMPLE_RECIPIENT };
 
-/** Four letters; the third is valid for the node and refused by the service (an express parcel outside its city). */
-const refusedThird = async () =>
-	await letters({ ...VALID, tag: 'a' }, { ...VALID, tag: 'b' }, { ...VALID, shipType: 7, tag: 'c' }, { ...VALID, tag: 'd' });
-
 /** Items with the given fields and a one-page PDF each. */
 async function letters(...fields: Array<Record<string, unknown>>): Promise<TestItem[]> {
 	const data = await makePdf(1);
@@ -164,7 +160,9 @@ describe('validation before any request', () => {
 
 	it('a run stopped by the service names the items it had already sent, with their ids (Check With the Service First: Never)', async () => {
 		const never = { ...FROM_ITEM, additionalFields: { ...FROM_ITEM.additionalFields, checkWithService: 'never' } };
-		const result = await run(ctx.sandbox, never, { items: await refusedThird() });
+		// The third is valid for the node and refused by the service (an express parcel outside its city).
+		const items = await letters({ ...VALID, tag: 'a' }, { ...VALID, tag: 'b' }, { ...VALID, shipType: 7, tag: 'c' }, { ...VALID, tag: 'd' });
+		const result = await run(ctx.sandbox, never, { items });
 		const ids = ctx.sandbox.control.orders().map((o) => o.id);
 		expect(ids).toHaveLength(2);
 		expect(result.error?.message).toMatch(/The service refused /);

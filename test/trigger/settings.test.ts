@@ -25,18 +25,17 @@ describe('node settings that would run the workflow for a delivery the trigger s
 		expect(resend.after).toHaveLength(1);
 	});
 
-	it.each([
+	// [the settings, the setting the refusal names; none: activates]
+	it.each<[Partial<INode>, RegExp | undefined]>([
 		[{ alwaysOutputData: true }, /"Always Output Data"/],
-		[{ onError: 'continueRegularOutput' as const }, /"On Error: Continue"/],
-		[{ onError: 'continueErrorOutput' as const }, /"On Error: Continue"/],
+		[{ onError: 'continueRegularOutput' }, /"On Error: Continue"/],
+		[{ onError: 'continueErrorOutput' }, /"On Error: Continue"/],
 		[{ continueOnFail: true }, /"On Error: Continue"/],
-	])('refuse activation with %o, naming the setting to turn off', async (settings, named) => {
+		[{}, undefined],
+		[{ onError: 'stopWorkflow' }, undefined],
+	])('activation with %o: refused naming the setting to turn off, or allowed with n8n\'s defaults', async (settings, named) => {
+		if (named === undefined) return await expect(activation(settings)).resolves.toBe(true);
 		await expect(activation(settings)).rejects.toThrow(named);
 		await expect(activation(settings)).rejects.toThrow(/Turn (it|them) off in the trigger's settings/);
-	});
-
-	it('let a trigger with n8n\'s default settings activate', async () => {
-		await expect(activation({})).resolves.toBe(true);
-		await expect(activation({ onError: 'stopWorkflow' })).resolves.toBe(true);
 	});
 });

@@ -128,20 +128,6 @@ export async function deliver(request: Delivery & { deferRawBody?: boolean }, op
 	};
 }
 
-/**
- * An item's JSON without what the trigger adds beside the service's fields (the header's time zone
- * reading, status texts): what is left must be the envelope as sent.
- */
-export function serviceFields(json: IDataObject): IDataObject {
-	const { timestampHeaderZone: _zone, ...rest } = json;
-	const data = rest.data;
-	if (typeof data === 'object' && data !== null && !Array.isArray(data) && 'statusText' in data) {
-		const { statusText: _text, ...service } = data as IDataObject;
-		rest.data = service;
-	}
-	return rest;
-}
-
 // Each its own order: two deliveries of one order, status and second would be one event repeated.
 let nextOrder = 1_048_576;
 /** A status change of an order no other delivery has named. */
