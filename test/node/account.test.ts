@@ -12,21 +12,17 @@ describe('Account', () => {
 	it('takes a Timeout given by expression from each item', async () => {
 		// Parameters without an expression are read once per run; one with an expression still per item.
 		ctx.sandbox.control.setLatency(400);
-		try {
-			const result = await run(
-				ctx.sandbox,
-				{ resource: 'account', operation: 'getBalance', options: { timeout: '={{ $json.timeout }}' } },
-				{ items: [{ json: { timeout: 10_000 } }, { json: { timeout: 100 } }, { json: { timeout: 10_000 } }], continueOnFail: true },
-			);
-			expect(result.error).toBeUndefined();
-			expect(result.items.map((item) => (item.json.error === undefined ? 'answered' : String(item.json.error)))).toEqual([
-				'answered',
-				expect.stringMatching(/did not answer in time/),
-				'answered',
-			]);
-		} finally {
-			ctx.sandbox.control.setLatency(0);
-		}
+		const result = await run(
+			ctx.sandbox,
+			{ resource: 'account', operation: 'getBalance', options: { timeout: '={{ $json.timeout }}' } },
+			{ items: [{ json: { timeout: 10_000 } }, { json: { timeout: 100 } }, { json: { timeout: 10_000 } }], continueOnFail: true },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => (item.json.error === undefined ? 'answered' : String(item.json.error)))).toEqual([
+			'answered',
+			expect.stringMatching(/did not answer in time/),
+			'answered',
+		]);
 	});
 });
 

@@ -11,25 +11,16 @@ const ctx = useSandbox();
 
 describe('Chat Template > Get Many', () => {
 	it('filters by status and active system sender, and limits', async () => {
-		const approved = await run(ctx.sandbox, {
-			resource: 'chatTemplate',
-			operation: 'getMany',
-			returnAll: true,
-			filters: { status: 'approved' },
-		});
+		const getMany = async (parameters: Record<string, unknown>) => await run(ctx.sandbox, { resource: 'chatTemplate', operation: 'getMany', ...parameters });
+		const approved = await getMany({ returnAll: true, filters: { status: 'approved' } });
 		expect(approved.items.map((i) => i.json.id)).toEqual([101, 102]);
 		expect(approved.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
 
-		const system = await run(ctx.sandbox, {
-			resource: 'chatTemplate',
-			operation: 'getMany',
-			returnAll: true,
-			filters: { systemSenderOnly: true },
-		});
+		const system = await getMany({ returnAll: true, filters: { systemSenderOnly: true } });
 		expect(system.items.map((i) => i.json.sender_id)).toEqual(expect.arrayContaining([1]));
 		expect(new Set(system.items.map((i) => i.json.sender_id))).toEqual(new Set([1]));
 
-		const limited = await run(ctx.sandbox, { resource: 'chatTemplate', operation: 'getMany', returnAll: false, limit: 2 });
+		const limited = await getMany({ returnAll: false, limit: 2 });
 		expect(limited.items).toHaveLength(2);
 
 		const requests = ctx.sandbox.control.requests({ path: '/api/chat/v1/templates/get' });

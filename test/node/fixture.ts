@@ -25,12 +25,8 @@ export function useSandbox(): { readonly sandbox: Sandbox } {
 		holder.sandbox = await startSandbox({ port: 0, token: TOKEN, email: EMAIL, quiet: true, balance: 1000 });
 	});
 	afterAll(async () => await holder.sandbox?.stop());
-	beforeEach(() => {
-		holder.sandbox.control.reset();
-		holder.sandbox.control.setLatency(0);
-		holder.sandbox.control.setMaintenance(false);
-		holder.sandbox.control.clearRequests();
-	});
+	// Back to the seeded state: no latency, maintenance, faults or logged requests.
+	beforeEach(() => holder.sandbox.control.reset());
 	return holder;
 }
 

@@ -66,30 +66,22 @@ describe('duplicates: a delivery counts once its execution reached the trigger',
 		expect(accepted.items).toHaveLength(1);
 	});
 
-	it('lets deliveries without a delivery_id through when nothing else tells them apart, and drops a repeated event', async () => {
-		const runs = async (body: IDataObject, parameters: IDataObject = {}) => {
-			const workflowId = randomUUID();
-			const first = await deliver(delivery(body), { workflowId, parameters });
-			const second = await deliver(delivery(body), { workflowId, parameters });
-			return [first.after.length, second.after.length];
-		};
-		const { delivery_id: _none, ...body } = statusUpdate();
-		const { delivery_id: _neither, ...test } = envelope('webhook.test', { message: 'hi', webhook_id: 1, webhook_name: 'n8n' });
-		expect(await runs(test)).toEqual([1, 1]);
-		expect(await runs(body, { options: { dropRepeatedEvents: false } })).toEqual([1, 1]);
-		expect(await runs(body)).toEqual([1, 0]);
-	});
-
-	// [whose copies, the first copy's options, the second's, runs after the trigger of each and of a third, plain, copy]
-	it.each<[string, DeliverOptions, DeliverOptions, number[]]>([
-		['with duplicate dropping off', { parameters: { options: { deduplicate: false } } }, { parameters: { options: { deduplicate: false } } }, [1, 1, 1]],
-		['in test executions ("Listen for test event"), which neither drop nor record', { mode: 'manual' }, { mode: 'manual' }, [1, 1, 1]],
-		['retried by the user from the execution list', {}, { mode: 'retry' }, [1, 1, 0]],
-	])('runs every copy %s, and keeps no key in any item', async (_case, first, second, runs) => {
+	const { delivery_id: _none, ...withoutId } = statusUpdate();
+	const { delivery_id: _neither, ...testWithoutId } = envelope('webhook.test', { message: 'hi', webhook_id: 1, webhook_name: 'n8n' });
+	const off = (option: string): DeliverOptions => ({ parameters: { options: { [option]: false } } });
+	// [whose copies, the body, the first copy's options, the second's, runs after the trigger of each and of a third, plain, copy]
+	it.each<[string, () => IDataObject, DeliverOptions, DeliverOptions, number[]]>([
+		['with duplicate dropping off', statusUpdate, off('deduplicate'), off('deduplicate'), [1, 1, 1]],
+		['in test executions ("Listen for test event"), which neither drop nor record', statusUpdate, { mode: 'manual' }, { mode: 'manual' }, [1, 1, 1]],
+		['retried by the user from the execution list', statusUpdate, {}, { mode: 'retry' }, [1, 1, 0]],
+		['of a test event without a delivery_id, which nothing tells apart', () => testWithoutId, {}, {}, [1, 1, 1]],
+		['without a delivery_id, Drop Repeated Events off', () => withoutId, off('dropRepeatedEvents'), off('dropRepeatedEvents'), [1, 1, 1]],
+		['without a delivery_id: the first only, as one event repeated', () => withoutId, {}, {}, [1, 0, 0]],
+	])('runs the copies %s, and keeps no key in any item', async (_case, body, first, second, runs) => {
 		const workflowId = randomUUID();
-		const body = statusUpdate();
+		const sent = body();
 		const outcomes = [];
-		for (const options of [first, second, {}]) outcomes.push(await deliver(delivery(body), { ...options, workflowId }));
+		for (const options of [first, second, {}]) outcomes.push(await deliver(delivery(sent), { ...options, workflowId }));
 		expect(outcomes.map((outcome) => outcome.after.length)).toEqual(runs);
 		for (const item of outcomes.flatMap((outcome) => [...outcome.items, ...outcome.after])) expect(Object.keys(item).sort()).toEqual(['json', 'pairedItem']);
 	});

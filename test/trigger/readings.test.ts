@@ -42,15 +42,12 @@ describe('readings: the time zone of X-Webhook-Timestamp, and Maximum Age under 
 });
 
 describe('readings: status texts next to the codes', () => {
-	it('adds what a status means next to the service’s own codes, for letters and registered e-mail', async () => {
-		const letter = statusUpdate(orderId(), 3, 4);
+	// A letter's, in order.created and order.status_updated: the events of docs/trigger.md, made from a run (test/docs/outputs.test.ts).
+	it('adds what a status means next to the service’s own codes, for registered e-mail and a code it does not know', async () => {
 		const email = envelope('order.status_updated', { id: orderId(), type: 'email', status: { old: 1, new: 3 }, updated_at: serviceTime(), opened: false });
-		const created = envelope('order.created', { id: orderId(), type: 'letter', status: 0, created_at: serviceTime() });
 		const unknownCode = statusUpdate(orderId(), 6, 9);
 		const data = async (body: IDataObject) => (await deliver(delivery(body))).items[0].json.data as IDataObject;
-		expect(await data(letter)).toMatchObject({ status: { old: 3, new: 4 }, statusText: { old: 'Printed', new: 'Posted' } });
 		expect(await data(email)).toMatchObject({ status: { old: 1, new: 3 }, statusText: { old: 'Paid, awaiting send', new: 'Sent' } });
-		expect(await data(created)).toMatchObject({ status: 0, statusText: 'Processing' });
 		expect(await data(unknownCode)).toMatchObject({ status: { old: 6, new: 9 }, statusText: { old: 'Returned' } });
 	});
 });

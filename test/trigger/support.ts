@@ -82,15 +82,6 @@ export function delivery(body: IDataObject | string | Buffer, options: { secret?
 	return { headers, rawBody };
 }
 
-/** What n8n's JSON body parser would make of the bytes (undefined when they are not JSON). */
-export function parsedBody(rawBody: Buffer): unknown {
-	try {
-		return JSON.parse(rawBody.toString('utf8'));
-	} catch {
-		return undefined;
-	}
-}
-
 export interface Outcome extends WebhookRunResult {
 	status: number;
 	/** The items the trigger emitted, when a run started. */
@@ -111,10 +102,15 @@ export interface DeliverOptions {
 
 /** Hands one delivery to the trigger, as n8n hands it the request and then runs the execution it started. */
 export async function deliver(request: Delivery & { deferRawBody?: boolean }, options: DeliverOptions = {}): Promise<Outcome> {
+	// What n8n's JSON body parser would make of the bytes (undefined when they are not JSON).
+	let body: unknown;
+	try {
+		body = JSON.parse(request.rawBody.toString('utf8'));
+	} catch {}
 	const result = await runWebhook({
 		workflow: triggerWorkflow(options.parameters, options.settings),
 		webhookNode: TRIGGER_NAME,
-		request: { ...request, body: parsedBody(request.rawBody) },
+		request: { ...request, body },
 		credentials: { postalServiceWebhookApi: { secret: options.secret ?? SECRET } },
 		workflowId: options.workflowId,
 		mode: options.mode,

@@ -10,12 +10,6 @@ import { describe, expect, it } from 'vitest';
 import { binaryBuffer } from '../harness/engine';
 import { deliver, delivery, envelope, orderCreated } from './support';
 
-function fakePdf(size: number): Buffer {
-	const head = Buffer.from('%PDF-1.7\n');
-	const tail = Buffer.from('\n%%EOF\n');
-	return Buffer.concat([head, randomBytes(size - head.length - tail.length), tail]);
-}
-
 describe('trigger: accepted deliveries', () => {
 	it('starts one execution with one item: the envelope, its data and fields it does not know', async () => {
 		const body: IDataObject = { ...orderCreated(), brand_new_field: { kept: true } };
@@ -46,7 +40,7 @@ describe('trigger: accepted deliveries', () => {
 	});
 
 	it('turns the return receipt into binary data with its own bytes, name and type', async () => {
-		const pdf = fakePdf(7_700_000);
+		const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(7_700_000), Buffer.from('\n%%EOF\n')]);
 		const body = envelope('rr.created', {
 			id: '1048576',
 			type: 'letter',
