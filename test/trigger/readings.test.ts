@@ -16,24 +16,26 @@ const statusUpdate = (id: string, from: number, to: number) =>
 
 // Maximum Age under both readings of the header, in one table: too old, too far ahead, missing or unreadable is 401.
 describe('readings: the time zone of X-Webhook-Timestamp, and Maximum Age under both', () => {
-	const utcNow = (offsetSeconds: number) => new Date(Date.now() + offsetSeconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
+	// Each header written when its case runs, `offsetSeconds` from then.
+	const saoPaulo = (offsetSeconds: number) => () => serviceTime(offsetSeconds);
+	const utc = (offsetSeconds: number) => () => new Date(Date.now() + offsetSeconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
 	const maxAge = { options: { maxAgeSeconds: 300 } };
-	/** [the header (undefined: none), the trigger's parameters, the answer, the zone the item says it read]. */
-	const CASES: Array<[string, string | undefined, object, number, string?]> = [
-		['São Paulo time within the window', serviceTime(-200), maxAge, 200, 'America/Sao_Paulo'],
-		['UTC within the window', utcNow(-100), maxAge, 200, 'UTC'],
-		['São Paulo time too old', serviceTime(-600), maxAge, 401],
-		['UTC too old', utcNow(-600), maxAge, 401],
-		['São Paulo time too far ahead', serviceTime(600), maxAge, 401],
-		['UTC too far ahead', utcNow(600), maxAge, 401],
+	/** [the case, the header (none: left out), the trigger's parameters, the answer, the zone the item says it read]. */
+	const CASES: Array<[string, (() => string) | undefined, object, number, string?]> = [
+		['São Paulo time within the window', saoPaulo(-200), maxAge, 200, 'America/Sao_Paulo'],
+		['UTC within the window', utc(-100), maxAge, 200, 'UTC'],
+		['São Paulo time too old', saoPaulo(-600), maxAge, 401],
+		['UTC too old', utc(-600), maxAge, 401],
+		['São Paulo time too far ahead', saoPaulo(600), maxAge, 401],
+		['UTC too far ahead', utc(600), maxAge, 401],
 		['no header', undefined, maxAge, 401],
-		['ISO 8601', new Date().toISOString(), maxAge, 401],
-		['a day old, Maximum Age off', serviceTime(-86_400), {}, 200],
+		['ISO 8601', () => new Date().toISOString(), maxAge, 401],
+		['a day old, Maximum Age off', saoPaulo(-86_400), {}, 200],
 	];
 	it.each(CASES)('%s', async (_case, header, parameters, status, zone) => {
 		const request = delivery(statusUpdate(orderId(), 0, 1));
 		if (header === undefined) delete request.headers['x-webhook-timestamp'];
-		else request.headers['x-webhook-timestamp'] = header;
+		else request.headers['x-webhook-timestamp'] = header();
 		const outcome = await deliver(request, { parameters: parameters as IDataObject });
 		expect(outcome.status).toBe(status);
 		expect(outcome.items).toHaveLength(status === 200 ? 1 : 0);
