@@ -13,8 +13,7 @@ import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import { EMAIL_STATUSES, ORDER_STATUSES } from '../../nodes/PostalService/contract/lists';
 import { DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../../nodes/PostalServiceTrigger/webhookLists';
 import { anchors, links, proseLines, tableRows } from './markdown';
-import { assumptionsSection } from './assumptions';
-import { ASSUMPTIONS_SECTION, PORTUGUESE_ONLY, readDoc, readSection, ROOT, TRANSLATIONS } from './sections';
+import { PORTUGUESE_ONLY, readDoc, ROOT, TRANSLATIONS } from './sections';
 
 const EN = 'README.md';
 const PT = 'docs/pt-BR/README.md';
@@ -211,11 +210,5 @@ describe('the changelog', () => {
 		for (const title of sections) expect(title).toMatch(/^\[\d+\.\d+\.\d+\] - (Unreleased|\d{4}-\d{2}-\d{2})$/);
 		expect(sections[0]).toMatch(new RegExp(`^\\[${pkg.version.replace(/\./g, '\\.')}\\] `));
 		expect(sections.filter((title) => title.endsWith('Unreleased')).length).toBeLessThanOrEqual(1);
-	});
-});
-
-describe('the assumptions page', () => {
-	it('lists every guess of the node and the trigger with its way around, as the code holds them (npm run docs:outputs)', () => {
-		expect(readSection(readDoc(ASSUMPTIONS_SECTION.files[0]), ASSUMPTIONS_SECTION.name)).toBe(assumptionsSection());
 	});
 });

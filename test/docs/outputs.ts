@@ -28,8 +28,6 @@ async function run(sandbox: Sandbox, parameters: IDataObject, items?: TestItem[]
 	});
 }
 
-export { readSection, writeSection } from './sections';
-
 interface Example {
 	/** Resource > Operation, and what was asked, as the page names it. */
 	title: string;
@@ -137,6 +135,10 @@ const SHOWN: Record<string, Array<{ variant?: string; note: string; set?: IDataO
 
 /** Each shown read with EVERY_OPERATION's parameters, its order id the example order of its kind. */
 function examples(letterId: string, emailId: string, pdf: TestItem): Example[] {
+	const reads = Object.entries(RESOURCES).flatMap(([resource, { operations }]) => Object.keys(operations).filter((operation) => !operations[operation].writes).map((operation) => `${resource}.${operation}`));
+	// The operations that send, change or spend are described where they are documented.
+	const unshown = reads.filter((key) => !SHOWN[key]);
+	if (unshown.length) throw new Error(`test/docs/outputs.ts SHOWN has no example of the read ${unshown.join(', ')}`);
 	return Object.entries(SHOWN).flatMap(([key, variants]) => {
 		const [resource, operation] = key.split('.');
 		const { parameters, pdf: needsPdf } = EVERY_OPERATION[key];
