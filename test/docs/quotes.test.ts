@@ -19,8 +19,8 @@ import { PostalServiceTrigger } from '../../nodes/PostalServiceTrigger/PostalSer
 import { toolVariant } from '../harness/testNodes.cjs';
 import { examples } from './exampleGraph';
 import { descriptionTexts, literalsOf, MessageCorpus, sourceLiterals } from './messageCorpus';
-import { OTHER_LABELS, OTHER_MESSAGES, quotedPages, quotesOf, readsAsLabel, readsAsMessage, type Quote } from './quotes';
-import { readDoc, ROOT } from './sections';
+import { OTHER_LABELS, OTHER_MESSAGES, quotesOf, readsAsLabel, readsAsMessage, type Quote } from './quotes';
+import { pages, readDoc, ROOT } from './sections';
 
 const action = new PostalService();
 const tool = toolVariant(action as INodeType).description;
@@ -120,7 +120,7 @@ function stale(quotes: Quote[]): string[] {
 		.map(({ file, line, kind, text }) => `${file}:${line} ${kind} ${text}`);
 }
 
-const allQuotes = () => quotedPages().flatMap((file) => quotesOf(file, readDoc(file)));
+const allQuotes = () => pages().flatMap((file) => quotesOf(file, readDoc(file)));
 
 describe('quotes of the panel and of the messages in the documentation', () => {
 	it('name only labels the panel, the credentials, the sandbox or the listed screens show', () => {

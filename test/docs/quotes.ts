@@ -19,10 +19,7 @@
  *   OTHER_MESSAGES.
  * - Text in double quotes in prose is not checked: it quotes n8n, the interface or the service.
  */
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-
-import { ROOT } from './sections';
+import { proseLines } from './sections';
 
 /**
  * Bold or italic names the pages give that the package does not show, by where they are from. An
@@ -67,15 +64,6 @@ export interface Quote {
 	text: string;
 }
 
-/** Every Markdown page the quotes are read from: the guide, the changelog and docs/ (the Portuguese guide included). */
-export function quotedPages(): string[] {
-	const docs = readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
-		.filter((file) => file.endsWith('.md'))
-		.map((file) => path.join('docs', file))
-		.sort();
-	return ['README.md', 'CHANGELOG.md', ...docs];
-}
-
 const COMMANDS = /^(npm|npx|git|node|bash|curl|docker|tsx|cd|mkdir|export|n8n|apt-get|brew|xcode-select|source)\b/;
 const WORD = /^["'(]?\p{L}[\p{L}'’-]*[)"',.;:!?]*$/u;
 
@@ -101,15 +89,7 @@ export function readsAsLabel(span: string): boolean {
 export function quotesOf(file: string, text: string): Quote[] {
 	const quotes: Quote[] = [];
 	// Fenced blocks blanked, so that offsets keep their lines; a span may go on over one line break.
-	let fenced = false;
-	const prose = text
-		.split('\n')
-		.map((line) => {
-			const fence = /^\s*```/.test(line);
-			if (fence) fenced = !fenced;
-			return fence || fenced ? '' : line;
-		})
-		.join('\n');
+	const prose = proseLines(text).join('\n');
 	const lineAt = (offset: number) => prose.slice(0, offset).split('\n').length;
 	const add = (kind: Quote['kind'], span: string, offset: number) => quotes.push({ file, line: lineAt(offset), kind, text: span.replace(/\s+/g, ' ').trim() });
 	// Code spans first (one or two backticks), then bold, then italic in what is left; each blanked once read.

@@ -1,9 +1,11 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
- * The parts of the documentation made from a real run: each sits between two HTML comments, which
- * `npm run docs:outputs` rewrites in place and the tests compare with a new run.
+ * The documentation as the tests read it: its pages, their Markdown (headings and their anchors as
+ * GitHub makes them, links, table rows, all outside code blocks), and the parts made from a real
+ * run, each between two HTML comments that `npm run docs:outputs` rewrites in place and the tests
+ * compare with a new run.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { ASSUMPTIONS, TRIGGER_ASSUMPTIONS } from '../../scripts/check-service/assumptions';
@@ -54,6 +56,15 @@ export const endMarker = (name: string) => `<!-- ${name}:end -->`;
 
 export const readDoc = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
+/** Every Markdown page of the documentation: the guide, the contributors' guide, the changelog and docs/ (the Portuguese pages included). */
+export function pages(): string[] {
+	const docs = readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
+		.filter((file) => file.endsWith('.md'))
+		.map((file) => path.join('docs', file))
+		.sort();
+	return ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', ...docs];
+}
+
 /** Each English page and its Portuguese translation; a link to either page of a pair is the same link. */
 export const TRANSLATIONS: ReadonlyArray<readonly [string, string]> = [
 	['README.md', 'docs/pt-BR/README.md'],
@@ -77,4 +88,68 @@ export function writeSection(text: string, section: string, name: string): strin
 	const end = text.indexOf(endMarker(name));
 	if (start < 0 || end < start) throw new Error(`No ${startMarker(name)} … ${endMarker(name)} markers`);
 	return `${text.slice(0, start + startMarker(name).length)}\n\n${section}\n\n${text.slice(end)}`;
+}
+
+/** The lines of a Markdown text, those of fenced code blocks (their fences too) left empty so that lines keep their numbers. */
+export function proseLines(text: string): string[] {
+	let fenced = false;
+	return text.split('\n').map((line) => {
+		const fence = /^\s*```/.test(line);
+		if (fence) fenced = !fenced;
+		return fence || fenced ? '' : line;
+	});
+}
+
+export function headings(text: string): string[] {
+	return proseLines(text)
+		.map((line) => /^#{1,6} (.+?)\s*#*$/.exec(line)?.[1])
+		.filter((title): title is string => title !== undefined);
+}
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped (not - and _), spaces as hyphens. */
+export function slug(title: string): string {
+	return title
+		.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+		.replace(/<[^>]+>/g, '')
+		.toLowerCase()
+		.trim()
+		.replace(/[^\p{L}\p{M}\p{N}\s_-]/gu, '')
+		.replace(/\s/g, '-');
+}
+
+/** Every anchor of a page: a repeated heading gets -1, -2... as on GitHub. */
+export function anchors(text: string): Set<string> {
+	const seen = new Map<string, number>();
+	const result = new Set<string>();
+	for (const title of headings(text)) {
+		const base = slug(title);
+		const count = seen.get(base) ?? 0;
+		seen.set(base, count + 1);
+		result.add(count === 0 ? base : `${base}-${count}`);
+	}
+	return result;
+}
+
+/** The targets of the page's Markdown links and images, in order. */
+export function links(text: string): string[] {
+	const prose = proseLines(text)
+		.join('\n')
+		.replace(/`[^`\n]*`/g, '');
+	return [...prose.matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map(([, target]) => target);
+}
+
+/** The cells of every table row under the heading `title` (up to the next heading of its level or higher). */
+export function tableRows(text: string, title: string): string[][] {
+	const lines = proseLines(text);
+	const start = lines.findIndex((line) => /^#{1,6} /.test(line) && line.replace(/^#+ /, '') === title);
+	if (start < 0) return [];
+	const level = /^#+/.exec(lines[start])![0].length;
+	const rows: string[][] = [];
+	for (const line of lines.slice(start + 1)) {
+		const heading = /^(#+) /.exec(line);
+		if (heading && heading[1].length <= level) break;
+		if (!line.startsWith('|') || /^\|\s*-/.test(line)) continue;
+		rows.push(line.split('|').slice(1, -1).map((cell) => cell.trim()));
+	}
+	return rows.slice(1);
 }

@@ -9,8 +9,7 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { slug } from './markdown';
-import { readDoc, TRANSLATIONS } from './sections';
+import { readDoc, slug, TRANSLATIONS } from './sections';
 
 const EN = 'docs/first-registered-letter.md';
 const PT = 'docs/pt-BR/primeira-carta-registrada.md';
