@@ -15,8 +15,10 @@ import { EVERY_OPERATION, LETTER, pdfItem } from '../harness/sends';
 const TOKEN = 'tok-outputs-example';
 const EMAIL = 'conta@example.com';
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+/** A sandbox of its own for a section's run (routes.ts runs in one too). */
+export const startExampleSandbox = (options: { balance?: number } = {}) => startSandbox({ port: 0, token: TOKEN, email: EMAIL, quiet: true, ...options });
 
-async function run(sandbox: Sandbox, parameters: IDataObject, items?: TestItem[]) {
+export async function run(sandbox: Sandbox, parameters: IDataObject, items?: TestItem[], continueOnFail = false) {
 	return await runNode({
 		type: 'n8n-nodes-postal-service.postalService',
 		parameters,
@@ -25,6 +27,7 @@ async function run(sandbox: Sandbox, parameters: IDataObject, items?: TestItem[]
 			postalServiceApi: { baseUrl: sandbox.baseUrl, securityToken: TOKEN },
 			postalServiceChatApi: { baseUrl: sandbox.baseUrl, email: EMAIL, securityToken: TOKEN },
 		},
+		continueOnFail,
 	});
 }
 
@@ -153,17 +156,6 @@ function examples(letterId: string, emailId: string, pdf: TestItem): Example[] {
 	});
 }
 
-/** This run's ids (the same after every sandbox start today, but not promised) and address. */
-function replacementsOf(sandbox: Sandbox, letterId: string, emailId: string): Replacements {
-	const replacements: Replacements = new Map([
-		[sandbox.baseUrl, '{base_url}'],
-		[letterId, FIXED_IDS.letter],
-		[emailId, FIXED_IDS.email],
-	]);
-	for (const [from, to] of replacements) if (from === to) replacements.delete(from);
-	return replacements;
-}
-
 function fence(value: unknown): string {
 	return ['```json', JSON.stringify(value, null, 2), '```'].join('\n');
 }
@@ -175,10 +167,15 @@ function render(example: Example, output: unknown): string {
 
 /** Runs every example against a sandbox of its own and returns the section's text between its markers. */
 export async function outputsSection(): Promise<string> {
-	const sandbox = await startSandbox({ port: 0, token: TOKEN, email: EMAIL, quiet: true, balance: 1000 });
+	const sandbox = await startExampleSandbox({ balance: 1000 });
 	try {
 		const { letterId, emailId } = await prepare(sandbox);
-		const replacements = replacementsOf(sandbox, letterId, emailId);
+		// This run's address and ids (the same after every sandbox start today, but not promised).
+		const replacements: Replacements = new Map([
+			[sandbox.baseUrl, '{base_url}'],
+			[letterId, FIXED_IDS.letter],
+			[emailId, FIXED_IDS.email],
+		]);
 		const parts: string[] = [];
 		for (const example of examples(letterId, emailId, await pdfItem(2))) {
 			const result = await run(sandbox, example.parameters, example.items);
