@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 import { dataTablesOf, entryCredentialsOf, EXAMPLE_API_KEY_HEADER, examplesDir, placeholderHosts, SYSTEMS_NODE, type WorkflowNode } from '../../scripts/dev/workflows';
 import { examples, note, notesOf, reachableFrom, SETUP, setupNote, setupSteps, STICKY } from './exampleGraph';
+import { figuresOf } from './sections';
 
 describe('the example workflows', () => {
 	it('name in their Setup note the credential each entry authenticates with, and the header a Header Auth one sends', () => {
@@ -130,12 +131,7 @@ describe('the Setup steps in Portuguese', () => {
 	/** The numbered steps the Portuguese page gives for an example, after its name in bold on a line of its own. */
 	const guideSteps = (name: string) => setupSteps(`### Setup\n${guide.split(`\n**${name}**\n`)[1] ?? ''}`);
 	/** What a translation keeps of a step: its code, its bold labels and its node names in italics. */
-	function figures(step: string) {
-		const bold = [...step.matchAll(/\*\*([^*]+?)\*\*/g)].map(([, label]) => label);
-		const rest = step.replace(/\*\*[^*]+?\*\*/g, '');
-		const italic = [...rest.matchAll(/(?<![\w*])\*(?![\s*])([^*]+?)(?<![\s*])\*(?![\w*])/g)].map(([, name]) => name);
-		return { code: [...step.matchAll(/`([^`]+)`/g)].map(([, code]) => code).sort(), bold: bold.sort(), italic: italic.sort() };
-	}
+	const figures = (step: string) => figuresOf('', step).filter(({ kind }) => ['code', 'label', 'name'].includes(kind)).map(({ kind, value }) => `${kind} ${value}`).sort();
 
 	it.each(examples.map(({ file, workflow }) => ({ file, workflow })))(`$file: ${GUIDE} gives its Setup steps, each with the same code, labels and node names`, ({ file, workflow }) => {
 		const english = setupSteps(setupNote(workflow));
