@@ -114,19 +114,11 @@ export function quotesOf(file: string, text: string): Quote[] {
  * the same length closes it (so a span of two backticks may hold single ones), within one paragraph.
  */
 function codeSpans(text: string): Array<{ start: number; end: number; span: string }> {
-	const spans: Array<{ start: number; end: number; span: string }> = [];
-	const runs = [...text.matchAll(/`+/g)].map((run) => ({ at: run.index, length: run[0].length }));
-	for (let i = 0; i < runs.length; i++) {
-		const open = runs[i];
-		const close = runs.slice(i + 1).findIndex((run) => run.length === open.length);
-		if (close < 0) continue;
-		const j = i + 1 + close;
-		const inner = text.slice(open.at + open.length, runs[j].at);
-		if (/\n\s*\n/.test(inner)) continue;
-		spans.push({ start: open.at, end: runs[j].at + runs[j].length, span: inner.replace(/^ (.*) $/s, '$1') });
-		i = j;
-	}
-	return spans;
+	return [...text.matchAll(/(?<!`)(`+)(?!`)((?:(?!\n\s*\n)[^])+?)(?<!`)\1(?!`)/g)].map((match) => ({
+		start: match.index,
+		end: match.index + match[0].length,
+		span: match[2].replace(/^ (.*) $/s, '$1'),
+	}));
 }
 
 /**
