@@ -172,7 +172,7 @@ export class MessageCorpus {
 		return [...ends];
 	}
 
-	/** Matches the literal's fixed text from `offset` at `at`, then goes through its next hole. */
+	/** Matches the literal's fixed text from `offset` at `at`, then goes through its next hole and on. */
 	private extend(text: string, at: number, limit: number, state: Piece, offset: number, first: boolean, ends: Set<number>): void {
 		const parts = this.literals[state.literal];
 		const fixed = parts[state.part];
@@ -189,23 +189,13 @@ export class MessageCorpus {
 			const lettersAfter = () => hasLetter(fixed.slice(k)) || parts.slice(state.part + 1).some(hasLetter);
 			if (between && (words >= 2 || whole) && (j === text.length || !lettersAfter())) ends.add(j);
 		}
-		if (k < fixed.length || state.part + 1 >= parts.length) return;
-		this.hole(text, j, limit, { ...state, part: state.part + 1, words }, ends);
-	}
-
-	/** A hole from `from`: any covered text, then the literal's next fixed text. */
-	private hole(text: string, from: number, limit: number, state: Piece, ends: Set<number>): void {
-		const parts = this.literals[state.literal];
-		const next = parts[state.part];
-		for (let m = from; m <= limit; m++) {
-			if (!state.cover(from, m)) continue;
-			if (next !== '') {
-				if (m < limit && text[m] === next[0]) this.extend(text, m, limit, state, 0, false, ends);
-			} else if (state.part === parts.length - 1) {
-				if (state.words >= 2) ends.add(m);
-			} else {
-				this.hole(text, m, limit, { ...state, part: state.part + 1 }, ends);
-			}
+		if (k < fixed.length) return;
+		if (state.part + 1 < parts.length) {
+			// A hole: any covered text, then the literal's next fixed text.
+			for (let m = j; m <= limit; m++) if (state.cover(j, m)) this.extend(text, m, limit, { ...state, part: state.part + 1, words }, 0, false, ends);
+		} else if (fixed === '' && words >= 2) {
+			// The literal ends with a hole.
+			ends.add(j);
 		}
 	}
 }
