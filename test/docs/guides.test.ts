@@ -13,19 +13,11 @@ import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import { EMAIL_STATUSES, ORDER_STATUSES } from '../../nodes/PostalService/contract/lists';
 import { DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../../nodes/PostalServiceTrigger/webhookLists';
 import { examples } from './exampleGraph';
-import { anchors, links, pages, PORTUGUESE_ONLY, proseLines, readDoc, ROOT, tableRows, TRANSLATIONS } from './sections';
+import { anchors, fromRoot, links, pages, PORTUGUESE_ONLY, proseLines, readDoc, ROOT, tableRows, TRANSLATIONS } from './sections';
 
 const EN = 'README.md';
 const PT = 'docs/pt-BR/README.md';
 const pkg = JSON.parse(readDoc('package.json')) as { name: string; version: string; repository: { url: string }; n8n: { supportedVersions: string } };
-
-/** A link target of `page` as a path from the repository's root (its anchor kept). */
-function fromRoot(page: string, target: string): string {
-	if (/^[a-z]+:/i.test(target)) return target;
-	const [file, anchor] = target.split('#');
-	const resolved = file ? path.join(path.dirname(page), decodeURIComponent(file)) : page;
-	return anchor === undefined ? resolved : `${resolved}#${anchor}`;
-}
 
 /** (resource, action) as the node's description names them, for every operation. */
 const described = () =>

@@ -85,12 +85,8 @@ function known() {
 		const resource = description.properties.find((property) => property.name === 'resource')!;
 		for (const { name, value } of resource.options as Array<{ name: string; value: string }>) {
 			const operations = description.properties.filter((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(value));
-			const set = resources.get(name) ?? new Set<string>();
-			for (const option of operations.flatMap((property) => property.options as Array<{ name: string; action?: string }>)) {
-				set.add(option.name);
-				if (option.action) set.add(option.action);
-			}
-			resources.set(name, set);
+			const options = operations.flatMap((property) => property.options as Array<{ name: string; action?: string }>);
+			resources.set(name, new Set([...(resources.get(name) ?? []), ...options.flatMap((option) => [option.name, option.action ?? option.name])]));
 		}
 	}
 	return { labels, corpus, resources };

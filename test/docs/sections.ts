@@ -117,6 +117,14 @@ export function slug(title: string): string {
 		.replace(/\s/g, '-');
 }
 
+/** A link target of `page` as a path from the repository's root (its anchor kept). */
+export function fromRoot(page: string, target: string): string {
+	if (/^[a-z]+:/i.test(target)) return target;
+	const [file, anchor] = target.split('#');
+	const resolved = file ? path.join(path.dirname(page), decodeURIComponent(file)) : page;
+	return anchor === undefined ? resolved : `${resolved}#${anchor}`;
+}
+
 /** Every anchor of a page: a repeated heading gets -1, -2... as on GitHub. */
 export function anchors(text: string): Set<string> {
 	const seen = new Map<string, number>();
@@ -175,15 +183,13 @@ const squeeze = (value: string) => value.replace(/\s+/g, ' ').trim();
 
 /** A link target as the same place for both pages: a twin page by its pair, an anchor of the page by its heading's index. */
 function linkTarget(page: string, text: string, target: string): string {
-	if (/^[a-z]+:/i.test(target)) return target;
 	if (target.startsWith('#')) {
 		const headings = [...text.matchAll(/^#{1,6} (.+)$/gm)].map(([, title]) => slug(title));
 		return `#heading-${headings.indexOf(decodeURIComponent(target.slice(1)))}`;
 	}
-	const [file, anchor] = target.split('#');
-	const resolved = path.join(path.dirname(page), decodeURIComponent(file));
-	const twin = TRANSLATIONS.findIndex((pair) => pair.includes(resolved));
-	return twin >= 0 ? `twin-${twin}` : anchor === undefined ? resolved : `${resolved}#${anchor}`;
+	const resolved = fromRoot(page, target);
+	const twin = TRANSLATIONS.findIndex((pair) => pair.includes(resolved.split('#')[0]));
+	return twin >= 0 ? `twin-${twin}` : resolved;
 }
 
 /** Every figure of a page, in the order the page writes them. */
