@@ -20,14 +20,12 @@ describe('the example workflows', () => {
 		}
 	});
 
-
 	it('say in their note the key each one is idempotent on, and, where a data table keeps it, what still races', () => {
 		for (const { file, workflow } of examples) {
 			expect(note(workflow), file).toMatch(/\*\*(?:Keys?|Chave)\b/);
 			if (dataTablesOf(workflow).length) expect(note(workflow), file).toMatch(/still races/);
 		}
 	});
-
 
 	it('name in their Setup note every data table they use, with its columns, for the user to create', () => {
 		const withTables = examples.filter(({ workflow }) => dataTablesOf(workflow).length > 0);
@@ -43,15 +41,14 @@ describe('the example workflows', () => {
 	});
 
 	it('give one table the same columns, with the same types, in every example that uses it', () => {
-		const seen = new Map<string, { file: string; columns: Map<string, string> }>();
+		const first = new Map<string, { file: string; type: string }>();
 		for (const { file, workflow } of examples) {
 			for (const table of dataTablesOf(workflow)) {
-				const earlier = seen.get(table.name);
-				for (const column of table.columns) {
-					const type = earlier?.columns.get(column.name);
-					if (type) expect(column.type, `${table.name}.${column.name} in ${file} and ${earlier!.file}`).toBe(type);
+				for (const { name, type } of table.columns) {
+					const column = `${table.name}.${name}`;
+					if (!first.has(column)) first.set(column, { file, type });
+					expect(type, `${column} in ${file} and ${first.get(column)!.file}`).toBe(first.get(column)!.type);
 				}
-				if (!earlier) seen.set(table.name, { file, columns: new Map(table.columns.map((c) => [c.name, c.type])) });
 			}
 		}
 	});

@@ -12,15 +12,6 @@ import { ASSUMPTIONS, TRIGGER_ASSUMPTIONS } from '../../scripts/check-service/as
 
 export const ROOT = path.resolve(__dirname, '../..');
 
-export interface Section {
-	/** The marker's name: `<!-- name:start … -->` … `<!-- name:end -->`. */
-	name: string;
-	/** The page that carries it, relative to the repository's root. */
-	file: string;
-	/** What a run makes of it now; loaded when called, so that reading the pages starts no engine. */
-	make: () => Promise<string>;
-}
-
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 /** The assumptions page's tables, from the node's and the trigger's own lists: a guess added to the code is listed with its way around. */
@@ -42,8 +33,11 @@ async function assumptionsSection(): Promise<string> {
 	].join('\n');
 }
 
-/** Every section, in the order `npm run docs:outputs` writes them. */
-export const SECTIONS: Section[] = [
+/**
+ * Every section, in the order `npm run docs:outputs` writes them: its marker's name (`<!-- name:start … -->`),
+ * the page that carries it, and what a run makes of it now (loaded when called, so that reading the pages starts no engine).
+ */
+export const SECTIONS = [
 	{ name: 'outputs', file: 'docs/outputs.md', make: async () => (await import('./outputs')).outputsSection() },
 	// Every event's item sits in the trigger reference; each guide points at it (outputs.test.ts).
 	{ name: 'events', file: 'docs/trigger.md', make: async () => (await import('./events')).eventsSection() },
