@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * The documentation's quotes of what the nodes show, so that a renamed label or a reworded message
  * cannot leave a stale quote behind (quotes.test.ts checks each; messageCorpus.ts says against what).

@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * The Portuguese walkthrough is the English one translated, never a page of its own: read from the
  * English page, section by section, it has the same headings and numbered steps, the same UI names
