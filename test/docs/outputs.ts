@@ -31,17 +31,6 @@ export async function run(sandbox: Sandbox, parameters: IDataObject, items?: Tes
 	});
 }
 
-interface Example {
-	/** Resource > Operation, and what was asked, as the page names it. */
-	title: string;
-	/** What the reader should know about this output; one paragraph. */
-	note: string;
-	parameters: IDataObject;
-	items?: TestItem[];
-	/** Shown folded: long answers that Simplify shortens. */
-	folded?: boolean;
-}
-
 /** Volatile text of one run (ids, the sandbox's address) and the fixed text it becomes. */
 type Replacements = Map<string, string>;
 
@@ -93,7 +82,10 @@ export function titleOf(resource: string, operation: string): string {
 	return `${entry.name} > ${entry.operations[operation].option.name}`;
 }
 
-/** What the page shows of each read, by its key in EVERY_OPERATION: each variant's title, note and what it sets beyond the operation's parameters. */
+/**
+ * What the page shows of each read, by its key in EVERY_OPERATION: each variant's title, its note (one
+ * paragraph), what it sets beyond the operation's parameters, and whether it is folded (long answers that Simplify shortens).
+ */
 const SHOWN: Record<string, Array<{ variant?: string; note: string; set?: IDataObject; folded?: true }>> = {
 	'order.get': [
 		{ variant: 'Simplify on, the default', note: 'A registered letter that was posted. `statusText` is added by the node from the status table.' },
@@ -137,7 +129,7 @@ const SHOWN: Record<string, Array<{ variant?: string; note: string; set?: IDataO
 };
 
 /** Each shown read with EVERY_OPERATION's parameters, its order id the example order of its kind. */
-function examples(letterId: string, emailId: string, pdf: TestItem): Example[] {
+function examples(letterId: string, emailId: string, pdf: TestItem) {
 	const reads = Object.entries(RESOURCES).flatMap(([resource, { operations }]) => Object.keys(operations).filter((operation) => !operations[operation].writes).map((operation) => `${resource}.${operation}`));
 	// The operations that send, change or spend are described where they are documented.
 	const unshown = reads.filter((key) => !SHOWN[key]);
@@ -160,7 +152,7 @@ function fence(value: unknown): string {
 	return ['```json', JSON.stringify(value, null, 2), '```'].join('\n');
 }
 
-function render(example: Example, output: unknown): string {
+function render(example: ReturnType<typeof examples>[number], output: unknown): string {
 	const block = example.folded ? ['<details><summary>Output</summary>', '', fence(output), '', '</details>'] : [fence(output)];
 	return [`### ${example.title}`, '', example.note, '', ...block].join('\n');
 }

@@ -94,12 +94,6 @@ export function proseLines(text: string): string[] {
 	});
 }
 
-export function headings(text: string): string[] {
-	return proseLines(text)
-		.map((line) => /^#{1,6} (.+?)\s*#*$/.exec(line)?.[1])
-		.filter((title): title is string => title !== undefined);
-}
-
 /** GitHub's anchor for a heading: lower case, punctuation dropped (not - and _), spaces as hyphens. */
 export function slug(title: string): string {
 	return title
@@ -123,7 +117,8 @@ export function fromRoot(page: string, target: string): string {
 export function anchors(text: string): Set<string> {
 	const seen = new Map<string, number>();
 	const result = new Set<string>();
-	for (const title of headings(text)) {
+	for (const [, title] of proseLines(text).map((line) => /^#{1,6} (.+?)\s*#*$/.exec(line) ?? [])) {
+		if (title === undefined) continue;
 		const base = slug(title);
 		const count = seen.get(base) ?? 0;
 		seen.set(base, count + 1);
