@@ -18,12 +18,10 @@ describe('the sections of the pages made from a real run', () => {
 
 	it('are rewritten by `npm run docs:outputs` in place, leaving the rest of the page as it is', () => {
 		const text = outputsPage();
-		expect(writeSection(text, readSection(text, 'outputs')!, 'outputs')).toBe(text);
 		const changed = writeSection(text, 'replaced', 'outputs');
 		expect(readSection(changed, 'outputs')).toBe('replaced');
-		const [before, after] = text.split(readSection(text, 'outputs')!);
-		expect(changed.startsWith(before.trimEnd())).toBe(true);
-		expect(changed.endsWith(after.trimStart())).toBe(true);
+		// Written back, the section gives the page as it was: nothing around it moved.
+		expect(writeSection(changed, readSection(text, 'outputs')!, 'outputs')).toBe(text);
 	});
 });
 
