@@ -57,15 +57,14 @@ export const SPENDING = Object.entries(RESOURCES).flatMap(([resource, { operatio
 			resource,
 			operation,
 			action: module.option.action,
-			writes: module.writes === true,
 			// Whether the operation takes a Maximum Price at all.
 			capped: JSON.stringify(module.description).includes('"name":"maxPrice"'),
 		})),
 );
-export const WRITING = Object.entries(RESOURCES).flatMap(([resource, { operations, defaultOperation }]) =>
+export const WRITING = Object.entries(RESOURCES).flatMap(([resource, { operations }]) =>
 	Object.entries(operations)
 		.filter(([, module]) => module.writes)
-		.map(([operation]) => ({ resource, operation, isDefault: operation === defaultOperation })),
+		.map(([operation]) => ({ resource, operation })),
 );
 
 export function operationOf(node: WorkflowNode): { resource: string; operation: string } | undefined {

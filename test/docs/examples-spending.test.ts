@@ -146,7 +146,6 @@ describe('the example workflows', () => {
 		]);
 	});
 
-
 	it('set no Retry On Fail on a node that writes (the node refuses it), nor Maximum Price with a PDF link (the node refuses it)', () => {
 		for (const { file, workflow } of examples) {
 			for (const n of workflow.nodes) {
@@ -167,7 +166,6 @@ describe('the example workflows', () => {
 			expect(n.parameters.environment, file).toBe('production');
 		}
 	});
-
 
 	it('keep nothing in workflow static data, which queue-mode workers start without', () => {
 		for (const { file, workflow } of examples) {

@@ -12,29 +12,12 @@ import { describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import { EMAIL_STATUSES, ORDER_STATUSES } from '../../nodes/PostalService/contract/lists';
 import { DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../../nodes/PostalServiceTrigger/webhookLists';
-import { anchors, links, proseLines, tableRows } from './markdown';
-import { assumptionsSection } from './assumptions';
-import { ASSUMPTIONS_SECTION, PORTUGUESE_ONLY, readDoc, readSection, ROOT, TRANSLATIONS } from './sections';
+import { examples } from './exampleGraph';
+import { anchors, fromRoot, links, pages, PORTUGUESE_ONLY, proseLines, readDoc, ROOT, tableRows, TRANSLATIONS } from './sections';
 
 const EN = 'README.md';
 const PT = 'docs/pt-BR/README.md';
 const pkg = JSON.parse(readDoc('package.json')) as { name: string; version: string; repository: { url: string }; n8n: { supportedVersions: string } };
-
-/** Every Markdown page of the repository's documentation. */
-function pages(): string[] {
-	const docs = readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
-		.filter((file) => file.endsWith('.md'))
-		.map((file) => path.join('docs', file));
-	return [EN, 'CONTRIBUTING.md', 'CHANGELOG.md', ...docs];
-}
-
-/** A link target of `page` as a path from the repository's root (its anchor kept). */
-function fromRoot(page: string, target: string): string {
-	if (/^[a-z]+:/i.test(target)) return target;
-	const [file, anchor] = target.split('#');
-	const resolved = file ? path.join(path.dirname(page), decodeURIComponent(file)) : page;
-	return anchor === undefined ? resolved : `${resolved}#${anchor}`;
-}
 
 /** (resource, action) as the node's description names them, for every operation. */
 const described = () =>
@@ -119,10 +102,8 @@ describe('the user guide and its Portuguese twin', () => {
 	it('list every example and the n8n release it needs: the latest its nodes need, else the oldest tested', () => {
 		const oldest = /^>=([\d.]+)/.exec(pkg.n8n.supportedVersions)![1];
 		const later = (a: string, b: string) => (a.localeCompare(b, undefined, { numeric: true }) >= 0 ? a : b);
-		const examples = readdirSync(path.join(ROOT, 'examples'))
-			.filter((file) => file.endsWith('.json'))
-			.map((file) => {
-				const workflow = JSON.parse(readDoc(path.join('examples', file))) as { nodes: Array<{ type: string; typeVersion?: number }> };
+		const needed = examples
+			.map(({ file, workflow }) => {
 				const needs = workflow.nodes.map(({ type, typeVersion }) => FIRST_RELEASE[`${type}@${typeVersion}`]).filter(Boolean);
 				return [file.replace(/\.json$/, ''), needs.reduce(later, oldest)];
 			})
@@ -131,8 +112,8 @@ describe('the user guide and its Portuguese twin', () => {
 			tableRows(readDoc(file), title)
 				.map((cells) => [/^\[([^\]]+)\]/.exec(cells[0])?.[1] ?? cells[0], cells[cells.length - 1]])
 				.sort();
-		expect(listed(EN, 'Templates and examples')).toEqual(examples);
-		expect(listed(PT, 'Modelos e exemplos')).toEqual(examples);
+		expect(listed(EN, 'Templates and examples')).toEqual(needed);
+		expect(listed(PT, 'Modelos e exemplos')).toEqual(needed);
 	});
 
 	it('keep the English guide at about 210 lines', () => {
@@ -211,11 +192,5 @@ describe('the changelog', () => {
 		for (const title of sections) expect(title).toMatch(/^\[\d+\.\d+\.\d+\] - (Unreleased|\d{4}-\d{2}-\d{2})$/);
 		expect(sections[0]).toMatch(new RegExp(`^\\[${pkg.version.replace(/\./g, '\\.')}\\] `));
 		expect(sections.filter((title) => title.endsWith('Unreleased')).length).toBeLessThanOrEqual(1);
-	});
-});
-
-describe('the assumptions page', () => {
-	it('lists every guess of the node and the trigger with its way around, as the code holds them (npm run docs:outputs)', () => {
-		expect(readSection(readDoc(ASSUMPTIONS_SECTION.files[0]), ASSUMPTIONS_SECTION.name)).toBe(assumptionsSection());
 	});
 });

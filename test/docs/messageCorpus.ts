@@ -70,7 +70,18 @@ export function sourceLiterals(folders: string[]): string[][] {
 }
 
 const isLetter = (char: string | undefined) => char !== undefined && /\p{L}/u.test(char);
+const hasLetter = (text: string) => /\p{L}/u.test(text);
 const sameChar = (a: string, b: string, first: boolean) => a === b || (first && a.toLowerCase() === b.toLowerCase());
+
+/** A piece of a literal being matched: which literal, which fixed text, the words matched so far. */
+interface Piece {
+	literal: number;
+	part: number;
+	words: number;
+	/** Whether it began at the first character of a literal that only names values in quotes (`tag "${tag}"`): used whole, it may hold one word. */
+	whole: boolean;
+	cover: (from: number, to: number) => boolean;
+}
 
 /**
  * Decides whether a quoted message is made of the code's texts: pieces of literals (through their
@@ -78,65 +89,21 @@ const sameChar = (a: string, b: string, first: boolean) => a === b || (first && 
  */
 export class MessageCorpus {
 	private readonly literals: string[][];
-	/** Every fixed text, each followed by a NUL; `owner[k]` = [literal, part, start] of the k-th part. */
-	private readonly fixed: string;
-	private readonly owner: Array<[number, number, number]> = [];
-	private readonly starts = new Map<string, number>();
-	private readonly partAt: Int32Array;
-	private readonly trigrams = new Map<string, number[]>();
-	/** Whether the literal holds a letter before (after) a position of `fixed`. */
-	private readonly lettersBefore: Uint8Array;
-	private readonly lettersAfter: Uint8Array;
+	/** Where each three characters (in lower case) begin: [literal, fixed text, offset]. */
+	private readonly trigrams = new Map<string, Array<[number, number, number]>>();
 	private readonly labels: string[];
-	/** Whether a literal only names values in quotes (`tag "${tag}"`): used whole, it may hold one word. */
-	private readonly quotesValues: boolean[];
 
 	constructor(literals: string[][], labels: Iterable<string>) {
-		this.literals = literals.map((parts) => parts.map((part) => part.replace(/\u0000/g, ''))).filter((parts) => parts.join('').trim() !== '');
-		const chunks: string[] = [];
-		let offset = 0;
+		this.literals = literals.filter((parts) => parts.join('').trim() !== '');
 		this.literals.forEach((parts, literal) =>
-			parts.forEach((part, index) => {
-				this.owner.push([literal, index, offset]);
-				chunks.push(`${part}\u0000`);
-				offset += part.length + 1;
+			parts.forEach((text, part) => {
+				for (let offset = 0; offset + 3 <= text.length; offset++) {
+					const key = text.slice(offset, offset + 3).toLowerCase();
+					if (!this.trigrams.has(key)) this.trigrams.set(key, []);
+					this.trigrams.get(key)!.push([literal, part, offset]);
+				}
 			}),
 		);
-		this.fixed = chunks.join('');
-		for (const [literal, part, start] of this.owner) this.starts.set(`${literal}:${part}`, start);
-		this.quotesValues = this.literals.map((parts) => parts.length > 1 && parts.slice(1).every((part, hole) => parts[hole].endsWith('"') && part.startsWith('"')));
-		this.partAt = new Int32Array(this.fixed.length);
-		let part = 0;
-		for (let k = 0; k < this.fixed.length; k++) {
-			this.partAt[k] = part;
-			if (this.fixed[k] === '\u0000') part++;
-		}
-		this.lettersBefore = new Uint8Array(this.fixed.length + 1);
-		this.lettersAfter = new Uint8Array(this.fixed.length + 1);
-		this.literals.forEach((parts, literal) => {
-			const spans = parts.map((part, index) => [this.partStart(literal, index), part.length] as const);
-			let seen = 0;
-			for (const [start, length] of spans) {
-				for (let k = start; k <= start + length; k++) {
-					this.lettersBefore[k] = seen;
-					if (k < start + length && isLetter(this.fixed[k])) seen = 1;
-				}
-			}
-			seen = 0;
-			for (const [start, length] of [...spans].reverse()) {
-				for (let k = start + length; k >= start; k--) {
-					if (k < start + length && isLetter(this.fixed[k])) seen = 1;
-					this.lettersAfter[k] = seen;
-				}
-			}
-		});
-		for (let k = 0; k + 3 <= this.fixed.length; k++) {
-			const key = this.fixed.slice(k, k + 3).toLowerCase();
-			if (key.includes('\u0000')) continue;
-			const list = this.trigrams.get(key);
-			if (list) list.push(k);
-			else this.trigrams.set(key, [k]);
-		}
 		// Longest first, so that a label is taken whole.
 		this.labels = [...new Set(labels)].filter((label) => label.length > 1).sort((a, b) => b.length - a.length);
 	}
@@ -147,7 +114,21 @@ export class MessageCorpus {
 			.split(/\.\.\.|…/)
 			.map((segment) => segment.trim())
 			.filter(Boolean)
-			.every((segment) => new Cover(this, segment).whole());
+			.every((segment) => {
+				const memo = new Map<number, boolean>();
+				// Whether pieces and values cover the segment from `from` to `to`.
+				const cover = (from: number, to: number): boolean => {
+					if (from === to) return true;
+					const key = from * 100_000 + to;
+					if (!memo.has(key)) {
+						memo.set(key, false);
+						const glued = this.glueEnds(segment, from).some((end) => end <= to && cover(end, to));
+						memo.set(key, glued || this.pieceEnds(segment, from, to, cover).some((end) => cover(end, to)));
+					}
+					return memo.get(key)!;
+				};
+				return cover(0, segment.length);
+			});
 	}
 
 	/** Where a value (not a word of prose) that joins two pieces ends, for each way it can be read. */
@@ -180,91 +161,41 @@ export class MessageCorpus {
 		if (isLetter(text[at - 1]) && isLetter(text[at])) return [];
 		const key = text.slice(at, at + 3).toLowerCase();
 		if (key.length < 3) return [];
-		for (const start of this.trigrams.get(key) ?? []) {
-			if (isLetter(this.fixed[start - 1]) && isLetter(text[at])) continue;
+		for (const [literal, part, offset] of this.trigrams.get(key) ?? []) {
+			const parts = this.literals[literal];
+			if (isLetter(parts[part][offset - 1]) && isLetter(text[at])) continue;
 			// Inside a quote a piece leaves out no word of its literal; only the quote's ends may cut one.
-			if (at > 0 && this.lettersBefore[start]) continue;
-			const [literal, part, partStart] = this.owner[this.partAt[start]];
-			this.extend(text, at, limit, { literal, part, words: 0, whole: part === 0 && start === partStart && this.quotesValues[literal], cover }, start, true, ends);
+			if (at > 0 && (hasLetter(parts[part].slice(0, offset)) || parts.slice(0, part).some(hasLetter))) continue;
+			const whole = part === 0 && offset === 0 && parts.length > 1 && parts.slice(1).every((next, hole) => parts[hole].endsWith('"') && next.startsWith('"'));
+			this.extend(text, at, limit, { literal, part, words: 0, whole, cover }, offset, true, ends);
 		}
 		return [...ends];
 	}
 
-	/** The offset in `fixed` where a literal's fixed text begins. */
-	private partStart(literal: number, part: number): number {
-		return this.starts.get(`${literal}:${part}`)!;
-	}
-
-	/** Matches the literal's fixed text from `position` at `at`, then goes through its next hole. */
-	private extend(text: string, at: number, limit: number, state: Piece, position: number, first: boolean, ends: Set<number>): void {
+	/** Matches the literal's fixed text from `offset` at `at`, then goes through its next hole and on. */
+	private extend(text: string, at: number, limit: number, state: Piece, offset: number, first: boolean, ends: Set<number>): void {
 		const parts = this.literals[state.literal];
+		const fixed = parts[state.part];
 		let j = at;
-		let k = position;
+		let k = offset;
 		let words = state.words;
-		while (j < limit && this.fixed[k] !== '\u0000' && sameChar(text[j], this.fixed[k], first && j === at)) {
+		while (j < limit && k < fixed.length && sameChar(text[j], fixed[k], first && j === at)) {
 			if (isLetter(text[j]) && !isLetter(text[j - 1])) words++;
 			j++;
 			k++;
 			// A piece ends between words, holds two words at least, and leaves out no word of its literal unless the quote ends there.
-			const between = !(isLetter(text[j - 1]) && (isLetter(this.fixed[k]) || isLetter(text[j])));
-			const whole = state.whole && state.part === parts.length - 1 && this.fixed[k] === '\u0000';
-			if (between && (words >= 2 || whole) && (j === text.length || !this.lettersAfter[k])) ends.add(j);
+			const between = !(isLetter(text[j - 1]) && (isLetter(fixed[k]) || isLetter(text[j])));
+			const whole = state.whole && state.part === parts.length - 1 && k === fixed.length;
+			const lettersAfter = () => hasLetter(fixed.slice(k)) || parts.slice(state.part + 1).some(hasLetter);
+			if (between && (words >= 2 || whole) && (j === text.length || !lettersAfter())) ends.add(j);
 		}
-		if (this.fixed[k] !== '\u0000' || state.part + 1 >= parts.length) return;
-		this.hole(text, j, limit, { ...state, part: state.part + 1, words }, ends);
-	}
-
-	/** A hole from `from`: any covered text, then the literal's next fixed text. */
-	private hole(text: string, from: number, limit: number, state: Piece, ends: Set<number>): void {
-		const parts = this.literals[state.literal];
-		const next = parts[state.part];
-		const start = this.partStart(state.literal, state.part);
-		for (let m = from; m <= limit; m++) {
-			if (!state.cover(from, m)) continue;
-			if (next !== '') {
-				if (m < limit && text[m] === next[0]) this.extend(text, m, limit, state, start, false, ends);
-			} else if (state.part === parts.length - 1) {
-				if (state.words >= 2) ends.add(m);
-			} else {
-				this.hole(text, m, limit, { ...state, part: state.part + 1 }, ends);
-			}
+		if (k < fixed.length) return;
+		if (state.part + 1 < parts.length) {
+			// A hole: any covered text, then the literal's next fixed text.
+			for (let m = j; m <= limit; m++) if (state.cover(j, m)) this.extend(text, m, limit, { ...state, part: state.part + 1, words }, 0, false, ends);
+		} else if (fixed === '' && words >= 2) {
+			// The literal ends with a hole.
+			ends.add(j);
 		}
-	}
-}
-
-/** A piece of a literal being matched: which literal, which fixed text, the words matched so far. */
-interface Piece {
-	literal: number;
-	part: number;
-	words: number;
-	/** Whether it began at the first character of a literal that only names values in quotes. */
-	whole: boolean;
-	cover: (from: number, to: number) => boolean;
-}
-
-/** One quote's segment: whether pieces and values cover it, from its start to its end. */
-class Cover {
-	private readonly memo = new Map<number, boolean>();
-
-	constructor(
-		private readonly corpus: MessageCorpus,
-		private readonly text: string,
-	) {}
-
-	whole(): boolean {
-		return this.range(0, this.text.length);
-	}
-
-	range(from: number, to: number): boolean {
-		if (from === to) return true;
-		const key = from * 100_000 + to;
-		const known = this.memo.get(key);
-		if (known !== undefined) return known;
-		this.memo.set(key, false);
-		const result =
-			this.corpus.glueEnds(this.text, from).some((end) => end <= to && this.range(end, to)) ||
-			this.corpus.pieceEnds(this.text, from, to, (a, b) => this.range(a, b)).some((end) => this.range(end, to));
-		this.memo.set(key, result);
-		return result;
 	}
 }

@@ -15,8 +15,10 @@ import { EVERY_OPERATION, LETTER, pdfItem } from '../harness/sends';
 const TOKEN = 'tok-outputs-example';
 const EMAIL = 'conta@example.com';
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+/** A sandbox of its own for a section's run (routes.ts runs in one too). */
+export const startExampleSandbox = (options: { balance?: number } = {}) => startSandbox({ port: 0, token: TOKEN, email: EMAIL, quiet: true, ...options });
 
-async function run(sandbox: Sandbox, parameters: IDataObject, items?: TestItem[]) {
+export async function run(sandbox: Sandbox, parameters: IDataObject, items?: TestItem[], continueOnFail = false) {
 	return await runNode({
 		type: 'n8n-nodes-postal-service.postalService',
 		parameters,
@@ -25,20 +27,8 @@ async function run(sandbox: Sandbox, parameters: IDataObject, items?: TestItem[]
 			postalServiceApi: { baseUrl: sandbox.baseUrl, securityToken: TOKEN },
 			postalServiceChatApi: { baseUrl: sandbox.baseUrl, email: EMAIL, securityToken: TOKEN },
 		},
+		continueOnFail,
 	});
-}
-
-export { readSection, writeSection } from './sections';
-
-interface Example {
-	/** Resource > Operation, and what was asked, as the page names it. */
-	title: string;
-	/** What the reader should know about this output; one paragraph. */
-	note: string;
-	parameters: IDataObject;
-	items?: TestItem[];
-	/** Shown folded: long answers that Simplify shortens. */
-	folded?: boolean;
 }
 
 /** Volatile text of one run (ids, the sandbox's address) and the fixed text it becomes. */
@@ -92,7 +82,10 @@ export function titleOf(resource: string, operation: string): string {
 	return `${entry.name} > ${entry.operations[operation].option.name}`;
 }
 
-/** What the page shows of each read, by its key in EVERY_OPERATION: each variant's title, note and what it sets beyond the operation's parameters. */
+/**
+ * What the page shows of each read, by its key in EVERY_OPERATION: each variant's title, its note (one
+ * paragraph), what it sets beyond the operation's parameters, and whether it is folded (long answers that Simplify shortens).
+ */
 const SHOWN: Record<string, Array<{ variant?: string; note: string; set?: IDataObject; folded?: true }>> = {
 	'order.get': [
 		{ variant: 'Simplify on, the default', note: 'A registered letter that was posted. `statusText` is added by the node from the status table.' },
@@ -136,7 +129,11 @@ const SHOWN: Record<string, Array<{ variant?: string; note: string; set?: IDataO
 };
 
 /** Each shown read with EVERY_OPERATION's parameters, its order id the example order of its kind. */
-function examples(letterId: string, emailId: string, pdf: TestItem): Example[] {
+function examples(letterId: string, emailId: string, pdf: TestItem) {
+	const reads = Object.entries(RESOURCES).flatMap(([resource, { operations }]) => Object.keys(operations).filter((operation) => !operations[operation].writes).map((operation) => `${resource}.${operation}`));
+	// The operations that send, change or spend are described where they are documented.
+	const unshown = reads.filter((key) => !SHOWN[key]);
+	if (unshown.length) throw new Error(`test/docs/outputs.ts SHOWN has no example of the read ${unshown.join(', ')}`);
 	return Object.entries(SHOWN).flatMap(([key, variants]) => {
 		const [resource, operation] = key.split('.');
 		const { parameters, pdf: needsPdf } = EVERY_OPERATION[key];
@@ -151,32 +148,26 @@ function examples(letterId: string, emailId: string, pdf: TestItem): Example[] {
 	});
 }
 
-/** This run's ids (the same after every sandbox start today, but not promised) and address. */
-function replacementsOf(sandbox: Sandbox, letterId: string, emailId: string): Replacements {
-	const replacements: Replacements = new Map([
-		[sandbox.baseUrl, '{base_url}'],
-		[letterId, FIXED_IDS.letter],
-		[emailId, FIXED_IDS.email],
-	]);
-	for (const [from, to] of replacements) if (from === to) replacements.delete(from);
-	return replacements;
-}
-
 function fence(value: unknown): string {
 	return ['```json', JSON.stringify(value, null, 2), '```'].join('\n');
 }
 
-function render(example: Example, output: unknown): string {
+function render(example: ReturnType<typeof examples>[number], output: unknown): string {
 	const block = example.folded ? ['<details><summary>Output</summary>', '', fence(output), '', '</details>'] : [fence(output)];
 	return [`### ${example.title}`, '', example.note, '', ...block].join('\n');
 }
 
 /** Runs every example against a sandbox of its own and returns the section's text between its markers. */
 export async function outputsSection(): Promise<string> {
-	const sandbox = await startSandbox({ port: 0, token: TOKEN, email: EMAIL, quiet: true, balance: 1000 });
+	const sandbox = await startExampleSandbox({ balance: 1000 });
 	try {
 		const { letterId, emailId } = await prepare(sandbox);
-		const replacements = replacementsOf(sandbox, letterId, emailId);
+		// This run's address and ids (the same after every sandbox start today, but not promised).
+		const replacements: Replacements = new Map([
+			[sandbox.baseUrl, '{base_url}'],
+			[letterId, FIXED_IDS.letter],
+			[emailId, FIXED_IDS.email],
+		]);
 		const parts: string[] = [];
 		for (const example of examples(letterId, emailId, await pdfItem(2))) {
 			const result = await run(sandbox, example.parameters, example.items);

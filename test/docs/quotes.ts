@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * The documentation's quotes of what the nodes show, so that a renamed label or a reworded message
  * cannot leave a stale quote behind (quotes.test.ts checks each; messageCorpus.ts says against what).
@@ -19,10 +18,7 @@
  *   OTHER_MESSAGES.
  * - Text in double quotes in prose is not checked: it quotes n8n, the interface or the service.
  */
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-
-import { ROOT } from './sections';
+import { proseLines } from './sections';
 
 /**
  * Bold or italic names the pages give that the package does not show, by where they are from. An
@@ -67,15 +63,6 @@ export interface Quote {
 	text: string;
 }
 
-/** Every Markdown page the quotes are read from: the guide, the changelog and docs/ (the Portuguese guide included). */
-export function quotedPages(): string[] {
-	const docs = readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
-		.filter((file) => file.endsWith('.md'))
-		.map((file) => path.join('docs', file))
-		.sort();
-	return ['README.md', 'CHANGELOG.md', ...docs];
-}
-
 const COMMANDS = /^(npm|npx|git|node|bash|curl|docker|tsx|cd|mkdir|export|n8n|apt-get|brew|xcode-select|source)\b/;
 const WORD = /^["'(]?\p{L}[\p{L}'’-]*[)"',.;:!?]*$/u;
 
@@ -101,15 +88,7 @@ export function readsAsLabel(span: string): boolean {
 export function quotesOf(file: string, text: string): Quote[] {
 	const quotes: Quote[] = [];
 	// Fenced blocks blanked, so that offsets keep their lines; a span may go on over one line break.
-	let fenced = false;
-	const prose = text
-		.split('\n')
-		.map((line) => {
-			const fence = /^\s*```/.test(line);
-			if (fence) fenced = !fenced;
-			return fence || fenced ? '' : line;
-		})
-		.join('\n');
+	const prose = proseLines(text).join('\n');
 	const lineAt = (offset: number) => prose.slice(0, offset).split('\n').length;
 	const add = (kind: Quote['kind'], span: string, offset: number) => quotes.push({ file, line: lineAt(offset), kind, text: span.replace(/\s+/g, ' ').trim() });
 	// Code spans first (one or two backticks), then bold, then italic in what is left; each blanked once read.
@@ -134,19 +113,11 @@ export function quotesOf(file: string, text: string): Quote[] {
  * the same length closes it (so a span of two backticks may hold single ones), within one paragraph.
  */
 function codeSpans(text: string): Array<{ start: number; end: number; span: string }> {
-	const spans: Array<{ start: number; end: number; span: string }> = [];
-	const runs = [...text.matchAll(/`+/g)].map((run) => ({ at: run.index, length: run[0].length }));
-	for (let i = 0; i < runs.length; i++) {
-		const open = runs[i];
-		const close = runs.slice(i + 1).findIndex((run) => run.length === open.length);
-		if (close < 0) continue;
-		const j = i + 1 + close;
-		const inner = text.slice(open.at + open.length, runs[j].at);
-		if (/\n\s*\n/.test(inner)) continue;
-		spans.push({ start: open.at, end: runs[j].at + runs[j].length, span: inner.replace(/^ (.*) $/s, '$1') });
-		i = j;
-	}
-	return spans;
+	return [...text.matchAll(/(?<!`)(`+)(?!`)((?:(?!\n\s*\n)[^])+?)(?<!`)\1(?!`)/g)].map((match) => ({
+		start: match.index,
+		end: match.index + match[0].length,
+		span: match[2].replace(/^ (.*) $/s, '$1'),
+	}));
 }
 
 /**

@@ -6,12 +6,8 @@
  */
 import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import { ROUTES } from '../../nodes/PostalService/contract/routes';
-import { startSandbox } from '../../sandbox';
-import { runNode } from '../harness/engine';
 import { everyOperation } from '../harness/sends';
-
-const TOKEN = 'tok-routes-example';
-const EMAIL = 'conta@example.com';
+import { run, startExampleSandbox } from './outputs';
 
 /** A route as the page writes it: the token and ids as placeholders, and the price's test=1. */
 function routeText(method: string, path: string, fields: Record<string, unknown>): string {
@@ -22,7 +18,7 @@ function routeText(method: string, path: string, fields: Record<string, unknown>
 }
 
 export async function routesSection(): Promise<string> {
-	const sandbox = await startSandbox({ port: 0, token: TOKEN, email: EMAIL, quiet: true });
+	const sandbox = await startExampleSandbox();
 	const operations = await everyOperation();
 	const rows = ['| Resource | Operation | Route | Writes (Retry On Fail refused) |', '|---|---|---|---|'];
 	try {
@@ -31,16 +27,7 @@ export async function routesSection(): Promise<string> {
 				const given = operations[`${resource}.${operation}`];
 				if (!given) throw new Error(`test/harness/sends.ts everyOperation() has no parameters for ${resource}.${operation}`);
 				sandbox.control.clearRequests();
-				await runNode({
-					type: 'n8n-nodes-postal-service.postalService',
-					parameters: given.parameters as never,
-					items: given.items,
-					credentials: {
-						postalServiceApi: { baseUrl: sandbox.baseUrl, securityToken: TOKEN },
-						postalServiceChatApi: { baseUrl: sandbox.baseUrl, email: EMAIL, securityToken: TOKEN },
-					},
-					continueOnFail: true,
-				});
+				await run(sandbox, given.parameters as never, given.items, true);
 				const routes = [...new Set(sandbox.control.requests().map((r) => routeText(r.method, r.path, r.fields)))];
 				rows.push(`| ${name} | ${module.option.name} | ${routes.join(', ') || 'none'} | ${module.writes ? 'yes' : 'no'} |`);
 			}

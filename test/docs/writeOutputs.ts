@@ -6,30 +6,15 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { assumptionsSection } from './assumptions';
-import { eventsSection } from './events';
-import { outputsSection } from './outputs';
-import { routesSection } from './routes';
-import { ASSUMPTIONS_SECTION, EVENTS, OUTPUTS, readDoc, ROOT, ROUTES_SECTION, writeSection, type Section } from './sections';
-
-async function rewrite(section: Section, made: string): Promise<void> {
-	for (const file of section.files) {
-		const before = readDoc(file);
-		const after = writeSection(before, made, section.name);
-		if (after === before) {
-			console.log(`${file}: the ${section.name} section is up to date`);
-		} else {
-			writeFileSync(path.join(ROOT, file), after);
-			console.log(`${file}: the ${section.name} section was rewritten from a real run`);
-		}
-	}
-}
+import { readDoc, ROOT, SECTIONS, writeSection } from './sections';
 
 async function main(): Promise<void> {
-	await rewrite(OUTPUTS, await outputsSection());
-	await rewrite(EVENTS, await eventsSection());
-	await rewrite(ASSUMPTIONS_SECTION, assumptionsSection());
-	await rewrite(ROUTES_SECTION, await routesSection());
+	for (const { name, file, make } of SECTIONS) {
+		const before = readDoc(file);
+		const after = writeSection(before, await make(), name);
+		if (after !== before) writeFileSync(path.join(ROOT, file), after);
+		console.log(`${file}: the ${name} section ${after === before ? 'is up to date' : 'was rewritten from a real run'}`);
+	}
 }
 
 main()
