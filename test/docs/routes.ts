@@ -2,7 +2,7 @@
  * The operation → route table of docs/reference.md, made from a real run: every operation of the
  * node sends its request to a fresh sandbox, and each request is named by the route table
  * (`contract/routes.ts`) it matches; whether the operation writes comes from its module.
- * `routes.test.ts` compares the result with the page; `npm run docs:outputs` rewrites it.
+ * `outputs.test.ts` compares the result with the page; `npm run docs:outputs` rewrites it.
  */
 import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import { ROUTES } from '../../nodes/PostalService/contract/routes';
