@@ -10,7 +10,7 @@ import { BinaryDataService } from 'n8n-core';
 import { credentialReadCount, runWorkflow } from '../test/harness/engine';
 import { registerNodeType } from '../test/harness/registry';
 import { contenderWorkflow, HTTP_NODE, parseContender, requestsFor, type GroupSpec } from './cases';
-import { BenchItemsNode, httpRequestNode } from './nodes';
+import { BenchItemsNode, collectGarbage as gc, httpRequestNode } from './nodes';
 import { TOKEN, type Traffic } from './server';
 import { interleave } from './stats';
 
@@ -29,8 +29,6 @@ export interface ChildTask {
 
 export type Sample = Awaited<ReturnType<typeof runOnce>>;
 export type PeakResult = Awaited<ReturnType<typeof runPeak>>;
-
-const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
 // Stored files read whole (`getAsBuffer`) and opened as streams (`getAsStream`), counted where every
 // node's file reads end up, in this process only; n8n's code is otherwise untouched.

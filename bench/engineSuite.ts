@@ -21,7 +21,17 @@ export type EngineFigures = Awaited<ReturnType<typeof runEngineSuite>>;
 /** Below this rise, one process's peak against another's says nothing (peaks of one case move by several MiB). */
 export const MEMORY_NOISE_MIB = 8;
 
-const median = (values: number[]) => spread(values).median;
+/** Medians of what a contender's runs did: requests, connections, requests in flight, credential and binary reads. */
+function counts(runs: Sample[]) {
+	const of = (pick: (s: Sample) => number) => spread(runs.map(pick)).median;
+	return {
+		requests: of((s) => s.traffic.requests),
+		connections: of((s) => s.traffic.connections),
+		maxInFlight: of((s) => s.traffic.maxInFlight),
+		credentialReads: of((s) => s.credentialReads),
+		binaryReads: { buffers: of((s) => s.binaryReads.buffers), streams: of((s) => s.binaryReads.streams) },
+	};
+}
 
 /**
  * Runs `bench/run.ts --child` in a fresh process (same Node, tsx, `gc()`) with its own n8n user
@@ -52,17 +62,7 @@ async function runChild(tasks: ChildTask[], env: NodeJS.ProcessEnv): Promise<unk
 function groupFigures(group: GroupSpec, samples: Record<string, Sample[]>) {
 	const contenders = group.contenders.map((id) => {
 		const runs = samples[id];
-		const of = (pick: (s: Sample) => number) => median(runs.map(pick));
-		return {
-			id,
-			items: group.items,
-			msPerItem: roundSpread(spread(runs.map((s) => s.ms / s.items)), 3),
-			requests: of((s) => s.traffic.requests),
-			connections: of((s) => s.traffic.connections),
-			maxInFlight: of((s) => s.traffic.maxInFlight),
-			credentialReads: of((s) => s.credentialReads),
-			binaryReads: { buffers: of((s) => s.binaryReads.buffers), streams: of((s) => s.binaryReads.streams) },
-		};
+		return { id, items: group.items, msPerItem: roundSpread(spread(runs.map((s) => s.ms / s.items)), 3), ...counts(runs) };
 	});
 	const comparisons = group.comparisons.map((comparison) =>
 		compare(
@@ -81,14 +81,9 @@ function groupFigures(group: GroupSpec, samples: Record<string, Sample[]>) {
 function memoryFigures(c: MemoryCaseSpec, peaks: Record<string, PeakResult[]>, runs: number) {
 	const figures = (id: string) => {
 		const list = peaks[id];
-		const of = (pick: (r: PeakResult) => number) => median(list.map(pick));
-		return {
-			id,
-			peakMiB: roundSpread(spread(list.map((r) => r.peakMiB)), 1),
-			aboveItemsMiB: roundSpread(spread(list.map((r, i) => r.peakMiB - peaks.items[i].peakMiB)), 1),
-			binaryReads: { buffers: of((r) => r.binaryReads.buffers), streams: of((r) => r.binaryReads.streams) },
-			requests: of((r) => r.traffic.requests),
-		};
+		const peakMiB = roundSpread(spread(list.map((r) => r.peakMiB)), 1);
+		const aboveItemsMiB = roundSpread(spread(list.map((r, i) => r.peakMiB - peaks.items[i].peakMiB)), 1);
+		return { id, peakMiB, aboveItemsMiB, ...counts(list) };
 	};
 	const [subject, anchor] = [figures(c.subject), figures(c.anchor)];
 	// Processes are independent: the medians of the rises are compared, not run against run.

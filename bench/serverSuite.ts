@@ -5,15 +5,15 @@
  * as users get it): round trip as the sender sees it and n8n's CPU per delivery, every delivery
  * answered 200 and run once.
  */
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { DateTime } from 'luxon';
 import { Agent, request, setGlobalDispatcher } from 'undici';
 
 import { prepareN8n, repoRoot, sleep, type N8nClient } from '../scripts/dev/n8n';
 import { activateWorkflow, createWorkflow, upsertCredential, waitForWebhook, type WorkflowFile } from '../scripts/dev/workflows';
+import { delivery, envelope } from '../test/trigger/support';
 import { compare, goal, interleave, roundSpread, spread } from './stats';
 
 const SECRET = 'bench-webhook-secret';
@@ -26,32 +26,20 @@ const RECEIVERS = [
 	{ id: 'webhook2', label: "n8n's Webhook node 2.1" },
 ];
 
-let nextId = 1_000_000;
+let nextOrder = 1_000_000;
 let receiptBase64: string | undefined;
 
-/** A signed delivery as the service sends it: a small status change, or a 10 MB return receipt. */
-function delivery(large: boolean): { body: Buffer; headers: Record<string, string> } {
-	const deliveryId = nextId++;
-	const timestamp = DateTime.now().setZone('America/Sao_Paulo').toFormat('yyyy-MM-dd HH:mm:ss');
-	const event = large ? 'rr.created' : 'order.status_updated';
+/** A signed delivery as the service sends it, built as the trigger's tests build theirs: a small status change, or a 10 MB return receipt. */
+function signedDelivery(large: boolean) {
 	// A whole PDF to the trigger (header, random bytes that do not compress, the %%EOF it checks for);
 	// with base64 and the envelope the body is just over 10 MB.
 	receiptBase64 ??= Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(7_490_000 - 16), Buffer.from('\n%%EOF\n')]).toString('base64');
 	// Each delivery its own order: two deliveries of one event in one second are a retry to the trigger.
-	const order = String(deliveryId);
+	const order = String(nextOrder++);
 	const data = large
 		? { id: order, type: 'letter', rr_type: 'rr', tracking_code: 'YA123456789BR', file: { name: `AR-${order}.pdf`, base64: receiptBase64 } }
 		: { id: order, type: 'letter', status: { old: 1, new: 2 }, status_delivery: 'Postado', tracking_code: 'YA123456789BR' };
-	const body = Buffer.from(JSON.stringify({ event, environment: 'production', timestamp, webhook_id: 1, delivery_id: deliveryId, data }));
-	const headers = {
-		'content-type': 'application/json',
-		'x-webhook-event': event,
-		'x-webhook-delivery': String(deliveryId),
-		'x-webhook-timestamp': timestamp,
-		'x-webhook-environment': 'production',
-		'x-webhook-signature': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`,
-	};
-	return { body, headers };
+	return delivery(envelope(large ? 'rr.created' : 'order.status_updated', data, { webhook_id: 1 }), { secret: SECRET });
 }
 
 function workflow(id: string, webhookId: string): WorkflowFile {
@@ -97,9 +85,9 @@ async function receive(pid: number, urls: Record<string, string>, options: { rou
 		const cpuBefore = cpuMs(pid);
 		const times: number[] = [];
 		for (let i = 0; i < options.perRound; i++) {
-			const d = delivery(options.large);
-			bytes = d.body.length;
-			times.push(await post(urls[id], d.body, d.headers));
+			const d = signedDelivery(options.large);
+			bytes = d.rawBody.length;
+			times.push(await post(urls[id], d.rawBody, d.headers));
 		}
 		await settle(pid);
 		return { times, median: spread(times).median, cpuMs: (cpuMs(pid) - cpuBefore) / options.perRound };
