@@ -7,21 +7,13 @@
 import type { WorkflowJson } from '../test/harness/engine';
 import { LETTER } from '../test/harness/sends';
 import { LETTER_FIELDS, TOKEN } from './server';
+import { goal, type ComparisonSpec } from './stats';
 
 export type Work = 'read' | 'create';
 export type PdfSource = 'binary' | 'base64';
 
-export interface ComparisonSpec {
-	label: string;
-	subject: string;
-	/** A contender id, or `ideal` (items ÷ 50 × the server's latency). */
-	baseline: string;
-	goal?: { max: number; text: string };
-}
-
 export interface GroupSpec {
 	id: string;
-	title: string;
 	short: string;
 	work: Work;
 	pdf?: PdfSource;
@@ -47,9 +39,6 @@ export const PACKAGE_NODE = 'n8n-nodes-postal-service.postalService';
 export const HTTP_NODE = 'n8n-nodes-base.httpRequest';
 export const BATCH = 50;
 
-
-const goal = (max: number) => ({ max, text: `≤ ${max}×` });
-
 export function parseContender(id: string): { kind: string; style: string; check?: string } {
 	const [kind, style = '', check] = id.split('.');
 	return { kind, style, check };
@@ -62,10 +51,9 @@ export function requestsFor(id: string, work: Work, items: number): number {
 	return work === 'create' && (check === 'always' || (check === 'auto' && items > 1)) ? 2 * items : items;
 }
 
-function createGroup(scale: Scale, pdf: PdfSource, binaryMode: GroupSpec['binaryMode'], title: string, short: string): GroupSpec {
+function createGroup(scale: Scale, pdf: PdfSource, binaryMode: GroupSpec['binaryMode'], short: string): GroupSpec {
 	return {
 		id: `create-${pdf}${pdf === 'binary' ? `-${binaryMode === 'default' ? 'memory' : 'filesystem'}` : ''}`,
-		title: `Create × ${scale.creates}, ${title}`,
 		short,
 		work: 'create',
 		pdf,
@@ -89,7 +77,6 @@ export function groups(scale: Scale): GroupSpec[] {
 		{
 			...read,
 			id: 'read-instant',
-			title: `Get Balance × ${scale.reads}, server answers at once`,
 			short: 'Read, instant',
 			latencyMs: 0,
 			contenders: ['pkg.seq', 'pkg.b50', 'http.default', 'http.b50'],
@@ -101,7 +88,6 @@ export function groups(scale: Scale): GroupSpec[] {
 		{
 			...read,
 			id: 'read-50ms',
-			title: `Get Balance × ${scale.reads}, server answers after 50 ms`,
 			short: 'Read, 50 ms',
 			latencyMs: 50,
 			contenders: ['pkg.b50', 'http.b50'],
@@ -110,9 +96,9 @@ export function groups(scale: Scale): GroupSpec[] {
 				{ label: 'Batching 50 vs the ideal window', subject: 'pkg.b50', baseline: 'ideal', goal: goal(1.15) },
 			],
 		},
-		createGroup(scale, 'binary', 'filesystem', 'a 1 MiB PDF per item from binary data, filesystem mode', 'Create, binary (disk)'),
-		createGroup(scale, 'binary', 'default', 'a 1 MiB PDF per item from binary data, memory mode', 'Create, binary (memory)'),
-		createGroup(scale, 'base64', 'filesystem', 'a 1 MiB PDF per item as base64 in the item', 'Create, base64'),
+		createGroup(scale, 'binary', 'filesystem', 'Create, binary (disk)'),
+		createGroup(scale, 'binary', 'default', 'Create, binary (memory)'),
+		createGroup(scale, 'base64', 'filesystem', 'Create, base64'),
 	];
 }
 
@@ -123,7 +109,7 @@ export function groups(scale: Scale): GroupSpec[] {
  */
 export function memoryCases(scale: Scale) {
 	const n = scale.memoryItems;
-	const disk = createGroup(scale, 'binary', 'filesystem', '', '');
+	const disk = createGroup(scale, 'binary', 'filesystem', '');
 	const group: GroupSpec = { ...disk, items: n, rounds: 1, contenders: ['items', 'pkg.b50.never', 'pkg.b50.always', 'http.b50'], comparisons: [] };
 	const memoryCase = (id: string, subject: string, what: string, short: string) => ({ id, title: `Send × ${n}, Batching 50, ${what}`, short, group, subject, anchor: 'http.b50' });
 	return [

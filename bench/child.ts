@@ -5,15 +5,14 @@
  * task). Every run's answers and request count are checked, so a broken comparison stops the
  * benchmark instead of printing a figure.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-
 import { BinaryDataService } from 'n8n-core';
 
 import { credentialReadCount, runWorkflow } from '../test/harness/engine';
 import { registerNodeType } from '../test/harness/registry';
 import { contenderWorkflow, HTTP_NODE, parseContender, requestsFor, type GroupSpec } from './cases';
-import { BenchItemsNode, httpRequestNode } from './nodes';
+import { BenchItemsNode, collectGarbage as gc, httpRequestNode } from './nodes';
 import { TOKEN, type Traffic } from './server';
+import { interleave } from './stats';
 
 export interface ChildTask {
 	mode: 'group' | 'peak';
@@ -30,8 +29,6 @@ export interface ChildTask {
 
 export type Sample = Awaited<ReturnType<typeof runOnce>>;
 export type PeakResult = Awaited<ReturnType<typeof runPeak>>;
-
-const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
 // Stored files read whole (`getAsBuffer`) and opened as streams (`getAsStream`), counted where every
 // node's file reads end up, in this process only; n8n's code is otherwise untouched.
@@ -82,42 +79,34 @@ async function runOnce(task: ChildTask, id: string, items: number) {
 
 async function runGroup(task: ChildTask): Promise<Record<string, Sample[]>> {
 	const { group } = task;
-	const samples: Record<string, Sample[]> = Object.fromEntries(group.contenders.map((id) => [id, []]));
 	// The first runs load code and fill caches; a few items are enough for that (a check's one round does it).
 	if (group.rounds > 1) for (const id of group.contenders) await runOnce(task, id, Math.min(group.items, 20));
-	for (let round = 0; round < group.rounds; round++) {
-		// Each round starts with another contender, so none is always first after a pause.
-		const order = group.contenders.map((_, i) => group.contenders[(i + round) % group.contenders.length]);
-		const line: string[] = [];
-		for (const id of order) {
-			const sample = await runOnce(task, id, group.items);
-			samples[id].push(sample);
-			line.push(`${id} ${(sample.ms / group.items).toFixed(2)}`);
-		}
-		process.stdout.write(`[${group.id}] round ${round + 1}/${group.rounds}, ms per item: ${line.join(', ')}\n`);
-	}
-	return samples;
+	return await interleave(group.contenders, group.rounds, (id) => runOnce(task, id, group.items), (round, done) => {
+		const line = done.map(([id, sample]) => `${id} ${(sample.ms / group.items).toFixed(2)}`).join(', ');
+		console.log(`  [${group.id}] round ${round + 1}/${group.rounds}, ms per item: ${line}`);
+	});
 }
 
-/** The child's peak resident memory over its whole life, and the most memory in buffers seen during the run (sampled). */
+/** The child's peak resident memory over its whole life (a figure only when this run is the process's one task). */
 async function runPeak(task: ChildTask) {
 	const id = task.contender!;
 	await runOnce(task, id, Math.min(5, task.group.items));
 	gc();
-	let buffers = 0;
-	const sampler = setInterval(() => (buffers = Math.max(buffers, process.memoryUsage().arrayBuffers)), 5);
 	const sample = await runOnce(task, id, task.group.items);
-	clearInterval(sampler);
-	return { ...sample, contender: id, peakMiB: process.resourceUsage().maxRSS / 1024, buffersMiB: buffers / 2 ** 20 };
+	return { ...sample, contender: id, peakMiB: process.resourceUsage().maxRSS / 1024 };
 }
 
-/** Runs the parent's tasks one after another (a check runs several in one process, a full run one). */
-export async function childMain(taskFile: string, resultFile: string): Promise<void> {
-	const tasks = JSON.parse(readFileSync(taskFile, 'utf8')) as ChildTask[];
-	countBinaryReads();
-	registerNodeType('bench.items', new BenchItemsNode());
-	registerNodeType(HTTP_NODE, httpRequestNode());
-	const results: unknown[] = [];
-	for (const task of tasks) results.push(task.mode === 'group' ? await runGroup(task) : await runPeak(task));
-	writeFileSync(resultFile, JSON.stringify(results));
+/** Runs the tasks the parent sends (a check runs several in one process, a full run one) and sends back their results. */
+export async function childMain(): Promise<void> {
+	try {
+		const tasks = await new Promise<ChildTask[]>((resolve) => process.once('message', resolve));
+		countBinaryReads();
+		registerNodeType('bench.items', new BenchItemsNode());
+		registerNodeType(HTTP_NODE, httpRequestNode());
+		const results: unknown[] = [];
+		for (const task of tasks) results.push(task.mode === 'group' ? await runGroup(task) : await runPeak(task));
+		await new Promise((resolve) => process.send!(results, resolve));
+	} finally {
+		process.disconnect();
+	}
 }

@@ -4,15 +4,15 @@
  * in a child process of its own, its contenders interleaved, a ratio per round; then peak memory,
  * one fresh child per contender. The replay servers run here, in the parent.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { BATCH, groups, memoryCases, type GroupSpec, type MemoryCaseSpec, type Scale } from './cases';
 import type { ChildTask, PeakResult, Sample } from './child';
 import { makePdf, recordAnswers, startReplayServers } from './server';
-import { round, roundSpread, spread } from './stats';
+import { compare, round, roundSpread, spread } from './stats';
 
 export type GroupFigures = ReturnType<typeof groupFigures>;
 export type MemoryCaseFigures = ReturnType<typeof memoryFigures>;
@@ -21,39 +21,39 @@ export type EngineFigures = Awaited<ReturnType<typeof runEngineSuite>>;
 /** Below this rise, one process's peak against another's says nothing (peaks of one case move by several MiB). */
 export const MEMORY_NOISE_MIB = 8;
 
-const median = (values: number[]) => spread(values).median;
+/** Medians of what a contender's runs did: requests, connections, requests in flight, credential and binary reads. */
+function counts(runs: Sample[]) {
+	const of = (pick: (s: Sample) => number) => spread(runs.map(pick)).median;
+	return {
+		requests: of((s) => s.traffic.requests),
+		connections: of((s) => s.traffic.connections),
+		maxInFlight: of((s) => s.traffic.maxInFlight),
+		credentialReads: of((s) => s.credentialReads),
+		binaryReads: { buffers: of((s) => s.binaryReads.buffers), streams: of((s) => s.binaryReads.streams) },
+	};
+}
 
 /**
  * Runs `bench/run.ts --child` in a fresh process (same Node, tsx, `gc()`) with its own n8n user
- * folder; passes the tasks in a file and returns what the child wrote to its result file.
+ * folder; hands it the tasks and takes back its results over the IPC channel.
  */
-async function runChild<T>(
-	task: unknown,
-	options: { env?: NodeJS.ProcessEnv; onLine?: (line: string) => void } = {},
-): Promise<T> {
+async function runChild(tasks: ChildTask[], env: NodeJS.ProcessEnv): Promise<unknown[]> {
 	const folder = mkdtempSync(path.join(tmpdir(), 'postal-harness-bench-'));
-	const taskFile = path.join(folder, 'task.json');
-	const resultFile = path.join(folder, 'result.json');
-	writeFileSync(taskFile, JSON.stringify(task));
 	try {
-		const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(__dirname, 'run.ts'), '--child', taskFile, resultFile], {
+		const child = fork(path.join(__dirname, 'run.ts'), ['--child'], {
+			execArgv: ['--expose-gc', '--import', 'tsx'],
 			cwd: path.resolve(__dirname, '..'),
-			env: { ...process.env, N8N_USER_FOLDER: folder, N8N_LOG_LEVEL: 'silent', ...options.env },
-			stdio: ['ignore', 'pipe', 'pipe'],
+			env: { ...process.env, N8N_USER_FOLDER: folder, N8N_LOG_LEVEL: 'silent', ...env },
+			stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
 		});
 		let stderr = '';
-		let pending = '';
-		child.stdout.on('data', (chunk: Buffer) => {
-			pending += chunk.toString();
-			const lines = pending.split('\n');
-			pending = lines.pop() ?? '';
-			for (const line of lines) options.onLine?.(line);
-		});
-		child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-8000)));
+		child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-8000)));
+		let results: unknown[] | undefined;
+		child.on('message', (message) => (results = message as unknown[]));
+		child.send(tasks);
 		const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-		if (pending) options.onLine?.(pending);
-		if (code !== 0) throw new Error(`benchmark child exited with ${code}:\n${stderr}`);
-		return JSON.parse(readFileSync(resultFile, 'utf8')) as T;
+		if (code !== 0 || !results) throw new Error(`benchmark child exited with ${code}:\n${stderr}`);
+		return results;
 	} finally {
 		rmSync(folder, { recursive: true, force: true });
 	}
@@ -62,43 +62,28 @@ async function runChild<T>(
 function groupFigures(group: GroupSpec, samples: Record<string, Sample[]>) {
 	const contenders = group.contenders.map((id) => {
 		const runs = samples[id];
-		const of = (pick: (s: Sample) => number) => median(runs.map(pick));
-		return {
-			id,
-			items: group.items,
-			msPerItem: roundSpread(spread(runs.map((s) => s.ms / s.items)), 3),
-			requests: of((s) => s.traffic.requests),
-			connections: of((s) => s.traffic.connections),
-			maxInFlight: of((s) => s.traffic.maxInFlight),
-			credentialReads: of((s) => s.credentialReads),
-			binaryReads: { buffers: of((s) => s.binaryReads.buffers), streams: of((s) => s.binaryReads.streams) },
-		};
+		return { id, items: group.items, msPerItem: roundSpread(spread(runs.map((s) => s.ms / s.items)), 3), ...counts(runs) };
 	});
-	const comparisons = group.comparisons.map((comparison) => {
-		const ratios = samples[comparison.subject].map((s, i) => {
-			const base = samples[comparison.baseline]?.[i];
-			return s.ms / s.items / (base ? base.ms / base.items : group.latencyMs / BATCH);
-		});
-		const ratio = roundSpread(spread(ratios), 2);
-		return { ...comparison, ratio, met: comparison.goal ? ratio.median <= comparison.goal.max : undefined };
-	});
-	const { id, title, short, latencyMs, rounds } = group;
-	return { id, title, short, latencyMs, rounds, contenders, comparisons };
+	const comparisons = group.comparisons.map((comparison) =>
+		compare(
+			comparison,
+			samples[comparison.subject].map((s, i) => {
+				const base = samples[comparison.baseline]?.[i];
+				return s.ms / s.items / (base ? base.ms / base.items : group.latencyMs / BATCH);
+			}),
+		),
+	);
+	const { id, short, latencyMs, rounds } = group;
+	return { id, short, latencyMs, rounds, contenders, comparisons };
 }
 
 /** A memory case: each contender's peak over its processes, and its rise above the items alone, process by process. */
 function memoryFigures(c: MemoryCaseSpec, peaks: Record<string, PeakResult[]>, runs: number) {
 	const figures = (id: string) => {
 		const list = peaks[id];
-		const of = (pick: (r: PeakResult) => number) => median(list.map(pick));
-		return {
-			id,
-			peakMiB: roundSpread(spread(list.map((r) => r.peakMiB)), 1),
-			aboveItemsMiB: roundSpread(spread(list.map((r, i) => r.peakMiB - peaks.items[i].peakMiB)), 1),
-			buffersMiB: round(of((r) => r.buffersMiB), 1),
-			binaryReads: { buffers: of((r) => r.binaryReads.buffers), streams: of((r) => r.binaryReads.streams) },
-			requests: of((r) => r.traffic.requests),
-		};
+		const peakMiB = roundSpread(spread(list.map((r) => r.peakMiB)), 1);
+		const aboveItemsMiB = roundSpread(spread(list.map((r, i) => r.peakMiB - peaks.items[i].peakMiB)), 1);
+		return { id, peakMiB, aboveItemsMiB, ...counts(list) };
 	};
 	const [subject, anchor] = [figures(c.subject), figures(c.anchor)];
 	// Processes are independent: the medians of the rises are compared, not run against run.
@@ -139,12 +124,10 @@ export async function runEngineSuite(options: { scale: Scale; check: boolean; on
 		const results = new Map<ChildTask, unknown>();
 		for (const batch of batches) {
 			say(`engine: ${batch.map((t) => (t.mode === 'group' ? t.group.id : `memory ${t.contender}`)).join(', ')} in a fresh process`);
-			const env = { N8N_DEFAULT_BINARY_DATA_MODE: batch[0].group.binaryMode };
-			const out = await runChild<unknown[]>(batch, { env, onLine: (line) => say(`  ${line}`) });
+			const out = await runChild(batch, { N8N_DEFAULT_BINARY_DATA_MODE: batch[0].group.binaryMode });
 			batch.forEach((t, i) => results.set(t, out[i]));
 		}
 		const figures = timed.map((group, i) => groupFigures(group, results.get(tasks[i]) as Record<string, Sample[]>));
-		for (const g of figures) for (const c of g.comparisons) say(`engine: ${g.short}, ${c.label}: ${c.ratio.median}× (${c.ratio.min}–${c.ratio.max})`);
 		const peaks: Record<string, PeakResult[]> = Object.fromEntries(ids.map((id) => [id, []]));
 		for (const t of peakTasks) peaks[t.contender!].push(results.get(t) as PeakResult);
 		const memory = cases.map((c) => memoryFigures(c, peaks, scale.memoryRuns));

@@ -17,7 +17,7 @@ export const n8nDir = path.join(cacheDir, `n8n-${N8N_VERSION}`);
 export const n8nInstalled = () => existsSync(path.join(n8nDir, '.installed'));
 
 /** A full collection where the process allows it (benchmark children run with --expose-gc). */
-const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+export const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
 /**
  * Emits `count` items, each with its own letter (the PDF with a line of its own after the end, so

@@ -59,19 +59,6 @@ function memoryRow(m: MemoryCaseFigures): string[] {
 	return [`${m.short}: peak RSS above the items`, `${m.subject} ÷ ${m.anchor}`, figure, m.runs > 1 ? `${m.runs} processes each` : '–', goalCell(m.goal, m.met)];
 }
 
-/** What each contender id runs (engine.md's legend). */
-export const LABELS: Record<string, string> = {
-	'pkg.seq': 'Postal Service node, default (one item at a time)',
-	'pkg.b50': 'Postal Service node, Batching 50 (interval 0)',
-	'pkg.seq.auto': 'Postal Service node at its defaults: one item at a time, Check With the Service First: Auto (each PDF goes twice)',
-	'pkg.b50.never': 'Postal Service node, Batching 50 (interval 0), Check With the Service First: Never (one request per item)',
-	'pkg.b50.auto': 'Postal Service node, Batching 50 (interval 0), Check With the Service First: Auto, the default (each PDF goes twice)',
-	'pkg.b50.always': 'Postal Service node, Batching 50 (interval 0), Check With the Service First: Always (the check pass, then the sends)',
-	'http.default': "n8n's HTTP Request node, default (every item in flight)",
-	'http.b50': "n8n's HTTP Request node, Batching 50, interval 0 (it pauses only between batches, so with no interval every item is in flight)",
-	items: 'the items alone (the start node that makes them, no send): the memory baseline',
-};
-
 /** The header of the one table of ratios `npm run bench` prints (CI looks for it). */
 export const RATIO_TABLE_HEADER = ['Case', 'Ratio of', 'Median', 'Rounds min–max', 'Goal'];
 
@@ -98,22 +85,21 @@ export function engineTables(e: EngineFigures): string {
 		),
 	);
 	const memory = table(
-		['Memory case', 'Contender', 'Peak RSS (MiB)', 'Above the items (MiB)', 'Most in buffers (MiB)', 'Buffer reads', 'Streams opened', 'Requests'],
+		['Memory case', 'Contender', 'Peak RSS (MiB)', 'Above the items (MiB)', 'Buffer reads', 'Streams opened', 'Requests'],
 		e.memory.flatMap((m) =>
 			m.contenders.map((c) => {
-				const counts = [c.buffersMiB.toFixed(0), String(c.binaryReads.buffers), String(c.binaryReads.streams), String(c.requests)];
+				const counts = [c.binaryReads.buffers, c.binaryReads.streams, c.requests].map(String);
 				return [m.title, c.id, mib(c.peakMiB), c.id === 'items' ? '–' : mib(c.aboveItemsMiB), ...counts];
 			}),
 		),
 	);
-	const legend = [...new Set(e.groups.flatMap((g) => g.contenders.map((c) => c.id)))].map((id) => `\`${id}\`: ${LABELS[id]}`);
 	return [
 		'Each group ran in one process, its contenders interleaved; a ratio is taken per round, then its median and range (the table `npm run bench` prints).',
 		'Each contender, medians over the rounds:',
 		'',
 		perContender,
 		'',
-		`${legend.join('; ')}. \`ideal\`: items ÷ 50 × the latency.`,
+		'What each contender runs: the table of contenders in docs/performance.md.',
 		'',
 		`Memory: each contender in fresh processes of its own (${e.memory[0]?.runs ?? 0} each; median, and range when more than one), after a 5-item warm-up; peak RSS is the process's own. Above the items: its peak minus the peak of the items alone, process by process. Buffer reads and streams opened: calls of n8n's BinaryDataService getAsBuffer and getAsStream during the measured run.`,
 		'',

@@ -3,18 +3,8 @@
  * The package against what users would build with n8n's own nodes, as ratios against a baseline run
  * in the same process: the action node against n8n's HTTP Request node doing the same sends in n8n's
  * engine (time, and peak memory with 1 MiB PDFs), and the trigger against n8n's Webhook node taking
- * the same deliveries through a real n8n server.
- *
- *   npm run bench                  the full run, for a release (about 15 minutes on 2 cores): writes
- *                                  bench/results/latest.json, engine.md and server.md
- *   npm run bench -- --check       what CI runs: every comparison with a few items, its answers and
- *                                  request counts checked, the two parts side by side; the figures
- *                                  mean nothing (bench/results/quick/, which git ignores)
- *   npm run bench -- --engine      only the engine part, `--server` only the server part
- *   npm run bench -- --only read   only the engine groups and memory cases whose id contains `read`
- *
- * Prints progress, then one table of ratios. Everything runs on 127.0.0.1; n8n must be installed
- * (`bash scripts/dev/install-n8n.sh`, once).
+ * the same deliveries through a real n8n server. Its modes (`--check` for CI, `--engine`, `--server`,
+ * `--only <id>`) and what each writes: docs/performance.md, "Running the benchmarks".
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -31,7 +21,7 @@ const loadAverage = () => Number(loadavg()[0].toFixed(2));
 
 async function main() {
 	const args = process.argv.slice(2);
-	if (args[0] === '--child') return await childMain(args[1], args[2]);
+	if (args[0] === '--child') return await childMain();
 	const check = args.includes('--check') || args.includes('--quick');
 	const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 	// docs/performance.md quotes a full run's figures; checks and partial runs go beside them.

@@ -5,16 +5,16 @@
  * as users get it): round trip as the sender sees it and n8n's CPU per delivery, every delivery
  * answered 200 and run once.
  */
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { DateTime } from 'luxon';
 import { Agent, request, setGlobalDispatcher } from 'undici';
 
 import { prepareN8n, repoRoot, sleep, type N8nClient } from '../scripts/dev/n8n';
 import { activateWorkflow, createWorkflow, upsertCredential, waitForWebhook, type WorkflowFile } from '../scripts/dev/workflows';
-import { roundSpread, spread } from './stats';
+import { delivery, envelope } from '../test/trigger/support';
+import { compare, goal, interleave, roundSpread, spread } from './stats';
 
 const SECRET = 'bench-webhook-secret';
 
@@ -26,32 +26,20 @@ const RECEIVERS = [
 	{ id: 'webhook2', label: "n8n's Webhook node 2.1" },
 ];
 
-let nextId = 1_000_000;
+let nextOrder = 1_000_000;
 let receiptBase64: string | undefined;
 
-/** A signed delivery as the service sends it: a small status change, or a 10 MB return receipt. */
-function delivery(large: boolean): { body: Buffer; headers: Record<string, string> } {
-	const deliveryId = nextId++;
-	const timestamp = DateTime.now().setZone('America/Sao_Paulo').toFormat('yyyy-MM-dd HH:mm:ss');
-	const event = large ? 'rr.created' : 'order.status_updated';
+/** A signed delivery as the service sends it, built as the trigger's tests build theirs: a small status change, or a 10 MB return receipt. */
+function signedDelivery(large: boolean) {
 	// A whole PDF to the trigger (header, random bytes that do not compress, the %%EOF it checks for);
 	// with base64 and the envelope the body is just over 10 MB.
 	receiptBase64 ??= Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(7_490_000 - 16), Buffer.from('\n%%EOF\n')]).toString('base64');
 	// Each delivery its own order: two deliveries of one event in one second are a retry to the trigger.
-	const order = String(deliveryId);
+	const order = String(nextOrder++);
 	const data = large
 		? { id: order, type: 'letter', rr_type: 'rr', tracking_code: 'YA123456789BR', file: { name: `AR-${order}.pdf`, base64: receiptBase64 } }
 		: { id: order, type: 'letter', status: { old: 1, new: 2 }, status_delivery: 'Postado', tracking_code: 'YA123456789BR' };
-	const body = Buffer.from(JSON.stringify({ event, environment: 'production', timestamp, webhook_id: 1, delivery_id: deliveryId, data }));
-	const headers = {
-		'content-type': 'application/json',
-		'x-webhook-event': event,
-		'x-webhook-delivery': String(deliveryId),
-		'x-webhook-timestamp': timestamp,
-		'x-webhook-environment': 'production',
-		'x-webhook-signature': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`,
-	};
-	return { body, headers };
+	return delivery(envelope(large ? 'rr.created' : 'order.status_updated', data, { webhook_id: 1 }), { secret: SECRET });
 }
 
 function workflow(id: string, webhookId: string): WorkflowFile {
@@ -91,31 +79,27 @@ async function post(url: string, body: Buffer, headers: Record<string, string>):
 }
 
 async function receive(pid: number, urls: Record<string, string>, options: { rounds: number; perRound: number; large: boolean; say: (m: string) => void }) {
-	const ms: Record<string, number[]> = Object.fromEntries(RECEIVERS.map((r) => [r.id, []]));
-	const cpu: Record<string, number[]> = Object.fromEntries(RECEIVERS.map((r) => [r.id, []]));
-	const roundMedians: Record<string, number[]> = Object.fromEntries(RECEIVERS.map((r) => [r.id, []]));
 	let bytes = 0;
-	for (let round = 0; round < options.rounds; round++) {
-		for (const receiver of RECEIVERS.map((_, i) => RECEIVERS[(i + round) % RECEIVERS.length])) {
-			await settle(pid);
-			const cpuBefore = cpuMs(pid);
-			const times: number[] = [];
-			for (let i = 0; i < options.perRound; i++) {
-				const d = delivery(options.large);
-				bytes = d.body.length;
-				times.push(await post(urls[receiver.id], d.body, d.headers));
-			}
-			await settle(pid);
-			cpu[receiver.id].push((cpuMs(pid) - cpuBefore) / options.perRound);
-			ms[receiver.id].push(...times);
-			roundMedians[receiver.id].push(spread(times).median);
+	const run = async (id: string) => {
+		await settle(pid);
+		const cpuBefore = cpuMs(pid);
+		const times: number[] = [];
+		for (let i = 0; i < options.perRound; i++) {
+			const d = signedDelivery(options.large);
+			bytes = d.rawBody.length;
+			times.push(await post(urls[id], d.rawBody, d.headers));
 		}
-		const line = RECEIVERS.map((r) => `${r.id} ${roundMedians[r.id].at(-1)!.toFixed(1)} ms`).join(', ');
+		await settle(pid);
+		return { times, median: spread(times).median, cpuMs: (cpuMs(pid) - cpuBefore) / options.perRound };
+	};
+	const rounds = await interleave(RECEIVERS.map((r) => r.id), options.rounds, run, (round, done) => {
+		const line = done.map(([id, r]) => `${id} ${r.median.toFixed(1)} ms`).join(', ');
 		options.say(`server: ${options.large ? '10 MB rr.created' : 'small deliveries'}, round ${round + 1}/${options.rounds}: ${line}`);
-	}
-	const receivers = RECEIVERS.map((r) => ({ ...r, ms: roundSpread(spread(ms[r.id]), 1), serverCpuMs: roundSpread(spread(cpu[r.id]), 1) }));
-	const ratio = (subject: string, baseline: string) => roundSpread(spread(roundMedians[subject].map((m, i) => m / roundMedians[baseline][i])));
-	return { bytes, deliveries: options.rounds * options.perRound, receivers, ratio };
+	});
+	const receivers = RECEIVERS.map((r) => ({ ...r, ms: roundSpread(spread(rounds[r.id].flatMap((x) => x.times)), 1), serverCpuMs: roundSpread(spread(rounds[r.id].map((x) => x.cpuMs)), 1) }));
+	// A ratio per round, of the rounds' medians.
+	const ratios = (subject: string, baseline: string) => rounds[subject].map((x, i) => x.median / rounds[baseline][i].median);
+	return { bytes, deliveries: options.rounds * options.perRound, receivers, ratios };
 }
 
 /** Each delivery answered 200 must have run once: n8n's saved executions of each workflow are counted. */
@@ -156,13 +140,12 @@ export async function runServerSuite(options: { check: boolean; workDir: string;
 		const small = await receive(pid, urls, { rounds: check ? 2 : 10, perRound: check ? 2 : 20, large: false, say });
 		const large = await receive(pid, urls, { rounds: check ? 1 : 8, perRound: 1, large: true, say });
 		await expectExecutions(client, workflows, (check ? 1 : 5) + small.deliveries + large.deliveries);
-		const goal = (max: number) => ({ max, text: `≤ ${max}×` });
 		const comparisons = [
-			{ label: 'small deliveries vs Webhook 1', subject: 'trigger', baseline: 'webhook1', ratio: small.ratio('trigger', 'webhook1'), goal: goal(1.05) },
-			{ label: 'small deliveries vs Webhook 2.1', subject: 'trigger', baseline: 'webhook2', ratio: small.ratio('trigger', 'webhook2') },
-			{ label: '10 MB rr.created vs Webhook 2.1', subject: 'trigger', baseline: 'webhook2', ratio: large.ratio('trigger', 'webhook2'), goal: goal(0.5) },
-			{ label: '10 MB rr.created vs Webhook 1', subject: 'trigger', baseline: 'webhook1', ratio: large.ratio('trigger', 'webhook1') },
-		].map((c) => ({ ...c, met: c.goal ? c.ratio.median <= c.goal.max : undefined }));
+			compare({ label: 'small deliveries vs Webhook 1', subject: 'trigger', baseline: 'webhook1', goal: goal(1.05) }, small.ratios('trigger', 'webhook1')),
+			compare({ label: 'small deliveries vs Webhook 2.1', subject: 'trigger', baseline: 'webhook2' }, small.ratios('trigger', 'webhook2')),
+			compare({ label: '10 MB rr.created vs Webhook 2.1', subject: 'trigger', baseline: 'webhook2', goal: goal(0.5) }, large.ratios('trigger', 'webhook2')),
+			compare({ label: '10 MB rr.created vs Webhook 1', subject: 'trigger', baseline: 'webhook1' }, large.ratios('trigger', 'webhook1')),
+		];
 		const part = ({ bytes, deliveries, receivers }: typeof small) => ({ bytes, deliveries, receivers });
 		return { small: part(small), large: part(large), comparisons };
 	} finally {

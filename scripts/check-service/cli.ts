@@ -3,6 +3,8 @@
  * `npm run check-service`: asks a real account which of the package's guesses hold. The address,
  * e-mail and token come from the environment or a prompt, never from the command line.
  */
+import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 
 import { formatAnswers, listen } from './listen';
@@ -21,32 +23,23 @@ updates of ids that do not exist.
   --listen=<port>                    receive webhook deliveries on this port instead (reads
                                      POSTAL_SERVICE_SIGNING_SECRET) and answer the trigger's questions`;
 
-function ask(question: string, hidden: boolean): Promise<string> {
-	return new Promise((resolve) => {
-		const stdin = process.stdin;
-		process.stdout.write(question);
-		if (hidden && stdin.isTTY) stdin.setRawMode(true);
-		stdin.setEncoding('utf8');
-		stdin.resume();
-		let value = '';
-		const onData = (chunk: string) => {
-			for (const c of chunk) {
-				if (c === '\u0003') process.exit(130);
-				if (c === '\r' || c === '\n') {
-					stdin.off('data', onData);
-					if (hidden && stdin.isTTY) stdin.setRawMode(false);
-					stdin.pause();
-					process.stdout.write('\n');
-					resolve(value.trim());
-					return;
-				}
-				if (c === '\u007f') value = value.slice(0, -1);
-				else value += c;
-				if (!hidden) process.stdout.write(c);
-			}
-		};
-		stdin.on('data', onData);
+/** Reads one answer from the terminal; a hidden one is not echoed (readline writes through `output`, silent once the question is out). */
+async function ask(question: string, hidden: boolean): Promise<string> {
+	let silent = false;
+	const output = new Writable({
+		write(chunk, _encoding, done) {
+			if (!silent) process.stdout.write(chunk);
+			done();
+		},
 	});
+	const reader = createInterface({ input: process.stdin, output, terminal: process.stdin.isTTY });
+	reader.on('SIGINT', () => process.exit(130));
+	const answer = reader.question(question);
+	silent = hidden;
+	const value = await answer;
+	reader.close();
+	if (hidden) process.stdout.write('\n');
+	return value.trim();
 }
 
 async function setting(name: string, question: string, hidden = false): Promise<string> {

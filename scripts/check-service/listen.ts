@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { isValidSignature } from '../../nodes/PostalServiceTrigger/verification';
+import { isValidSignature, timestampReading } from '../../nodes/PostalServiceTrigger/verification';
 
 /** What the deliveries received so far say about the trigger's three open questions. */
 export interface WebhookAnswers {
@@ -19,24 +19,6 @@ export interface Listener {
 	url: string;
 	answers(): WebhookAnswers;
 	close(): Promise<void>;
-}
-
-const FIVE_MINUTES = 5 * 60_000;
-
-/** Minutes São Paulo's wall clock is behind UTC at this instant (3 since 2019). */
-function saoPauloOffsetMs(now: Date): number {
-	const wall = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-		.format(now)
-		.replace(', ', 'T');
-	return Math.round((now.getTime() - Date.parse(`${wall}Z`)) / 60_000) * 60_000;
-}
-
-export function readHeaderClock(header: string, now = new Date()): WebhookAnswers['headerTimeZone'] {
-	const asUtc = Date.parse(`${header.trim().replace(' ', 'T')}Z`);
-	if (!Number.isFinite(asUtc)) return 'neither';
-	if (Math.abs(now.getTime() - (asUtc + saoPauloOffsetMs(now))) < FIVE_MINUTES) return 'America/Sao_Paulo';
-	if (Math.abs(now.getTime() - asUtc) < FIVE_MINUTES) return 'UTC';
-	return 'neither';
 }
 
 /**
@@ -65,7 +47,9 @@ export async function listen(options: { port: number; host?: string; secret: str
 			} catch {
 				options.log('a signed delivery whose body is not JSON');
 			}
-			answers.headerTimeZone = readHeaderClock(header('x-webhook-timestamp'));
+			// The zone the trigger's own reading takes, when that puts the header within five minutes of now.
+			const reading = timestampReading(header('x-webhook-timestamp'));
+			answers.headerTimeZone = reading && Math.abs(reading.ageSeconds) < 300 ? reading.zone : 'neither';
 			answers.environmentInBody = typeof body.environment === 'string';
 			const { delivery_id: deliveryId, ...rest } = body;
 			const key = JSON.stringify(rest);
