@@ -129,17 +129,6 @@ class MemoryProcessedDataStore {
 		const row = await this.read(this.keyOf(scope, contextData));
 		return options.mode === 'entries' && row ? row.data.length : 0;
 	}
-
-	/** The stored hashes of a workflow's node, oldest first (what the row holds). */
-	entries(workflowId, nodeId) {
-		const text = this.rows.get(`${workflowId}\u0000n:${nodeId}`);
-		return text === undefined ? [] : JSON.parse(text).data;
-	}
-
-	/** Whether a value is recorded for a workflow's node. */
-	holds(workflowId, nodeId, value) {
-		return this.entries(workflowId, nodeId).includes(hash(value));
-	}
 }
 
 module.exports = { MemoryProcessedDataStore };

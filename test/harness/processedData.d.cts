@@ -1,4 +1,4 @@
-import type { DeduplicationItemTypes, IDataDeduplicator } from 'n8n-workflow';
+import type { IDataDeduplicator } from 'n8n-workflow';
 
 /**
  * A failure of one call to the store: `before` it wrote anything (the database was not reached),
@@ -18,6 +18,4 @@ export class MemoryProcessedDataStore implements IDataDeduplicator {
 	removeProcessed: IDataDeduplicator['removeProcessed'];
 	clearAllProcessedItems: IDataDeduplicator['clearAllProcessedItems'];
 	getProcessedDataCount: IDataDeduplicator['getProcessedDataCount'];
-	entries(workflowId: string, nodeId: string): string[];
-	holds(workflowId: string, nodeId: string, value: DeduplicationItemTypes): boolean;
 }

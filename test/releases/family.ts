@@ -3,12 +3,10 @@
  * What the release tests share: one describe block per release with its engine and a sandbox, the
  * credentials, and every kind of failure the action node turns into an item under Continue On Fail,
  * each case mixing items that go through with items that fail, as workflows for runner.cjs. The
- * cases of "each operation" are generated from the node's own list (RESOURCES): an operation added
- * there without parameters here fails the test.
+ * cases of "each operation" are EVERY_OPERATION's (test/node/retry.test.ts holds it to the node's list).
  */
 import { afterAll, beforeAll, describe } from 'vitest';
 
-import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { EVERY_OPERATION, LETTER, makePdf } from '../harness/sends';
 import { RELEASES, startEngine, type Engine, type OutputItem, type Release, type RunOutcome, type TestWorkflow, type WorkflowNode } from './engine';
@@ -93,10 +91,6 @@ const letter = (ref: string, fields: Record<string, unknown> = {}, pdf: InputIte
 });
 const never = (parameters: Record<string, unknown>) => ({ ...parameters, additionalFields: { checkWithService: 'never' } });
 
-/** Every operation of the node, as `resource.operation`, from its own list. */
-export const OPERATION_KEYS = Object.entries(RESOURCES).flatMap(([resource, { operations }]) => Object.keys(operations).map((operation) => `${resource}.${operation}`));
-export const OPERATIONS_WITH_PARAMETERS = Object.keys(EVERY_OPERATION);
-
 export function family(): Case[] {
 	const cases: Case[] = [
 		{
@@ -176,9 +170,7 @@ export function family(): Case[] {
 			retryOnFail: true,
 		},
 	];
-	for (const key of OPERATION_KEYS) {
-		const operation = EVERY_OPERATION[key];
-		if (!operation) continue;
+	for (const [key, operation] of Object.entries(EVERY_OPERATION)) {
 		cases.push({
 			name: `${key} with a wrong token`,
 			parameters: operation.parameters,

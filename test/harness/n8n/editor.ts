@@ -1,10 +1,10 @@
-/** What the editor asks of a node (its lists, searches and mappers) and a credential's Test, through n8n-core's contexts. */
+/** What the editor asks of a node (its searches and mappers) and a credential's Test, through n8n-core's contexts. */
 import './env';
 
 import { randomUUID } from 'node:crypto';
 
 import { ExecuteContext, ExecutionLifecycleHooks, LoadOptionsContext, RoutingNode } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeExecutionData, INodeListSearchResult, INodePropertyOptions, INodeType, INodeTypes, ResourceMapperFields } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeExecutionData, INodeListSearchResult, INodeType, INodeTypes, ResourceMapperFields } from 'n8n-workflow';
 import { createEmptyRunExecutionData, Workflow } from 'n8n-workflow';
 
 import { additionalDataFor, ensureBinaryDataService, getRegistry, toWorkflow, type CredentialsByType } from './setup';
@@ -28,7 +28,7 @@ async function editorContext(
 	return new LoadOptionsContext(workflow, node, additionalData, path);
 }
 
-type EditorMethodKind = 'loadOptions' | 'listSearch' | 'resourceMapping';
+type EditorMethodKind = 'listSearch' | 'resourceMapping';
 
 function editorMethod(type: string, kind: EditorMethodKind, method: string): (...args: unknown[]) => Promise<unknown> {
 	const methods = getRegistry().nodeTypes.getByNameAndVersion(type).methods?.[kind] as
@@ -37,20 +37,6 @@ function editorMethod(type: string, kind: EditorMethodKind, method: string): (..
 	const found = methods?.[method];
 	if (!found) throw new Error(`${type} has no ${kind} method "${method}"`);
 	return found;
-}
-
-/**
- * Calls a node's loadOptions method through n8n-core's LoadOptionsContext, the way the editor does
- * when a list opens: `parameters` are the node's current parameters (what the user has set so far).
- */
-export async function loadOptions(options: {
-	type: string;
-	method: string;
-	parameters: IDataObject;
-	credentials?: CredentialsByType;
-}): Promise<INodePropertyOptions[]> {
-	const context = await editorContext(options, `parameters.${options.method}`);
-	return (await editorMethod(options.type, 'loadOptions', options.method).call(context)) as INodePropertyOptions[];
 }
 
 /** Calls a resource locator's searchListMethod as the editor does while the user types `filter`. */

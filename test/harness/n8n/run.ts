@@ -58,13 +58,12 @@ export async function runNode(options: {
 	credentials?: CredentialsByType;
 	/** On Error: Continue, into the regular output or (`'errorOutput'`) the error output. */
 	continueOnFail?: boolean | 'errorOutput';
-	credentialNames?: Record<string, string>;
 	/** The node's Retry On Fail settings, which n8n's engine applies itself. */
 	retry?: Pick<INode, 'maxTries' | 'waitBetweenTries'>;
 	executionId?: string | null;
 }): Promise<RunResult & { items: INodeExecutionData[] }> {
 	const credentialRefs = Object.fromEntries(
-		Object.keys(options.credentials ?? {}).map((type) => [type, { id: type, name: options.credentialNames?.[type] ?? type }]),
+		Object.keys(options.credentials ?? {}).map((type) => [type, { id: type, name: type }]),
 	);
 	const result = await runWorkflow({
 		workflow: {

@@ -13,7 +13,7 @@ import type { ICredentialDataDecryptedObject, ICredentialType, IConnections, IDa
 import { Expression, ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { MemoryProcessedDataStore } from '../processedData.cjs';
-import { loadCredentialTypes, loadNodeTypes } from '../registry';
+import { loadTypes } from '../registry';
 import { additionalDataOf, credentialsHelperOf, nodeTypesOf, workflowOf } from './host.cjs';
 
 export interface WorkflowJson {
@@ -64,7 +64,8 @@ let registry: { nodeTypes: INodeTypes; credentialTypes: Map<string, ICredentialT
 let registryLoading: Promise<void> | undefined;
 async function loadRegistry() {
 	registryLoading ??= (async () => {
-		registry = { nodeTypes: nodeTypesOf(await loadNodeTypes(), NodeHelpers), credentialTypes: await loadCredentialTypes() };
+		const { nodes, credentials } = await loadTypes();
+		registry = { nodeTypes: nodeTypesOf(nodes, NodeHelpers), credentialTypes: credentials };
 	})();
 	await registryLoading;
 }
