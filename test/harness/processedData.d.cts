@@ -5,7 +5,7 @@ import type { IDataDeduplicator } from 'n8n-workflow';
  * or `after` its write landed (the connection dropped before the answer came back).
  */
 export interface StoreFault {
-	/** Which call fails, counting from 0 the workflow's check and remove calls since the faults were set. */
+	/** Which call fails, counting from 0 the workflow's calls since the faults were set. */
 	call: number;
 	when: 'before' | 'after';
 }

@@ -194,14 +194,13 @@ async function deliverTo({ core, createRunExecutionData, workflow, node, nodeTyp
 }
 
 /**
- * Records what is answered through the response object, as Express would send it, and emits
- * `finish` once the answer is complete, as Node's HTTP response does.
+ * Records what is answered through the response object (the trigger answers with `status().json()`),
+ * and emits `finish` once the answer is complete, as Node's HTTP response does.
  */
 class RecordedResponse extends EventEmitter {
 	constructor() {
 		super();
 		this.statusCode = 200;
-		this.headers = {};
 		this.body = undefined;
 		this.ended = false;
 	}
@@ -209,20 +208,7 @@ class RecordedResponse extends EventEmitter {
 		this.statusCode = code;
 		return this;
 	}
-	setHeader(name, value) {
-		this.headers[name.toLowerCase()] = value;
-		return this;
-	}
-	header(name, value) {
-		return this.setHeader(name, value);
-	}
-	set(name, value) {
-		return this.setHeader(name, value);
-	}
 	json(body) {
-		return this.end(body);
-	}
-	send(body) {
 		return this.end(body);
 	}
 	end(body) {

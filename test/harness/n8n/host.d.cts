@@ -30,21 +30,27 @@ export function deliverTo(options: {
 	node: INode;
 	nodeType: INodeType;
 	additionalData: IWorkflowExecuteAdditionalData;
-	request: { method?: string; headers: Record<string, string>; rawBody?: Buffer; body?: unknown; query?: Record<string, string>; deferRawBody?: boolean };
+	request: {
+		method?: string;
+		headers: Record<string, string>;
+		/** The exact bytes received; `body` is what n8n's body parser would make of them. */
+		rawBody?: Buffer;
+		body?: unknown;
+		query?: Record<string, string>;
+		/** As n8n does for some content types: `rawBody` stays undefined until the node calls `readRawBody()`. */
+		deferRawBody?: boolean;
+	};
 	mode?: WorkflowExecuteMode;
+	/** n8n could not start the execution the webhook asked for (its database refused it, the process is shutting down...): it answers 500 and nothing runs. */
 	failExecutionStart?: boolean;
+	/** Runs after n8n registered the execution and before it starts: the gap in which other requests arrive (in queue mode the job waits there for a worker). */
 	beforeExecution?: () => Promise<void> | void;
 }): Promise<{ webhookResponse: IWebhookResponseData; webhookError?: unknown; response: RecordedResponse; run?: IRun }>;
 export class RecordedResponse extends EventEmitter {
 	statusCode: number;
-	headers: Record<string, string>;
 	body: unknown;
 	ended: boolean;
 	status(code: number): this;
-	setHeader(name: string, value: string): this;
-	header(name: string, value: string): this;
-	set(name: string, value: string): this;
 	json(body: unknown): this;
-	send(body?: unknown): this;
 	end(body?: unknown): this;
 }

@@ -86,6 +86,11 @@ export async function credentialType(name: string): Promise<ICredentialType | un
 	return getRegistry().credentialTypes.get(name);
 }
 
+/** A node's references to the test's credentials, one per type, named after it. */
+export function credentialRefs(credentials: CredentialsByType = {}): INode['credentials'] {
+	return Object.fromEntries(Object.keys(credentials).map((type) => [type, { id: type, name: type }]));
+}
+
 /** A workflow of the harness's registry, from the JSON a test writes. */
 export function toWorkflow(json: WorkflowJson, staticData?: IDataObject, workflowId?: string): Workflow {
 	return workflowOf(Workflow, getRegistry().nodeTypes, json, { id: workflowId, staticData });

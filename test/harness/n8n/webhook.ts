@@ -4,7 +4,7 @@ import './env';
 import { randomUUID } from 'node:crypto';
 
 import * as core from 'n8n-core';
-import type { IWebhookResponseData, WorkflowExecuteMode } from 'n8n-workflow';
+import type { IWebhookResponseData } from 'n8n-workflow';
 import { createRunExecutionData } from 'n8n-workflow';
 
 import { deliverTo, hooksOf, RecordedResponse } from './host.cjs';
@@ -12,16 +12,8 @@ import { additionalDataFor, ensureBinaryDataService, getRegistry, resultOf, toWo
 
 export { RecordedResponse };
 
-export interface WebhookRequest {
-	method?: string;
-	headers: Record<string, string>;
-	/** The exact bytes received; `body` is what n8n's body parser would make of them. */
-	rawBody?: Buffer;
-	body?: unknown;
-	query?: Record<string, string>;
-	/** As n8n does for some content types: `rawBody` stays undefined until the node calls `readRawBody()`. */
-	deferRawBody?: boolean;
-}
+/** The request as n8n's server hands it over: headers, the exact bytes, and what its body parser made of them (host.cjs). */
+export type WebhookRequest = Parameters<typeof deliverTo>[0]['request'];
 
 export interface WebhookRunResult {
 	/** What the node returned from webhook() (empty when it threw). */
@@ -38,30 +30,20 @@ export interface WebhookRunResult {
  * Hands one HTTP request to a webhook node through n8n-core's WebhookContext, and when the node
  * returns items, continues the workflow from them (as n8n's webhook service does).
  */
-export async function runWebhook(options: {
-	workflow: WorkflowJson;
-	webhookNode: string;
-	request: WebhookRequest;
-	credentials?: CredentialsByType;
-	mode?: WorkflowExecuteMode;
-	/** The workflow's id; the same id stands for the same workflow across calls (default: a new one). */
-	workflowId?: string;
-	/**
-	 * n8n could not start the execution the webhook asked for (its database refused it, the
-	 * process is shutting down...): it answers 500 and nothing runs.
-	 */
-	failExecutionStart?: boolean;
-	/**
-	 * Runs after n8n registered the execution and before it starts: the gap in which other
-	 * requests arrive (in queue mode the job waits there for a worker).
-	 */
-	beforeExecution?: () => Promise<void> | void;
-}): Promise<WebhookRunResult> {
+export async function runWebhook(
+	options: Pick<Parameters<typeof deliverTo>[0], 'request' | 'mode' | 'failExecutionStart' | 'beforeExecution'> & {
+		workflow: WorkflowJson;
+		webhookNode: string;
+		credentials?: CredentialsByType;
+		/** The workflow's id; the same id stands for the same workflow across calls (default: a new one). */
+		workflowId?: string;
+	},
+): Promise<WebhookRunResult> {
 	await ensureBinaryDataService();
-	const mode = options.mode ?? 'webhook';
-	const workflow = toWorkflow(options.workflow, {}, options.workflowId);
-	const node = workflow.getNode(options.webhookNode);
-	if (!node) throw new Error(`No node named "${options.webhookNode}"`);
+	const { workflow: json, webhookNode, credentials, workflowId, mode = 'webhook', ...passed } = options;
+	const workflow = toWorkflow(json, {}, workflowId);
+	const node = workflow.getNode(webhookNode);
+	if (!node) throw new Error(`No node named "${webhookNode}"`);
 	const executionId = randomUUID();
 	const hooks = hooksOf(core.ExecutionLifecycleHooks, workflow, executionId, mode);
 	const { run, ...answered } = await deliverTo({
@@ -70,11 +52,9 @@ export async function runWebhook(options: {
 		workflow,
 		node,
 		nodeType: getRegistry().nodeTypes.getByNameAndVersion(node.type, node.typeVersion),
-		additionalData: additionalDataFor(options.credentials ?? {}, hooks, executionId, workflow.id),
-		request: options.request,
+		additionalData: additionalDataFor(credentials ?? {}, hooks, executionId, workflow.id),
 		mode,
-		failExecutionStart: options.failExecutionStart,
-		beforeExecution: options.beforeExecution,
+		...passed,
 	});
 	return { ...answered, run: run ? resultOf(run) : undefined };
 }
