@@ -31,7 +31,6 @@ export interface EngineInfo {
 	versions: { 'n8n-core': string; 'n8n-workflow': string };
 	/** Where n8n-core, the package and the engine folder each find n8n-workflow. */
 	resolved: { 'n8n-core': string; package: string; engine: string };
-	nodeTypes: string[];
 }
 
 /** A node of a test workflow: as n8n stores it, without ids and positions. */

@@ -45,9 +45,7 @@ const resolved = {
 const manifest = fromPackage('./package.json').n8n;
 const load = (files) => files.map((file) => fromPackage(`./${file}`));
 const { nodes: packageNodes, credentials: credentialTypes } = packageTypesOf(PACKAGE, load(manifest.nodes), load(manifest.credentials));
-const nodeTypes = new Map([...packageNodes, ...testNodes()]);
-
-const registry = nodeTypesOf(nodeTypes, NodeHelpers);
+const registry = nodeTypesOf(new Map([...packageNodes, ...testNodes()]), NodeHelpers);
 
 // ---- Sub-workflows and the rest of what the engine asks of its host (host.cjs) ----
 
@@ -174,7 +172,6 @@ async function handle(request) {
 				node: process.versions.node,
 				versions: { 'n8n-core': fromEngine('n8n-core/package.json').version, 'n8n-workflow': fromEngine('n8n-workflow/package.json').version },
 				resolved,
-				nodeTypes: [...nodeTypes.keys()],
 			};
 		case 'run':
 			await ready;
