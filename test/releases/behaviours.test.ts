@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * What the package relies on that differs by release, in each tested release's own engine, with one
  * sandbox per release and one engine per release × binary-data mode a single n8n offers (in memory,
