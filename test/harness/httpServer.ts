@@ -1,5 +1,5 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
@@ -12,7 +12,7 @@ export interface RecordedRequest {
 /** A small HTTP server on 127.0.0.1 for tests that need a peer other than the sandbox. */
 export async function startHttpServer(
 	handler: (req: RecordedRequest, res: ServerResponse) => void | Promise<void>,
-): Promise<{ url: string; requests: RecordedRequest[]; close: () => Promise<void>; server: Server }> {
+): Promise<{ url: string; requests: RecordedRequest[]; close: () => Promise<void> }> {
 	const requests: RecordedRequest[] = [];
 	const server = createServer((req, res) => {
 		const chunks: Buffer[] = [];
@@ -36,7 +36,6 @@ export async function startHttpServer(
 	return {
 		url: `http://127.0.0.1:${port}`,
 		requests,
-		server,
 		close: () =>
 			new Promise<void>((resolve) => {
 				server.closeAllConnections();

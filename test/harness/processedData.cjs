@@ -108,37 +108,17 @@ class MemoryProcessedDataStore {
 		return result;
 	}
 
-	async removeProcessed(items, scope, contextData) {
-		const when = this.faultOf(contextData);
-		if (when === 'before') throw new Error('Connection terminated unexpectedly');
-		const key = this.keyOf(scope, contextData);
-		const row = await this.read(key);
-		if (row) {
-			const drop = new Set(items.map(hash));
-			row.data = row.data.filter((value) => !drop.has(value));
-			await this.update(key, row);
-		}
-		if (when === 'after') throw new Error('Connection terminated unexpectedly');
+	// The trigger only checks and records: n8n's other calls to the store are never made here.
+	async removeProcessed() {
+		throw new Error('removeProcessed is not used by the tests');
 	}
 
-	async clearAllProcessedItems(scope, contextData) {
-		this.rows.delete(this.keyOf(scope, contextData));
+	async clearAllProcessedItems() {
+		throw new Error('clearAllProcessedItems is not used by the tests');
 	}
 
-	async getProcessedDataCount(scope, contextData, options) {
-		const row = await this.read(this.keyOf(scope, contextData));
-		return options.mode === 'entries' && row ? row.data.length : 0;
-	}
-
-	/** The stored hashes of a workflow's node, oldest first (what the row holds). */
-	entries(workflowId, nodeId) {
-		const text = this.rows.get(`${workflowId}\u0000n:${nodeId}`);
-		return text === undefined ? [] : JSON.parse(text).data;
-	}
-
-	/** Whether a value is recorded for a workflow's node. */
-	holds(workflowId, nodeId, value) {
-		return this.entries(workflowId, nodeId).includes(hash(value));
+	async getProcessedDataCount() {
+		throw new Error('getProcessedDataCount is not used by the tests');
 	}
 }
 

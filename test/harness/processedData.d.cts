@@ -1,11 +1,11 @@
-import type { DeduplicationItemTypes, IDataDeduplicator } from 'n8n-workflow';
+import type { IDataDeduplicator } from 'n8n-workflow';
 
 /**
  * A failure of one call to the store: `before` it wrote anything (the database was not reached),
  * or `after` its write landed (the connection dropped before the answer came back).
  */
 export interface StoreFault {
-	/** Which call fails, counting from 0 the workflow's check and remove calls since the faults were set. */
+	/** Which call fails, counting from 0 the workflow's calls since the faults were set. */
 	call: number;
 	when: 'before' | 'after';
 }
@@ -18,6 +18,4 @@ export class MemoryProcessedDataStore implements IDataDeduplicator {
 	removeProcessed: IDataDeduplicator['removeProcessed'];
 	clearAllProcessedItems: IDataDeduplicator['clearAllProcessedItems'];
 	getProcessedDataCount: IDataDeduplicator['getProcessedDataCount'];
-	entries(workflowId: string, nodeId: string): string[];
-	holds(workflowId: string, nodeId: string, value: DeduplicationItemTypes): boolean;
 }

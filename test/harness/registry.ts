@@ -10,32 +10,18 @@ import { fileURLToPath } from 'node:url';
 
 import type { ICredentialType, INodeType, IVersionedNodeType } from 'n8n-workflow';
 
-import { testNodes, toolVariant } from './testNodes.cjs';
+import { packageTypesOf } from './n8n/host.cjs';
+import { testNodes } from './testNodes.cjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PACKAGE_NAME = 'n8n-nodes-postal-service';
 
-function sourceOf(distPath: string): string {
-	return path.join(root, distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
-}
-
 // A declared entry whose source is not written yet is skipped here (scripts/release/check-pack.mjs, run in
 // CI, fails the build for it), so the tests of the other nodes keep running meanwhile.
-function declared(list: string[]): string[] {
-	return list.map(sourceOf).filter((file) => existsSync(file));
-}
-
-function manifest(): { nodes: string[]; credentials: string[] } {
-	const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-	return { nodes: pkg.n8n.nodes ?? [], credentials: pkg.n8n.credentials ?? [] };
-}
-
-async function instances<T>(file: string): Promise<T[]> {
+async function modulesOf(distPaths: string[] = []): Promise<Array<Record<string, unknown>>> {
+	const sources = distPaths.map((file) => path.join(root, file.replace(/^dist\//, '').replace(/\.js$/, '.ts'))).filter((file) => existsSync(file));
 	// Imported (not required) so the test runner compiles the TypeScript and applies its aliases.
-	const exported = (await import(file)) as Record<string, new () => T>;
-	return Object.values(exported)
-		.filter((value) => typeof value === 'function')
-		.map((Class) => new Class());
+	return await Promise.all(sources.map(async (file) => (await import(file)) as Record<string, unknown>));
 }
 
 // Node types from elsewhere (n8n's own nodes, baselines of the benchmarks), added by name.
@@ -46,25 +32,10 @@ export function registerNodeType(name: string, type: INodeType | IVersionedNodeT
 	extraNodeTypes.set(name, type);
 }
 
-export async function loadNodeTypes(): Promise<Map<string, INodeType | IVersionedNodeType>> {
-	const types = new Map<string, INodeType | IVersionedNodeType>();
-	for (const file of declared(manifest().nodes)) {
-		for (const node of await instances<INodeType | IVersionedNodeType>(file)) {
-			types.set(`${PACKAGE_NAME}.${node.description.name}`, node);
-			if ('execute' in node && node.description.usableAsTool) types.set(`${PACKAGE_NAME}.${node.description.name}Tool`, toolVariant(node as INodeType));
-		}
-	}
-	for (const [name, type] of testNodes()) types.set(name, type);
-	for (const [name, type] of extraNodeTypes) types.set(name, type);
-	return types;
-}
-
-export async function loadCredentialTypes(): Promise<Map<string, ICredentialType>> {
-	const types = new Map<string, ICredentialType>();
-	for (const file of declared(manifest().credentials)) {
-		for (const credential of await instances<ICredentialType>(file)) {
-			types.set(credential.name, credential);
-		}
-	}
-	return types;
+/** The package's node types (with the test nodes and those registered) and its credential types. */
+export async function loadTypes(): Promise<{ nodes: Map<string, INodeType | IVersionedNodeType>; credentials: Map<string, ICredentialType> }> {
+	const { n8n } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+	const { nodes, credentials } = packageTypesOf(PACKAGE_NAME, await modulesOf(n8n.nodes), await modulesOf(n8n.credentials));
+	for (const [name, type] of [...testNodes(), ...extraNodeTypes]) nodes.set(name, type);
+	return { nodes, credentials };
 }

@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * What the package relies on that differs by release, in each tested release's own engine, with one
  * sandbox per release and one engine per release × binary-data mode a single n8n offers (in memory,
@@ -24,13 +23,11 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 
-import { DateTime } from 'luxon';
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { signBody } from '../../nodes/PostalServiceTrigger/verification';
 import { startHttpServer } from '../harness/httpServer';
 import { LETTER, makePdf } from '../harness/sends';
+import { SECRET, signed, statusUpdateBody } from '../reliability/triggerRig';
 import { startEngine, type Engine, type RunOutcome, type TestWorkflow, type WorkflowNode } from './engine';
 import { credentials, CREDENTIAL_REFS, eachRelease, NODE, NODE_TYPE, outputOf, TOKEN } from './family';
 
@@ -73,23 +70,10 @@ function oneNode(parameters: Record<string, unknown>, items: Array<{ json: Recor
 	return line({ name: 'Start', type: 'test.items', parameters: { items: JSON.stringify(items) } }, { name: NODE, type: NODE_TYPE, parameters, credentials: CREDENTIAL_REFS, ...settings });
 }
 
-const SECRET = 'whsec-releases-31';
-
-/** A status change as the service delivers it: its envelope, headers and signature. */
-function statusDelivery(orderId: string, deliveryId: number) {
-	const timestamp = DateTime.now().setZone('America/Sao_Paulo').toFormat('yyyy-MM-dd HH:mm:ss');
-	const envelope = { event: 'order.status_updated', environment: 'production', timestamp, webhook_id: 12, delivery_id: deliveryId, data: { id: orderId, type: 'letter', status: { old: 0, new: 1 }, updated_at: timestamp } };
-	const body = Buffer.from(JSON.stringify(envelope));
-	const headers = {
-		'content-type': 'application/json',
-		'user-agent': 'Service-Webhooks/1.0',
-		'x-webhook-event': envelope.event,
-		'x-webhook-delivery': String(deliveryId),
-		'x-webhook-timestamp': timestamp,
-		'x-webhook-environment': 'production',
-		'x-webhook-signature': signBody(SECRET, body),
-	};
-	return { headers, body };
+/** A status change of the order `order-<id>` as the service delivers it, under delivery_id `id`. */
+function statusDelivery(id: string) {
+	const { headers, rawBody } = signed(statusUpdateBody('production', id), { event: 'order.status_updated', environment: 'production', delivery_id: id });
+	return { headers: headers as Record<string, string>, body: rawBody };
 }
 
 let pdf: Buffer;
@@ -165,7 +149,7 @@ eachRelease((rig) => {
 					connections: { Trigger: { main: [[{ node: 'After', type: 'main', index: 0 }]] } },
 				};
 				const secret = { postalServiceWebhookApi: { secret: SECRET } };
-				const first = statusDelivery('1048577', 81_001);
+				const first = statusDelivery('81001');
 				// Without the store the node lets every delivery run (it never fails a delivery for its store), so the second would run too.
 				const reached = async (request: ReturnType<typeof statusDelivery>) => {
 					const outcome = await engine.deliver(workflow, 'Trigger', request, secret);
@@ -176,7 +160,7 @@ eachRelease((rig) => {
 				};
 				expect(await reached(first)).toHaveLength(1);
 				expect(await reached(first)).toHaveLength(0);
-				expect(await reached(statusDelivery('1048578', 81_002))).toHaveLength(1);
+				expect(await reached(statusDelivery('81002'))).toHaveLength(1);
 			});
 
 			it('a read whose first item fails is run again, as many times as Max. Tries says; a write refuses the setting and sends nothing however often n8n runs it', async () => {

@@ -11,6 +11,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
+import { PACKAGE_NAME } from '../harness/registry';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cache = process.env.POSTAL_CACHE_DIR ?? path.join(homedir(), '.cache', 'n8n-nodes-postal-service');
 
@@ -22,24 +24,6 @@ export interface Release {
 
 export const RELEASES: Release[] = JSON.parse(readFileSync(path.join(root, 'scripts', 'engines', 'releases.json'), 'utf8')).releases;
 
-export const PACKAGE_NAME = 'n8n-nodes-postal-service';
-
-/**
- * The package as `npm run build` compiles it (its JavaScript and package.json; the icons do not
- * run), from this working copy's sources, into a folder of its own: a test never runs a stale dist/.
- */
-export function buildPackage(): { dir: string; remove: () => void } {
-	const dir = mkdtempSync(path.join(tmpdir(), 'postal-releases-build-'));
-	// As `npm run build` makes it: compiled, then each entry bundled into its one file.
-	execFileSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', path.join(root, 'tsconfig.build.json'), '--outDir', path.join(dir, 'dist')], {
-		cwd: root,
-		stdio: ['ignore', 'inherit', 'inherit'],
-	});
-	execFileSync(process.execPath, [path.join(root, 'scripts', 'release', 'bundle-dist.mjs'), path.join(dir, 'dist')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
-	cpSync(path.join(root, 'package.json'), path.join(dir, 'package.json'));
-	return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
 /** What a runner says about itself once its engine is loaded. */
 export interface EngineInfo {
 	node: string;
@@ -47,7 +31,6 @@ export interface EngineInfo {
 	versions: { 'n8n-core': string; 'n8n-workflow': string };
 	/** Where n8n-core, the package and the engine folder each find n8n-workflow. */
 	resolved: { 'n8n-core': string; package: string; engine: string };
-	nodeTypes: string[];
 }
 
 /** A node of a test workflow: as n8n stores it, without ids and positions. */
@@ -112,10 +95,6 @@ export interface Engine {
 	stop(): Promise<void>;
 }
 
-export function engineDir(release: Release): string {
-	return path.join(cache, `engine-${release.n8n}`);
-}
-
 /**
  * Starts a runner on the release's engine with the package the run's global setup built installed in a
  * user folder of its own. `binaryMode` sets N8N_DEFAULT_BINARY_DATA_MODE; without it the release's default applies.
@@ -123,7 +102,7 @@ export function engineDir(release: Release): string {
 export async function startEngine(release: Release, options: { binaryMode?: string } = {}): Promise<Engine> {
 	const built = process.env.POSTAL_RELEASES_BUILD;
 	if (!built) throw new Error('The package is built by test/releases/globalSetup.ts: run npm run test:releases');
-	const dir = engineDir(release);
+	const dir = path.join(cache, `engine-${release.n8n}`);
 	const stamp = path.join(dir, '.installed');
 	if (!existsSync(stamp) || readFileSync(stamp, 'utf8').trim() !== `${release['n8n-core']} ${release['n8n-workflow']}`) {
 		throw new Error(`The engine of n8n ${release.n8n} is not installed in ${dir}: run bash scripts/engines/install-engines.sh`);

@@ -3,12 +3,10 @@
  * What the release tests share: one describe block per release with its engine and a sandbox, the
  * credentials, and every kind of failure the action node turns into an item under Continue On Fail,
  * each case mixing items that go through with items that fail, as workflows for runner.cjs. The
- * cases of "each operation" are generated from the node's own list (RESOURCES): an operation added
- * there without parameters here fails the test.
+ * cases of "each operation" are EVERY_OPERATION's (test/node/retry.test.ts holds it to the node's list).
  */
 import { afterAll, beforeAll, describe } from 'vitest';
 
-import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { EVERY_OPERATION, LETTER, makePdf } from '../harness/sends';
 import { RELEASES, startEngine, type Engine, type OutputItem, type Release, type RunOutcome, type TestWorkflow, type WorkflowNode } from './engine';
@@ -28,18 +26,14 @@ export function credentials(baseUrl: string, token = TOKEN) {
 	};
 }
 
-export interface ReleaseRig {
-	release: Release;
-	sandbox: Sandbox;
-	/** The release's engine in its default binary-data mode (unless `engine: false`). */
-	engine: Engine;
-}
-
-/** One describe block per tested release, with a sandbox and the release's engine started before its tests and stopped after them. */
-export function eachRelease(body: (rig: ReleaseRig) => void, options: { engine?: boolean } = {}): void {
+/**
+ * One describe block per tested release, with a sandbox and the release's engine (in its default
+ * binary-data mode, unless `engine: false`) started before its tests and stopped after them.
+ */
+export function eachRelease(body: (rig: { release: Release; sandbox: Sandbox; engine: Engine }) => void, options: { engine?: boolean } = {}): void {
 	for (const release of RELEASES) {
 		describe(`n8n ${release.n8n}`, () => {
-			const rig = { release } as ReleaseRig;
+			const rig = { release } as Parameters<typeof body>[0];
 			beforeAll(async () => {
 				rig.sandbox = await startSandbox({ port: 0, token: TOKEN, email: EMAIL, quiet: true, balance: 100_000, authFailureLimit: 1_000_000 });
 				if (options.engine !== false) rig.engine = await startEngine(release);
@@ -92,10 +86,6 @@ const letter = (ref: string, fields: Record<string, unknown> = {}, pdf: InputIte
 	pdf,
 });
 const never = (parameters: Record<string, unknown>) => ({ ...parameters, additionalFields: { checkWithService: 'never' } });
-
-/** Every operation of the node, as `resource.operation`, from its own list. */
-export const OPERATION_KEYS = Object.entries(RESOURCES).flatMap(([resource, { operations }]) => Object.keys(operations).map((operation) => `${resource}.${operation}`));
-export const OPERATIONS_WITH_PARAMETERS = Object.keys(EVERY_OPERATION);
 
 export function family(): Case[] {
 	const cases: Case[] = [
@@ -176,9 +166,7 @@ export function family(): Case[] {
 			retryOnFail: true,
 		},
 	];
-	for (const key of OPERATION_KEYS) {
-		const operation = EVERY_OPERATION[key];
-		if (!operation) continue;
+	for (const [key, operation] of Object.entries(EVERY_OPERATION)) {
 		cases.push({
 			name: `${key} with a wrong token`,
 			parameters: operation.parameters,
@@ -191,14 +179,6 @@ export function family(): Case[] {
 }
 
 let pdfBase64: string | undefined;
-/** The case's items as the runner's start node takes them (files as base64). */
-export async function serializedItems(items: InputItem[]) {
-	pdfBase64 ??= (await makePdf(1)).toString('base64');
-	return items.map(({ json, pdf }) => ({
-		json,
-		pdfBase64: pdf === 'valid' ? pdfBase64 : pdf === 'notPdf' ? Buffer.from('%PDF? not really, just text').toString('base64') : undefined,
-	}));
-}
 
 export const CREDENTIAL_REFS = { postalServiceApi: { id: '1', name: 'Postal Service account' }, postalServiceChatApi: { id: '2', name: 'Postal Service chat account' } };
 
@@ -213,10 +193,16 @@ export async function workflowOf(testCase: Case, onError: OnError): Promise<Test
 		...(testCase.retryOnFail ? { retryOnFail: true, maxTries: 3, waitBetweenTries: 10 } : {}),
 	};
 	const to = (name: string) => [{ node: name, type: 'main', index: 0 }];
+	pdfBase64 ??= (await makePdf(1)).toString('base64');
+	// The items as the start node takes them, files as base64.
+	const items = testCase.items.map(({ json, pdf }) => ({
+		json,
+		pdfBase64: pdf === 'valid' ? pdfBase64 : pdf === 'notPdf' ? Buffer.from('%PDF? not really, just text').toString('base64') : undefined,
+	}));
 	return {
 		startNode: 'Start',
 		nodes: [
-			{ name: 'Start', type: 'test.items', parameters: { items: JSON.stringify(await serializedItems(testCase.items)) } },
+			{ name: 'Start', type: 'test.items', parameters: { items: JSON.stringify(items) } },
 			node,
 			{ name: 'Went through', type: 'test.passThrough' },
 			{ name: 'Failed', type: 'test.passThrough' },

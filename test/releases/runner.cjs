@@ -10,9 +10,9 @@ const Module = require('node:module');
 const path = require('node:path');
 const readline = require('node:readline');
 const { createHash, randomUUID } = require('node:crypto');
-const { testNodes, toolVariant } = require('../harness/testNodes.cjs');
+const { testNodes } = require('../harness/testNodes.cjs');
 const { MemoryProcessedDataStore } = require('../harness/processedData.cjs');
-const { additionalDataOf, credentialsHelperOf, hooksOf, nodeTypesOf, RecordedResponse, workflowOf: workflowOfHost } = require('../harness/n8n/host.cjs');
+const { additionalDataOf, credentialsHelperOf, deliverTo, hooksOf, nodeTypesOf, packageTypesOf, workflowOf: workflowOfHost } = require('../harness/n8n/host.cjs');
 
 const [engineDir, userFolder] = process.argv.slice(2);
 process.env.N8N_USER_FOLDER = userFolder;
@@ -40,32 +40,12 @@ const resolved = {
 	engine: fromEngine.resolve('n8n-workflow'),
 };
 
-// ---- Node types: the package's, its tool variant, and the test's own small nodes (test/harness/testNodes.cjs) ----
+// ---- Node types: the package's as n8n's server loads them, and the test's own small nodes (test/harness/testNodes.cjs) ----
 
-function packageTypes() {
-	const manifest = fromPackage('./package.json').n8n;
-	const nodes = new Map();
-	for (const file of manifest.nodes) {
-		for (const Class of Object.values(fromPackage(`./${file}`))) {
-			if (typeof Class !== 'function') continue;
-			const node = new Class();
-			nodes.set(`${PACKAGE}.${node.description.name}`, node);
-			if (node.description.usableAsTool) nodes.set(`${PACKAGE}.${node.description.name}Tool`, toolVariant(node));
-		}
-	}
-	const credentials = new Map();
-	for (const file of manifest.credentials) {
-		for (const Class of Object.values(fromPackage(`./${file}`))) {
-			if (typeof Class === 'function') credentials.set(new Class().name, new Class());
-		}
-	}
-	return { nodes, credentials };
-}
-
-const { nodes: packageNodes, credentials: credentialTypes } = packageTypes();
-const nodeTypes = new Map([...packageNodes, ...testNodes()]);
-
-const registry = nodeTypesOf(nodeTypes, NodeHelpers);
+const manifest = fromPackage('./package.json').n8n;
+const load = (files) => files.map((file) => fromPackage(`./${file}`));
+const { nodes: packageNodes, credentials: credentialTypes } = packageTypesOf(PACKAGE, load(manifest.nodes), load(manifest.credentials));
+const registry = nodeTypesOf(new Map([...packageNodes, ...testNodes()]), NodeHelpers);
 
 // ---- Sub-workflows and the rest of what the engine asks of its host (host.cjs) ----
 
@@ -74,13 +54,20 @@ const coreCopiesSubWorkflowFiles = require('node:fs')
 	.readFileSync(path.join(path.dirname(fromEngine.resolve('n8n-core')), 'execution-engine', 'node-execution-context', 'base-execute-context.js'), 'utf8')
 	.includes('duplicateBinaryData');
 
+/** Runs a workflow from its start node in an execution of its own. */
+async function startRun(json, credentials, mode) {
+	const executionId = randomUUID();
+	const workflow = workflowOf(json);
+	const execute = new core.WorkflowExecute(additionalData(credentials, hooksFor(workflow, executionId, mode), executionId, workflow.id), mode);
+	const startNode = workflow.getNode(json.startNode);
+	// n8n-core 2.41 takes one object; every earlier tested release takes (workflow, startNode).
+	const run = execute.run.length === 1 ? await execute.run({ workflow, startNode }) : await execute.run(workflow, startNode);
+	return { run, workflow, executionId };
+}
+
 /** Runs a sub-workflow as n8n's server does for Execute Workflow (and a workflow used as a tool): a run of its own, its last node's output handed back with its files copied to the caller. */
 async function executeWorkflow(credentials, parent, workflowInfo) {
-	const executionId = randomUUID();
-	const workflow = workflowOf(workflowInfo.code);
-	const execute = new core.WorkflowExecute(additionalData(credentials, hooksFor(workflow, executionId, 'integrated'), executionId, workflow.id), 'integrated');
-	const startNode = workflow.getNode(workflowInfo.code.startNode);
-	const run = execute.run.length === 1 ? await execute.run({ workflow, startNode }) : await execute.run(workflow, startNode);
+	const { run, executionId } = await startRun(workflowInfo.code, credentials, 'integrated');
 	if (run.data.resultData.error) throw new Error(run.data.resultData.error.message);
 	const last = run.data.resultData.runData[run.data.resultData.lastNodeExecuted];
 	const data = last.at(-1).data.main;
@@ -145,12 +132,9 @@ async function outcomeOf(run) {
 }
 
 async function runWorkflow({ workflow: json, credentials }) {
-	const executionId = randomUUID();
-	const workflow = workflowOf(json);
-	const execute = new core.WorkflowExecute(additionalData(credentials, hooksFor(workflow, executionId, 'manual'), executionId, workflow.id), 'manual');
-	const startNode = workflow.getNode(json.startNode);
-	// n8n-core 2.41 takes one object; every earlier tested release takes (workflow, startNode).
-	let run = execute.run.length === 1 ? await execute.run({ workflow, startNode }) : await execute.run(workflow, startNode);
+	const started = await startRun(json, credentials, 'manual');
+	const { workflow, executionId } = started;
+	let { run } = started;
 	if (run.waitTill) {
 		// As n8n resumes a waiting run: its data read back from storage (JSON), continued in the same execution.
 		const stored = JSON.parse(JSON.stringify(run.data));
@@ -161,32 +145,22 @@ async function runWorkflow({ workflow: json, credentials }) {
 	return await outcomeOf(run);
 }
 
-/**
- * Hands one HTTP request to a webhook node through n8n-core's WebhookContext and, when the node
- * returns items, runs the rest of the workflow from them, as n8n's webhook service does.
- */
+/** Hands one HTTP request to a webhook node and runs what it started (host.cjs), as n8n's webhook service does. */
 async function deliver({ workflow: json, webhookNode, request, credentials }) {
 	const executionId = randomUUID();
 	const workflow = workflowOf(json);
 	const node = workflow.getNode(webhookNode);
-	const hooks = hooksFor(workflow, executionId, 'webhook');
-	const data = additionalData(credentials, hooks, executionId, workflow.id);
 	const rawBody = Buffer.from(request.bodyBase64, 'base64');
-	data.httpRequest = { method: 'POST', headers: request.headers, body: JSON.parse(rawBody.toString('utf8')), rawBody, query: {}, params: {}, readRawBody: async () => {} };
-	const response = new RecordedResponse();
-	data.httpResponse = response;
-	const type = registry.getByNameAndVersion(node.type, node.typeVersion);
-	const description = type.description.webhooks[0];
-	const webhookData = { httpMethod: 'POST', node: node.name, path: String(description.path), webhookDescription: description, workflowId: workflow.id, workflowExecuteAdditionalData: data };
-	const answer = await type.webhook.call(new core.WebhookContext(workflow, node, data, 'webhook', webhookData, [], null));
-	if (!answer.workflowData) return { answered: response.statusCode, ran: false };
-	if (!response.ended) response.status(200).json({ message: 'Workflow was started' });
-	const stack = [{ node, data: { main: answer.workflowData }, source: null }];
-	const executionData = { contextData: {}, nodeExecutionStack: stack, waitingExecution: {}, waitingExecutionSource: {} };
-	const start = { startData: {}, resultData: { runData: {} }, executionData };
-	const runExecutionData = workflowLib.createRunExecutionData ? workflowLib.createRunExecutionData(start) : start;
-	const run = await new core.WorkflowExecute(data, 'webhook', runExecutionData).processRunExecutionData(workflow);
-	return { answered: response.statusCode, ran: true, ...(await outcomeOf(run)) };
+	const { response, run } = await deliverTo({
+		core,
+		createRunExecutionData: workflowLib.createRunExecutionData,
+		workflow,
+		node,
+		nodeType: registry.getByNameAndVersion(node.type, node.typeVersion),
+		additionalData: additionalData(credentials, hooksFor(workflow, executionId, 'webhook'), executionId, workflow.id),
+		request: { headers: request.headers, body: JSON.parse(rawBody.toString('utf8')), rawBody },
+	});
+	return { answered: response.statusCode, ran: run !== undefined, ...(run ? await outcomeOf(run) : {}) };
 }
 
 async function handle(request) {
@@ -198,7 +172,6 @@ async function handle(request) {
 				node: process.versions.node,
 				versions: { 'n8n-core': fromEngine('n8n-core/package.json').version, 'n8n-workflow': fromEngine('n8n-workflow/package.json').version },
 				resolved,
-				nodeTypes: [...nodeTypes.keys()],
 			};
 		case 'run':
 			await ready;

@@ -14,10 +14,10 @@
  */
 import { createServer as createTcpServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { IDataObject } from 'n8n-workflow';
 
 import { ROUTES } from '../../nodes/PostalService/contract/routes';
-import type { SuiteRow, ReliabilitySuite, SuiteContext } from './types';
+import type { TestItem } from '../harness/engine';
+import { counter, credentialsAt, runAction, type SuiteRow, type ReliabilitySuite, type SuiteContext } from './types';
 
 const TOKEN = 'addr-token-93be';
 const EMAIL = 'conta@example.com';
@@ -31,7 +31,7 @@ const ROUTE_PATTERNS = Object.entries(ROUTES).map(([name, route]) => ({
 export const suite: ReliabilitySuite = {
 	name: 'Addresses',
 	async run(context: SuiteContext): Promise<SuiteRow[]> {
-		const { runCredentialTest, runNode } = await import('../harness/engine');
+		const { runCredentialTest } = await import('../harness/engine');
 		const { startHttpServer } = await import('../harness/httpServer');
 		const { everyOperation } = await import('../harness/sends');
 		const { checkService } = await import('../../scripts/check-service/run');
@@ -55,8 +55,7 @@ export const suite: ReliabilitySuite = {
 			{ base: `${root}/api?key=1` },
 			{ base: `${root}/api/#top` },
 		];
-		let misplaced = 0;
-		let requests = 0;
+		const placed = counter(context.log);
 		let queryAsked = 0;
 		// By path: Send and Get Price share one (test=0 or 1).
 		const routesByClient: Record<string, Set<string>> = { node: new Set(), 'check-service': new Set(), 'credential Test': new Set() };
@@ -66,23 +65,11 @@ export const suite: ReliabilitySuite = {
 				const collect = (client: string) => {
 					asked[client] = server.requests.splice(0).map((r) => r.url.split('?')[0]);
 				};
-				for (const operation of OPERATIONS) {
-					await runNode({
-						type: 'n8n-nodes-postal-service.postalService',
-						parameters: operation.parameters as IDataObject,
-						items: operation.items,
-						credentials: {
-							postalServiceApi: { baseUrl: shape.base, securityToken: TOKEN },
-							postalServiceChatApi: { baseUrl: shape.base, email: EMAIL, securityToken: TOKEN },
-						},
-						continueOnFail: true,
-					});
-				}
+				for (const { parameters, items } of OPERATIONS) await runAction(parameters, { items, credentials: credentialsAt(shape.base, TOKEN), continueOnFail: true });
 				collect('node');
 				await checkService({ baseUrl: shape.base, email: EMAIL, token: TOKEN }).catch(() => undefined);
 				collect('check-service');
-				await runCredentialTest('postalServiceApi', { baseUrl: shape.base, securityToken: TOKEN });
-				await runCredentialTest('postalServiceChatApi', { baseUrl: shape.base, email: EMAIL, securityToken: TOKEN });
+				for (const [name, data] of Object.entries(credentialsAt(shape.base, TOKEN))) await runCredentialTest(name, data);
 				collect('credential Test');
 				for (const [client, paths] of Object.entries(asked)) {
 					if (shape.prefix === undefined) {
@@ -91,29 +78,24 @@ export const suite: ReliabilitySuite = {
 						continue;
 					}
 					for (const path of paths) {
-						requests++;
 						const route = ROUTE_PATTERNS.find(({ pattern }) => pattern.test(path));
-						const prefix = route ? path.replace(route.pattern, '') : undefined;
 						if (route) routesByClient[client].add(route.pattern.source);
-						if (prefix !== shape.prefix) {
-							misplaced++;
-							context.log(`${client}, Base URL ${shape.base}: asked ${path}`);
-						}
+						placed.check(route !== undefined && path.replace(route.pattern, '') === shape.prefix, `${client}, Base URL ${shape.base}: asked ${path}`);
 					}
 				}
 			}
 		} finally {
 			await server.close();
 		}
-		const unusable = await unusableBaseUrls(OPERATIONS, runNode, runCredentialTest, checkService, context);
-		const network = await networkFailures(runNode, context);
+		const unusable = await unusableBaseUrls(OPERATIONS, context);
+		const network = await networkFailures(context);
 		const covered = Object.entries(routesByClient).map(([client, routes]) => `${client} ${routes.size}`).join(', ');
 		return [
 			{
 				case: `${SHAPES.length - 2} Base URL shapes (trailing slashes, a path prefix, another host and port, spaces around it) × every operation of the node, npm run check-service and both credentials' Test`,
-				runs: requests,
+				runs: placed.runs,
 				measure: "requests not at the Base URL's path followed by the route's",
-				bad: misplaced,
+				bad: placed.bad,
 				note: `routes asked of ${new Set(Object.values(ROUTES).map((r) => `${r.method} ${r.path}`)).size}: ${covered}`,
 			},
 			{
@@ -128,62 +110,31 @@ export const suite: ReliabilitySuite = {
 	},
 };
 
-type RunNode = typeof import('../harness/engine').runNode;
-type Operations = Array<{ parameters: Record<string, unknown>; items?: unknown }>;
-const CREDENTIALS = (baseUrl: string) => ({
-	postalServiceApi: { baseUrl, securityToken: TOKEN },
-	postalServiceChatApi: { baseUrl, email: EMAIL, securityToken: TOKEN },
-});
-
 /** Base URLs the node cannot use × every operation, check-service and both credentials' Test. */
-async function unusableBaseUrls(
-	operations: Operations,
-	runNode: RunNode,
-	runCredentialTest: typeof import('../harness/engine').runCredentialTest,
-	checkService: typeof import('../../scripts/check-service/run').checkService,
-	context: SuiteContext,
-): Promise<SuiteRow> {
+async function unusableBaseUrls(operations: Array<{ parameters: Record<string, unknown>; items?: TestItem[] }>, context: SuiteContext): Promise<SuiteRow> {
+	const { runCredentialTest } = await import('../harness/engine');
+	const { checkService } = await import('../../scripts/check-service/run');
 	const SHAPES = ['api.example.com', 'localhost:8080', '127.0.0.1:8080/api', 'ftp://127.0.0.1/api', 'http://', 'https:///api', 'file:///etc'];
-	let runs = 0;
-	let bad = 0;
+	const count = counter(context.log);
 	for (const base of SHAPES) {
-		for (const operation of operations) {
-			const result = await runNode({
-				type: 'n8n-nodes-postal-service.postalService',
-				parameters: operation.parameters as IDataObject,
-				items: operation.items as never,
-				credentials: CREDENTIALS(base),
-			});
-			runs++;
-			const message = String(result.error?.message);
-			if (!/Could not connect[^]*"Base URL"[^]*Nothing was sent/.test(message)) {
-				bad++;
-				context.log(`node, Base URL ${base}, ${String(operation.parameters.resource)} > ${String(operation.parameters.operation)}: ${message}`);
-			}
+		for (const { parameters, items } of operations) {
+			const message = String((await runAction(parameters, { items, credentials: credentialsAt(base, TOKEN) })).error?.message);
+			count.check(/Could not connect[^]*"Base URL"[^]*Nothing was sent/.test(message), `node, Base URL ${base}, ${String(parameters.resource)} > ${String(parameters.operation)}: ${message}`);
 		}
-		runs++;
 		const refused = await checkService({ baseUrl: base, email: EMAIL, token: TOKEN }).then(
 			() => 'ran',
 			(error: Error) => error.message,
 		);
-		if (!/"Base URL"/.test(refused)) {
-			bad++;
-			context.log(`check-service, Base URL ${base}: ${refused}`);
-		}
-		for (const [name, data] of Object.entries(CREDENTIALS(base))) {
-			runs++;
-			const test = await runCredentialTest(name, data);
-			if (test.status === 'OK') {
-				bad++;
-				context.log(`${name} Test, Base URL ${base}: passed`);
-			}
+		count.check(/"Base URL"/.test(refused), `check-service, Base URL ${base}: ${refused}`);
+		for (const [name, data] of Object.entries(credentialsAt(base, TOKEN))) {
+			count.check((await runCredentialTest(name, data)).status !== 'OK', `${name} Test, Base URL ${base}: passed`);
 		}
 	}
 	return {
 		case: `${SHAPES.length} Base URLs the node cannot use (no scheme, host and port only, ftp, file, no host) × every operation of the node, npm run check-service and both credentials' Test`,
-		runs,
+		runs: count.runs,
 		measure: 'runs that did not refuse it saying "Could not connect", naming "Base URL" and that nothing was sent (a Test that passed)',
-		bad,
+		bad: count.bad,
 	};
 }
 
@@ -207,7 +158,7 @@ async function tcpServer(onSocket: (socket: Socket) => void): Promise<{ port: nu
 }
 
 /** Each network failure × before or after the request's bytes left × read or write. */
-async function networkFailures(runNode: RunNode, context: SuiteContext): Promise<SuiteRow> {
+async function networkFailures(context: SuiteContext): Promise<SuiteRow> {
 	const { closedPort } = await import('../harness/httpServer');
 	const { pdfItem, LETTER } = await import('../harness/sends');
 	// Resets a connection at once: over TLS, before the handshake ends, so before any byte of the request.
@@ -231,22 +182,16 @@ async function networkFailures(runNode: RunNode, context: SuiteContext): Promise
 		{ name: 'Letter > Get', write: false, parameters: { resource: 'order', operation: 'get', orderId: '100001' }, items: undefined },
 		{ name: 'Letter > Send', write: true, parameters: { ...LETTER, additionalFields: { checkWithService: 'never' } }, items: [await pdfItem(1)] },
 	];
-	let runs = 0;
-	let bad = 0;
+	const count = counter(context.log);
 	try {
 		for (const kind of KINDS) {
 			for (const op of OPERATIONS) {
 				received = 0;
-				const result = await runNode({ type: 'n8n-nodes-postal-service.postalService', parameters: op.parameters as IDataObject, items: op.items as never, credentials: CREDENTIALS(kind.baseUrl) });
-				runs++;
-				const message = String(result.error?.message);
+				const message = String((await runAction(op.parameters, { items: op.items, credentials: credentialsAt(kind.baseUrl, TOKEN) })).error?.message);
 				const right = kind.before
 					? /Could not connect[^]*Nothing was sent/.test(message)
 					: !/Nothing was sent/.test(message) && (!op.write || (/may have been accepted/.test(message) && received === 1));
-				if (!right) {
-					bad++;
-					context.log(`${kind.name}, ${op.name}: ${message} (${received} request(s) received)`);
-				}
+				count.check(right, `${kind.name}, ${op.name}: ${message} (${received} request(s) received)`);
 			}
 		}
 	} finally {
@@ -255,8 +200,8 @@ async function networkFailures(runNode: RunNode, context: SuiteContext): Promise
 	}
 	return {
 		case: `${KINDS.length} network failures (unknown host, refused, TLS reset or not TLS before the request; a reset after it) × a read and a write`,
-		runs,
+		runs: count.runs,
 		measure: 'errors that do not say "Could not connect … Nothing was sent" before the request left, or after it say so or repeat a write',
-		bad,
+		bad: count.bad,
 	};
 }

@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { SuiteRow, ReliabilitySuite, SuiteContext } from './types';
+import { runAction, type SuiteRow, type ReliabilitySuite, type SuiteContext } from './types';
 
 const TOKEN = 'caps-token-7f3a';
 
@@ -33,12 +33,11 @@ const CHECKS = ['never', 'auto', 'always'] as const;
 export const suite: ReliabilitySuite = {
 	name: 'Maximum Price',
 	async run(context: SuiteContext): Promise<SuiteRow[]> {
-		const { runAsTool, runNode } = await import('../harness/engine');
+		const { runAsTool } = await import('../harness/engine');
 		const { LETTER, makePdf } = await import('../harness/sends');
 		const sandbox = await context.sandbox({ token: TOKEN });
 		const credentials = { postalServiceApi: { baseUrl: sandbox.baseUrl, securityToken: TOKEN } };
 		const pdf = await makePdf(1);
-		const type = 'n8n-nodes-postal-service.postalService';
 		let runs = 0;
 		let bad = 0;
 		let created = 0;
@@ -68,9 +67,7 @@ export const suite: ReliabilitySuite = {
 					const cell = `${VALUES.indexOf(value)}-${check}-${count}`;
 					const tags = Array.from({ length: count }, (_, i) => `cap-${cell}-${i}`);
 					const before = sandbox.control.requests().length;
-					await runNode({
-						type,
-						parameters: { ...LETTER, tag: '={{ $json.tag }}', additionalFields: { maxPrice: value.expression, checkWithService: check } } as IDataObject,
+					await runAction({ ...LETTER, tag: '={{ $json.tag }}', additionalFields: { maxPrice: value.expression, checkWithService: check } }, {
 						items: tags.map((tag) => ({ json: { tag }, binary: { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } } })),
 						credentials,
 						continueOnFail: true,
@@ -86,7 +83,7 @@ export const suite: ReliabilitySuite = {
 			if (value.toolArgument === undefined) continue;
 			const tag = `cap-tool-${VALUES.indexOf(value)}`;
 			await runAsTool({
-				type,
+				type: 'n8n-nodes-postal-service.postalService',
 				parameters: {
 					...LETTER,
 					pdfSource: 'base64',

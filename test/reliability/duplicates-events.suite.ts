@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { SuiteRow, ReliabilitySuite } from './types';
-import { AFTER, countRuns, deliver, freshId, mulberry32, shuffled, signed } from './triggerRig';
+import { AFTER, countRuns, deliver, freshId, inBatches, mulberry32, shuffled, signed } from './triggerRig';
 
 const at = (day: number, minute: number) => `2026-11-${String(1 + day).padStart(2, '0')} ${String(8 + Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
 
@@ -84,21 +84,14 @@ export const suite: ReliabilitySuite = {
 				// Each event once, and up to three retries: the same bytes, or the same event under a new delivery_id.
 				const sends = genuine.flatMap((event) => Array.from({ length: 1 + Math.floor(random() * 4) }, (_, n) => ({ event, deliveryId: n > 0 && random() < 0.5 ? freshId() : event.id })));
 				const runs = new Map<string, number>();
-				for (let queue = shuffled(sends, random); queue.length > 0; ) {
-					const batch = queue.splice(0, 1 + Math.floor(random() * 10));
-					const results = await Promise.all(
-						batch.map(async ({ event, deliveryId }) => {
-							// The id written as digits, whatever its size.
-							const text = JSON.stringify({ ...event.envelope, delivery_id: '__ID__' }).replace('"__ID__"', deliveryId);
-							return await deliver(signed(Buffer.from(text), { ...event.envelope, delivery_id: deliveryId }), { workflowId });
-						}),
-					);
-					for (const result of results) {
-						attempts++;
-						if (result.started) executions++;
-						for (const item of result.run?.output(AFTER) ?? []) runs.set(eventOf(item.json), (runs.get(eventOf(item.json)) ?? 0) + 1);
-					}
-				}
+				await inBatches(shuffled(sends, random), random, async ({ event, deliveryId }) => {
+					// The id written as digits, whatever its size.
+					const text = JSON.stringify({ ...event.envelope, delivery_id: '__ID__' }).replace('"__ID__"', deliveryId);
+					const result = await deliver(signed(Buffer.from(text), { ...event.envelope, delivery_id: deliveryId }), { workflowId });
+					attempts++;
+					if (result.started) executions++;
+					for (const item of result.run?.output(AFTER) ?? []) runs.set(eventOf(item.json), (runs.get(eventOf(item.json)) ?? 0) + 1);
+				});
 				const counted = countRuns(genuine.map(({ envelope }) => eventOf(envelope)), runs);
 				events += genuine.length;
 				dropped += counted.lost;

@@ -44,16 +44,9 @@ const CASES: Case[] = [false, true].flatMap((rowExists) =>
 	),
 );
 
-interface Tally {
-	cases: number;
-	attempts: number;
-	lostAfter2xx: number;
-	lost: number;
-	twice: number;
-	failedExecutions: number;
-	/** Warnings the trigger logged about the store (one per failed check is expected). */
-	warnings: number;
-}
+/** `warnings`: what the trigger logged about the store (one per failed check is expected). */
+const newTally = () => ({ cases: 0, attempts: 0, lostAfter2xx: 0, lost: 0, twice: 0, failedExecutions: 0, warnings: 0 });
+type Tally = ReturnType<typeof newTally>;
 
 /** Runs one case; resolves with how many store calls its first attempt made. */
 async function runCase(faults: StoreFault[], options: Case, tally: Tally): Promise<number> {
@@ -107,13 +100,13 @@ export const suite: ReliabilitySuite = {
 		// The steps come from what the trigger does: a call it adds is a step the faults are tried at.
 		const steps = new Map<Case, number>();
 		for (const options of CASES) {
-			const clean: Tally = { cases: 0, attempts: 0, lostAfter2xx: 0, lost: 0, twice: 0, failedExecutions: 0, warnings: 0 };
+			const clean = newTally();
 			steps.set(options, await runCase([], options, clean));
 			if (clean.lost + clean.twice + clean.failedExecutions > 0) throw new Error(`without store faults: ${JSON.stringify({ options, clean })}`);
 		}
 		warnings = 0;
 		for (const pattern of FAULT_PATTERNS) {
-			const tally: Tally = { cases: 0, attempts: 0, lostAfter2xx: 0, lost: 0, twice: 0, failedExecutions: 0, warnings: 0 };
+			const tally = newTally();
 			for (const options of CASES) {
 				const calls = pattern.name.startsWith('every') ? 1 : steps.get(options)!;
 				for (let step = 0; step < calls; step++) {

@@ -18,8 +18,8 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { processedData } from '../harness/engine';
-import { countSecretLeaks, type SuiteRow, type ReliabilitySuite, type SuiteContext } from './types';
-import { AFTER, countRuns, deliver, type Delivered, freshId, mulberry32, producedText, SECRET, shuffled, signed, statusUpdateBody } from './triggerRig';
+import { countSecretLeaks, type SuiteRow, type ReliabilitySuite } from './types';
+import { AFTER, countRuns, deliver, type Delivered, freshId, inBatches, mulberry32, producedText, SECRET, shuffled, signed, statusUpdateBody } from './triggerRig';
 
 type Fault = 'none' | 'execution does not start' | 'answer lost';
 
@@ -66,15 +66,8 @@ const ranKey = (json: IDataObject) =>
 const headerEnvironment = (environment: string, random: () => number) =>
 	environment === 'none' ? (random() < 0.5 ? 'production' : 'homolog') : environment;
 
-interface Tally {
-	distinct: number;
-	attempts: number;
-	executions: number;
-	downstream: number;
-	lost: number;
-	twice: number;
-	leaks: number;
-}
+const newTally = () => ({ distinct: 0, attempts: 0, executions: 0, downstream: 0, lost: 0, twice: 0, leaks: 0 });
+type Tally = ReturnType<typeof newTally>;
 
 function record(tally: Tally, result: Delivered, runs: Map<string, number>): void {
 	tally.attempts++;
@@ -98,36 +91,27 @@ async function runScenario(keys: Array<[string, string]>, seed: number, mode: Mo
 	const deliveries = keys.map(([environment, id]) => ({ key: `${environment}:${id}`, environment, id, sent: 0, failed: 0 }));
 	// Every delivery once, then resends of some, in a shuffled order.
 	const queue = shuffled(deliveries.flatMap((d) => Array.from({ length: 1 + Math.floor(random() * 4) }, () => d)), random);
-	while (queue.length > 0) {
-		const batch = queue.splice(0, 1 + Math.floor(random() * 10));
-		await Promise.all(
-			batch.map(async (delivery) => {
-				// Faults on the first three attempts at most, so that the service's last retry gets through.
-				const roll = random();
-				const fault: Fault =
-					!mode.faults || delivery.failed >= 3 ? 'none' : roll < 0.1 ? 'execution does not start' : roll < 0.18 ? 'answer lost' : 'none';
-				const deliveryId = mode.renumbered && delivery.sent > 0 ? freshId() : delivery.id;
-				delivery.sent++;
-				const request = signed(statusUpdateBody(delivery.environment, delivery.id, deliveryId), {
-					event: 'order.status_updated',
-					environment: headerEnvironment(delivery.environment, random),
-					delivery_id: deliveryId,
-				});
-				const result = await deliver(request, { workflowId, parameters: { environment: 'both' }, failExecutionStart: fault === 'execution does not start' });
-				record(tally, result, runs);
-				const ok = result.response.ended && result.response.statusCode >= 200 && result.response.statusCode < 300 && fault !== 'answer lost';
-				if (!ok) {
-					delivery.failed++;
-					queue.push(delivery);
-				}
-			}),
-		);
-	}
-	settle(
-		tally,
-		deliveries.map((d) => d.key),
-		runs,
-	);
+	await inBatches(queue, random, async (delivery) => {
+		// Faults on the first three attempts at most, so that the service's last retry gets through.
+		const roll = random();
+		const fault: Fault =
+			!mode.faults || delivery.failed >= 3 ? 'none' : roll < 0.1 ? 'execution does not start' : roll < 0.18 ? 'answer lost' : 'none';
+		const deliveryId = mode.renumbered && delivery.sent > 0 ? freshId() : delivery.id;
+		delivery.sent++;
+		const request = signed(statusUpdateBody(delivery.environment, delivery.id, deliveryId), {
+			event: 'order.status_updated',
+			environment: headerEnvironment(delivery.environment, random),
+			delivery_id: deliveryId,
+		});
+		const result = await deliver(request, { workflowId, parameters: { environment: 'both' }, failExecutionStart: fault === 'execution does not start' });
+		record(tally, result, runs);
+		const ok = result.response.ended && result.response.statusCode >= 200 && result.response.statusCode < 300 && fault !== 'answer lost';
+		if (!ok) {
+			delivery.failed++;
+			queue.push(delivery);
+		}
+	});
+	settle(tally, deliveries.map((d) => d.key), runs);
 }
 
 /**
@@ -173,11 +157,7 @@ async function runSimultaneousCopies(keys: Array<[string, string]>, seed: number
 		at += group.length;
 		await Promise.all(group.map((delivery) => send(delivery, 2 + Math.floor(random() * 3))));
 	}
-	settle(
-		tally,
-		deliveries.map((d) => d.key),
-		runs,
-	);
+	settle(tally, deliveries.map((d) => d.key), runs);
 }
 
 /**
@@ -208,49 +188,38 @@ async function runWithoutEnvironment(): Promise<SuiteRow> {
 	};
 }
 
-async function runMode(mode: Mode, index: number, context: SuiteContext): Promise<{ row: SuiteRow; leaks: number; attempts: number }> {
-	const count = Math.max(1, Math.round(mode.scenarios * context.scale));
-	const seed = context.seed + 100 + index;
-	const tally: Tally = { distinct: 0, attempts: 0, executions: 0, downstream: 0, lost: 0, twice: 0, leaks: 0 };
-	const callsBefore = processedData.calls;
-	for (const { keys, prng } of fc.sample(scenario, { seed, numRuns: count })) {
-		if (mode.simultaneous) await runSimultaneousCopies(keys as Array<[string, string]>, prng, tally);
-		else await runScenario(keys as Array<[string, string]>, prng, mode, tally);
-	}
-	return {
-		row: {
-			case: mode.name,
-			runs: tally.attempts,
-			measure: 'runs after the trigger vs distinct deliveries; lost; run twice',
-			bad: Math.abs(tally.downstream - tally.distinct) + tally.lost + tally.twice,
-			note: `${tally.distinct} distinct, ${tally.executions} executions (${processedData.calls - callsBefore} calls to the store), ${tally.downstream} runs after the trigger, ${tally.lost} lost, ${tally.twice} twice`,
-		},
-		leaks: tally.leaks,
-		attempts: tally.attempts,
-	};
-}
-
 export const suite: ReliabilitySuite = {
 	name: 'Duplicate fuzz',
 	async run(context) {
 		const rows: SuiteRow[] = [];
-		let leaks = 0;
-		let attempts = 0;
+		const all = newTally();
 		const started = Date.now();
 		for (const [index, mode] of MODES.entries()) {
-			const result = await runMode(mode, index, context);
-			rows.push(result.row);
-			leaks += result.leaks;
-			attempts += result.attempts;
+			const tally = newTally();
+			const callsBefore = processedData.calls;
+			const count = Math.max(1, Math.round(mode.scenarios * context.scale));
+			for (const { keys, prng } of fc.sample(scenario, { seed: context.seed + 100 + index, numRuns: count })) {
+				if (mode.simultaneous) await runSimultaneousCopies(keys as Array<[string, string]>, prng, tally);
+				else await runScenario(keys as Array<[string, string]>, prng, mode, tally);
+			}
+			all.leaks += tally.leaks;
+			all.attempts += tally.attempts;
+			rows.push({
+				case: mode.name,
+				runs: tally.attempts,
+				measure: 'runs after the trigger vs distinct deliveries; lost; run twice',
+				bad: Math.abs(tally.downstream - tally.distinct) + tally.lost + tally.twice,
+				note: `${tally.distinct} distinct, ${tally.executions} executions (${processedData.calls - callsBefore} calls to the store), ${tally.downstream} runs after the trigger, ${tally.lost} lost, ${tally.twice} twice`,
+			});
 		}
 		rows.push(await runWithoutEnvironment());
 		rows.push({
 			case: 'signing secret in answers and execution data',
-			runs: attempts,
+			runs: all.attempts,
 			measure: 'occurrences of the secret (raw, URL-, form-, base64-encoded)',
-			bad: leaks,
+			bad: all.leaks,
 		});
-		context.log(`${attempts} deliveries in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		context.log(`${all.attempts} deliveries in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		return rows;
 	},
 };

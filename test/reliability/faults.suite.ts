@@ -13,39 +13,24 @@ import { LoggerProxy } from 'n8n-workflow';
 
 import { FAULTS, isClear } from './faultTable';
 import { echoPlaces, startForeignProxy, type ProxyAnswer } from './foreignProxy';
-import type { SuiteRow, ReliabilitySuite, SuiteContext } from './types';
-import { countSecretLeaks, echoedForms } from './types';
-import { CHAT, OPERATIONS, READS, type Operation } from './writes';
+import { countSecretLeaks, credentialsAt, echoedForms, runAction, type SuiteRow, type ReliabilitySuite, type SuiteContext } from './types';
+import { CHAT, OPERATIONS, type Operation } from './writes';
 
 // Characters that read differently URL-encoded, form-encoded and in base64, so every form is looked for.
 const TOKEN = 'Rel+Tok/9 q=z&ZX81';
 const EMAIL = CHAT.email;
 const SECRETS = [{ secret: TOKEN }, { secret: TOKEN, basicUser: EMAIL }];
 const ITEMS = 3;
-/** Lanes of the matrix run side by side, each on a sandbox of its own; the reads and the scan take one more. */
+/** Lanes of the matrix run side by side, each on a sandbox of its own; the token scan takes one more. */
 const LANES = 4;
 const RETRY = { maxTries: 3, waitBetweenTries: 1 };
 
-interface Tally {
-	cells: number;
-	badCells: number;
-	items: number;
-	carriedOut: number;
-	maxPerItem: number;
-	errors: number;
-	unclearErrors: number;
-	retryCells: number;
-	retryBad: number;
-}
-
-async function sleep(ms: number): Promise<void> {
-	await new Promise((resolve) => setTimeout(resolve, ms));
-}
+const newTally = () => ({ cells: 0, badCells: 0, items: 0, carriedOut: 0, maxPerItem: 0, errors: 0, unclearErrors: 0, retryCells: 0, retryBad: 0 });
+type Tally = ReturnType<typeof newTally>;
 
 export const suite: ReliabilitySuite = {
 	name: 'Fault matrix',
 	async run(context: SuiteContext): Promise<SuiteRow[]> {
-		const { runNode } = await import('../harness/engine');
 		const { startHttpServer } = await import('../harness/httpServer');
 
 		// Runs go on side by side: every line n8n logs is searched as it comes, whichever run wrote it.
@@ -63,21 +48,14 @@ export const suite: ReliabilitySuite = {
 			res.setHeader('content-type', 'application/json');
 			res.end('{"status":200,"status_message":"ok","data":"1"}');
 		});
+		const proxies: Array<Awaited<ReturnType<typeof startForeignProxy>>> = [];
 		/** A sandbox and a proxy in front of it for one lane of runs, so that a cell resets and reads only its own. */
-		async function startRig() {
+		async function rig() {
 			const sandbox = await context.sandbox({ token: TOKEN, email: EMAIL, balance: 100_000 });
 			const proxy = await startForeignProxy(sandbox.baseUrl);
-			const at = (baseUrl: string) => ({
-				postalServiceApi: { baseUrl, securityToken: TOKEN },
-				postalServiceChatApi: { baseUrl, email: EMAIL, securityToken: TOKEN },
-			});
-			return { sandbox, proxy, credentials: at(sandbox.baseUrl), viaProxy: at(proxy.url) };
+			proxies.push(proxy);
+			return { sandbox, proxy, credentials: credentialsAt(sandbox.baseUrl, TOKEN, EMAIL), viaProxy: credentialsAt(proxy.url, TOKEN, EMAIL) };
 		}
-		const rigs: Array<Awaited<ReturnType<typeof startRig>>> = [];
-		const rig = async () => {
-			rigs.push(await startRig());
-			return rigs[rigs.length - 1];
-		};
 		let leaks = 0;
 		let scanRuns = 0;
 		let scanLeaks = 0;
@@ -85,7 +63,7 @@ export const suite: ReliabilitySuite = {
 		let runs = 0;
 		let redirectRuns = 0;
 
-		async function runCell(lane: Awaited<ReturnType<typeof startRig>>, op: Operation, faultName: string, cof: boolean, retry: boolean, batching: boolean, tally: Tally) {
+		async function runCell(lane: Awaited<ReturnType<typeof rig>>, op: Operation, faultName: string, cof: boolean, retry: boolean, batching: boolean, tally: Tally) {
 			const { sandbox, proxy, credentials, viaProxy } = lane;
 			const fault = FAULTS[faultName];
 			sandbox.control.reset();
@@ -106,9 +84,7 @@ export const suite: ReliabilitySuite = {
 			const options: IDataObject = { timeout: fault.timeout };
 			if (batching) options.batching = { batch: { batchSize: ITEMS, batchInterval: 0 } };
 			LoggerProxy.init(logger as never);
-			const result = await runNode({
-				type: 'n8n-nodes-postal-service.postalService',
-				parameters: { ...op.parameters, options } as IDataObject,
+			const result = await runAction({ ...op.parameters, options }, {
 				items: setup.items,
 				credentials: fault.proxy ? viaProxy : credentials,
 				continueOnFail: cof,
@@ -117,7 +93,7 @@ export const suite: ReliabilitySuite = {
 			runs++;
 			if (faultName === 'redirect') redirectRuns++;
 			// A slow answer is logged once the sandbox has waited it out.
-			if (fault.delayMs && faultName === 'slow') await sleep(fault.delayMs + 100);
+			if (fault.delayMs && faultName === 'slow') await new Promise((resolve) => setTimeout(resolve, fault.delayMs! + 100));
 
 			const counts = setup.carriedOut();
 			const worst = Math.max(0, ...counts);
@@ -167,7 +143,7 @@ export const suite: ReliabilitySuite = {
 			const lane = await rig();
 			for (let next = queue.shift(); next; next = queue.shift()) {
 				const [index, op] = next;
-				const tally: Tally = { cells: 0, badCells: 0, items: 0, carriedOut: 0, maxPerItem: 0, errors: 0, unclearErrors: 0, retryCells: 0, retryBad: 0 };
+				const tally = newTally();
 				for (const faultName of Object.keys(FAULTS)) {
 					for (const cof of [false, true]) {
 						for (const batching of [false, true]) await runCell(lane, op, faultName, cof, false, batching, tally);
@@ -202,42 +178,17 @@ export const suite: ReliabilitySuite = {
 		}
 
 		try {
-			await Promise.all([...Array.from({ length: LANES }, matrixLane), readsAndScan()]);
+			await Promise.all([...Array.from({ length: LANES }, matrixLane), tokenScan()]);
 		} finally {
-			for (const { proxy } of rigs) await proxy.close();
+			for (const proxy of proxies) await proxy.close();
 			await elsewhere.close();
 			// Later suites of the run log nowhere, as before.
 			const quiet = () => undefined;
 			LoggerProxy.init({ error: quiet, warn: quiet, info: quiet, debug: quiet, verbose: quiet } as never);
 		}
 
-		async function readsAndScan() {
-			const { sandbox, proxy, credentials, viaProxy } = await rig();
-			// Reads carry the token in the path, a header or HTTP Basic: the faults that hand it elsewhere.
-			for (const read of READS) {
-				for (const faultName of ['redirect', 'html', 'empty']) {
-					sandbox.control.reset();
-					const setup = await read.setup(sandbox);
-					sandbox.control.injectFault({
-						path: read.path,
-						kind: faultName as 'html',
-						location: `${elsewhere.url}/moved?token=${encodeURIComponent(TOKEN)}`,
-						status: 302,
-					});
-					LoggerProxy.init(logger as never);
-					const result = await runNode({
-						type: 'n8n-nodes-postal-service.postalService',
-						parameters: { ...read.parameters, ...setup } as IDataObject,
-						credentials,
-						continueOnFail: true,
-						retry: RETRY,
-					});
-					runs++;
-					if (faultName === 'redirect') redirectRuns++;
-					leaks += countSecretLeaks(result.serialized, SECRETS);
-				}
-			}
-
+		async function tokenScan() {
+			const { sandbox, proxy, viaProxy } = await rig();
 			const places = echoPlaces(elsewhere.url);
 			// A successful answer is output as it came: the echo sits in a message, a link, a field of its own.
 			const success = (body: (text: string) => unknown) => (text: string): ProxyAnswer => ({ kind: 'own', status: 200, contentType: 'application/json', body: JSON.stringify(body(text)) });
@@ -271,20 +222,15 @@ export const suite: ReliabilitySuite = {
 					// Reads are tried up to three times: every try meets the same echo.
 					proxy.plan(answerWith(form.text), answerWith(form.text), answerWith(form.text));
 					LoggerProxy.init(logger as never);
-					const result = await runNode({
-						type: 'n8n-nodes-postal-service.postalService',
-						parameters: route.parameters as IDataObject,
-						items: route.items,
-						credentials: viaProxy,
-						continueOnFail: true,
-					});
+					const result = await runAction(route.parameters, { items: route.items, credentials: viaProxy, continueOnFail: true });
 					scanRuns++;
+					if (place.startsWith('Location')) redirectRuns++;
 					const found = countSecretLeaks(result.serialized, SECRETS);
 					if (found > 0) context.log(`token scan: ${route.name}, ${place}, ${form.name}: ${found} occurrence(s)`);
 					scanLeaks += found;
 				}
 			}
-			scanCase = `${forms.length} encodings (escapes in either case, + or %20 for a space, double encoding, HTML and JSON escapes, base64 and base64url of the token and of email:token) × ${placeNames.length} places (Location, error bodies, HTML pages, a successful answer), ${routes.length} routes each met at every place and in every encoding`;
+			scanCase = `${forms.length} encodings (escapes in either case, + or %20 for a space, double encoding, HTML and JSON escapes, base64 and base64url of the token and of email:token) × ${placeNames.length} places (Location, error bodies, HTML pages, an empty answer, a successful answer), ${routes.length} routes each met at every place and in every encoding`;
 		}
 
 		const rows = opRows.flat();
@@ -305,7 +251,7 @@ export const suite: ReliabilitySuite = {
 		});
 		rows.push({
 			suite: 'Token scan',
-			case: 'redirects (307 on writes, 302 on reads) to another address',
+			case: 'redirects (307 on writes in the matrix; 302 and a relative 307 on every route of the scan) to another address',
 			runs: redirectRuns,
 			measure: 'requests that reached the redirect target',
 			bad: elsewhere.requests.length,

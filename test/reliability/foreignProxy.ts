@@ -45,31 +45,16 @@ export const BARE: Record<string, { status: number; contentType: string; body: s
 
 export async function startForeignProxy(target: string) {
 	const plan: ProxyAnswer[] = [];
-	let passed = 0;
 	async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
 		const chunks: Buffer[] = [];
 		for await (const chunk of req) chunks.push(chunk as Buffer);
 		// The first planned answer for this request's path (an answer without a path is for any request).
 		const at = plan.findIndex((a) => !('path' in a) || a.path === undefined || a.path.test(req.url ?? ''));
 		const answer = at === -1 ? { kind: 'pass' as const } : plan.splice(at, 1)[0];
-		if (answer.kind === 'own') {
-			res.writeHead(answer.status, { 'content-type': answer.contentType, ...answer.headers });
-			res.end(answer.body);
-			return;
-		}
-		const upstream = await forward(target, req.method ?? 'GET', req.url ?? '/', req.headers, Buffer.concat(chunks));
-		passed++;
-		if (answer.kind === 'reset') {
-			res.socket?.resetAndDestroy();
-			return;
-		}
-		if (answer.kind === 'replace') {
-			res.writeHead(answer.status, { 'content-type': answer.contentType, ...answer.headers });
-			res.end(answer.body);
-			return;
-		}
-		res.writeHead(upstream.status, upstream.headers);
-		res.end(upstream.body);
+		const upstream = answer.kind === 'own' ? undefined : await forward(target, req.method ?? 'GET', req.url ?? '/', req.headers, Buffer.concat(chunks));
+		if (answer.kind === 'reset') return void res.socket?.resetAndDestroy();
+		if (answer.kind === 'pass') res.writeHead(upstream!.status, upstream!.headers).end(upstream!.body);
+		else res.writeHead(answer.status, { 'content-type': answer.contentType, ...answer.headers }).end(answer.body);
 	}
 	const server = createServer((req, res) => {
 		handle(req, res).catch(() => res.socket?.destroy());
@@ -85,8 +70,6 @@ export async function startForeignProxy(target: string) {
 		clear() {
 			plan.length = 0;
 		},
-		/** Requests passed on to the service. */
-		passed: () => passed,
 		close: () =>
 			new Promise<void>((resolve) => {
 				plan.length = 0;
@@ -115,7 +98,8 @@ function forward(target: string, method: string, url: string, headers: IncomingH
 
 /**
  * The token scan's places: a server in front of the service echoes the token (as `text`, in some
- * encoding) in a redirect's Location, an error in the service's envelope, plain text and HTML.
+ * encoding) in a redirect's Location, an error in the service's envelope, plain text and HTML; or
+ * answers nothing at all.
  */
 export function echoPlaces(elsewhereUrl: string): Record<string, (text: string) => ProxyAnswer> {
 	return {
@@ -126,5 +110,6 @@ export function echoPlaces(elsewhereUrl: string): Record<string, (text: string) 
 		'plain-text 502': (text) => ({ kind: 'own', status: 502, contentType: 'text/plain', body: `bad gateway for ${text}` }),
 		'HTML error page 503': (text) => ({ kind: 'own', status: 503, contentType: 'text/html', body: `<html><head><title>${text}</title></head><body>${text}</body></html>` }),
 		'HTML page with 200': (text) => ({ kind: 'own', status: 200, contentType: 'text/html', body: `<html><head><title>Sign in ${text}</title></head></html>` }),
+		'empty answer with 200': () => ({ kind: 'own', status: 200, contentType: 'application/json', body: '' }),
 	};
 }

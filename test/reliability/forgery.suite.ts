@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { ENVIRONMENT_NAMES, WEBHOOK_EVENT_NAMES } from '../../nodes/PostalServiceTrigger/webhookLists';
-import { countSecretLeaks, type SuiteRow, type ReliabilitySuite } from './types';
+import { countSecretLeaks, counter, type SuiteRow, type ReliabilitySuite } from './types';
 import { deliver, hmacHex, producedText, SECRET, signatureHolds, signed, serviceTime, type Request } from './triggerRig';
 
 interface Case {
@@ -31,10 +31,11 @@ const envelope: fc.Arbitrary<IDataObject> = fc.record({
 const genuine = envelope.map((e) => signed(Buffer.from(JSON.stringify(e)), e));
 
 const withBody = (request: Request, rawBody: Buffer): Request => ({ ...request, rawBody });
-const withSignature = (request: Request, value: string | string[] | undefined): Request => {
+/** The request with a header set to `value`, or without it. */
+const withHeader = (request: Request, name: string, value: string | string[] | undefined): Request => {
 	const headers = { ...request.headers };
-	if (value === undefined) delete headers['x-webhook-signature'];
-	else headers['x-webhook-signature'] = value;
+	if (value === undefined) delete headers[name];
+	else headers[name] = value;
 	return { ...request, headers };
 };
 
@@ -138,7 +139,7 @@ const headerShapes: fc.Arbitrary<Case> = fc.tuple(genuine, fc.constantFrom(...SH
 		v1: `v1=${hex}`,
 		tab: `${good}\t`,
 	};
-	return { request: withSignature(request, value[shape]) };
+	return { request: withHeader(request, 'x-webhook-signature', value[shape]) };
 });
 
 // Text in pure ASCII (every other character escaped), so that any single-byte charset carries it.
@@ -172,10 +173,7 @@ const contentTypes: fc.Arbitrary<Case> = fc
 	.map(([request, contentType, tamper, at]) => {
 		const body = Buffer.from(request.rawBody);
 		if (tamper) body[at % body.length] ^= 0x01;
-		const headers = { ...request.headers };
-		if (contentType === undefined) delete headers['content-type'];
-		else headers['content-type'] = contentType;
-		return { request: { headers, rawBody: body } };
+		return { request: withHeader(withBody(request, body), 'content-type', contentType) };
 	});
 
 const unsignedAccepted: fc.Arbitrary<Case> = fc
@@ -198,68 +196,52 @@ export const suite: ReliabilitySuite = {
 	name: 'Forgery fuzz',
 	async run(context) {
 		const rows: SuiteRow[] = [];
+		// Over every family: genuine deliveries not accepted, and genuine ones in another charset not refused with 415.
+		const genuine = counter(context.log);
+		const otherCharset = counter(context.log);
 		let leaks = 0;
 		let total = 0;
-		let controls = 0;
-		let controlsAccepted = 0;
-		let otherCharsets = 0;
-		let otherCharsetsRefused = 0;
 		const started = Date.now();
 		for (const [index, family] of FAMILIES.entries()) {
-			const count = Math.max(1, Math.round(family.count * context.scale));
 			const seed = context.seed + index;
-			const cases = fc.sample(family.cases, { seed, numRuns: count });
-			let forged = 0;
-			let forgedStarted = 0;
-			let familyControls = 0;
-			let familyAccepted = 0;
-			let familyOtherCharsets = 0;
+			const cases = fc.sample(family.cases, { seed, numRuns: Math.max(1, Math.round(family.count * context.scale)) });
+			const forged = counter(context.log);
+			const before = { genuine: genuine.runs, refused: genuine.bad, otherCharsets: otherCharset.runs };
 			for (const [at, { request, acceptUnsigned }] of cases.entries()) {
-				const options = acceptUnsigned ? { acceptUnsigned: true } : {};
-				const result = await deliver(request, { parameters: { environment: 'both', options } });
+				const result = await deliver(request, { parameters: { environment: 'both', options: acceptUnsigned ? { acceptUnsigned: true } : {} } });
 				leaks += countSecretLeaks(producedText(result), [{ secret: SECRET }]);
+				const where = `${family.name} (seed ${seed}, case ${at})`;
 				const unsignedAllowed = acceptUnsigned === true && request.headers['x-webhook-signature'] === undefined;
-				if ((signatureHolds(request) || unsignedAllowed) && !readsAsUtf8(request)) {
-					familyOtherCharsets++;
-					if (result.response.statusCode === 415 && !result.started) otherCharsetsRefused++;
-					else context.log(`${family.name}: genuine delivery in charset ${namedCharset(request)} not refused with 415 (seed ${seed}, case ${at}): ${result.response.statusCode}`);
-				} else if (signatureHolds(request) || unsignedAllowed) {
-					familyControls++;
-					if (result.started && !result.run?.error) familyAccepted++;
-					else context.log(`${family.name}: genuine delivery refused (seed ${seed}, case ${at}): ${result.response.statusCode} ${JSON.stringify(result.response.body)}`);
-				} else {
-					forged++;
-					if (result.started) {
-						forgedStarted++;
-						context.log(`${family.name}: forged delivery started an execution (seed ${seed}, case ${at})`);
-					}
-				}
+				if (!signatureHolds(request) && !unsignedAllowed) forged.check(!result.started, `${where}: forged delivery started an execution`);
+				else if (!readsAsUtf8(request)) {
+					const what = `${where}: genuine delivery in charset ${namedCharset(request)} not refused with 415: ${result.response.statusCode}`;
+					otherCharset.check(result.response.statusCode === 415 && !result.started, what);
+				} else genuine.check(result.started && !result.run?.error, `${where}: genuine delivery refused: ${result.response.statusCode} ${JSON.stringify(result.response.body)}`);
 			}
 			total += cases.length;
-			controls += familyControls;
-			controlsAccepted += familyAccepted;
-			otherCharsets += familyOtherCharsets;
+			const controls = genuine.runs - before.genuine;
+			const others = otherCharset.runs - before.otherCharsets;
 			rows.push({
 				case: family.name,
 				runs: cases.length,
 				measure: 'executions started by a delivery whose signature does not hold',
-				bad: forgedStarted,
-				note: `${forged} forged, ${forgedStarted} started; ${familyAccepted}/${familyControls} genuine accepted${familyOtherCharsets ? `; ${familyOtherCharsets} genuine in another charset` : ''}`,
+				bad: forged.bad,
+				note: `${forged.runs} forged, ${forged.bad} started; ${controls - (genuine.bad - before.refused)}/${controls} genuine accepted${others ? `; ${others} genuine in another charset` : ''}`,
 			});
 		}
 		rows.push({
 			case: 'every genuine delivery among the above',
-			runs: controls,
+			runs: genuine.runs,
 			measure: 'genuine deliveries not accepted',
-			bad: controls - controlsAccepted,
-			note: `${controlsAccepted} accepted`,
+			bad: genuine.bad,
+			note: `${genuine.runs - genuine.bad} accepted`,
 		});
 		rows.push({
 			case: 'every genuine delivery in a charset other than UTF-8 among the above',
-			runs: otherCharsets,
+			runs: otherCharset.runs,
 			measure: 'not refused with 415, or an execution started',
-			bad: otherCharsets - otherCharsetsRefused,
-			note: `${otherCharsetsRefused} refused with 415`,
+			bad: otherCharset.bad,
+			note: `${otherCharset.runs - otherCharset.bad} refused with 415`,
 		});
 		rows.push({
 			case: 'signing secret in answers and execution data',

@@ -15,7 +15,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { SuiteRow, ReliabilitySuite, SuiteContext } from './types';
+import { credentialsAt, runAction, type SuiteRow, type ReliabilitySuite, type SuiteContext } from './types';
 
 const TOKEN = 'pacing-token-51c2';
 const SIZES = [1, 2];
@@ -29,10 +29,9 @@ const STOP_INTERVAL = 2000;
 export const suite: ReliabilitySuite = {
 	name: 'Batch Interval',
 	async run(context: SuiteContext): Promise<SuiteRow[]> {
-		const { runNode } = await import('../harness/engine');
 		const { LETTER, makePdf } = await import('../harness/sends');
 		const sandbox = await context.sandbox({ token: TOKEN });
-		const credentials = { postalServiceApi: { baseUrl: sandbox.baseUrl, securityToken: TOKEN } };
+		const credentials = credentialsAt(sandbox.baseUrl, TOKEN);
 		const pdf = await makePdf(1);
 		const letters = (count = ITEMS) => Array.from({ length: count }, (_, i) => ({ json: { i }, binary: { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } } }));
 
@@ -51,12 +50,13 @@ export const suite: ReliabilitySuite = {
 
 		const get = { resource: 'order', operation: 'get', orderId: '={{ $json.id }}' };
 		const reads = (count: number) => sandbox.control.orders().slice(0, count).map((o) => ({ json: { id: o.id } }));
+		const refused = (method: string, path: string) => (n: number) => [{ method, path, kind: '429', skip: n - 1 }];
 		/** Each way a run stops: the settings, and the faults that make the size-th request of the first interval its refusal. */
 		const STOPS: Array<{ name: string; parameters: IDataObject; items: (count: number) => unknown; faults: (size: number) => IDataObject[] }> = [
-			{ name: 'a check refused (Check With the Service First: Always)', parameters: { ...LETTER, additionalFields: { checkWithService: 'always' } }, items: letters, faults: (n) => [{ method: 'POST', path: '/api/v2/post', kind: '429', skip: n - 1 }] },
-			{ name: 'a price refused, sends waiting behind prices (Maximum Price, Check: Never)', parameters: { ...LETTER, additionalFields: { checkWithService: 'never', maxPrice: 1000 } }, items: letters, faults: (n) => [{ method: 'POST', path: '/api/v2/post', kind: '429', skip: n - 1 }] },
-			{ name: 'a send refused (Check: Never)', parameters: { ...LETTER, additionalFields: { checkWithService: 'never' } }, items: letters, faults: (n) => [{ method: 'POST', path: '/api/v2/post', kind: '429', skip: n - 1 }] },
-			{ name: 'a read refused (Letter > Get)', parameters: get, items: reads, faults: (n) => [{ method: 'GET', path: '/api/v2/get/', kind: '429', skip: n - 1 }] },
+			{ name: 'a check refused (Check With the Service First: Always)', parameters: SETTINGS[0].parameters, items: letters, faults: refused('POST', '/api/v2/post') },
+			{ name: 'a price refused, sends waiting behind prices (Maximum Price, Check: Never)', parameters: SETTINGS[1].parameters, items: letters, faults: refused('POST', '/api/v2/post') },
+			{ name: 'a send refused (Check: Never)', parameters: { ...LETTER, additionalFields: { checkWithService: 'never' } }, items: letters, faults: refused('POST', '/api/v2/post') },
+			{ name: 'a read refused (Letter > Get)', parameters: get, items: reads, faults: refused('GET', '/api/v2/get/') },
 			{
 				name: 'a read refused while the others wait to repeat theirs after a 500 (Letter > Get)',
 				parameters: get,
@@ -75,12 +75,8 @@ export const suite: ReliabilitySuite = {
 				const items = await stop.items(2 * size);
 				sandbox.control.clearRequests();
 				for (const fault of stop.faults(size)) sandbox.control.injectFault(fault as never);
-				const result = await runNode({
-					type: 'n8n-nodes-postal-service.postalService',
-					parameters: { ...stop.parameters, options: { batching: { batch: { batchSize: size, batchInterval: STOP_INTERVAL } } } } as IDataObject,
-					items: items as never,
-					credentials,
-				});
+				const batching = { batch: { batchSize: size, batchInterval: STOP_INTERVAL } };
+				const result = await runAction({ ...stop.parameters, options: { batching } }, { items: items as never, credentials });
 				if (result.error) stopped++;
 				const starts = sandbox.control.requests().map((r) => Date.parse(r.at)).sort((a, b) => a - b);
 				requests += starts.length;
@@ -107,13 +103,8 @@ export const suite: ReliabilitySuite = {
 					const items = await setting.items();
 					sandbox.control.clearRequests();
 					setting.before?.();
-					await runNode({
-						type: 'n8n-nodes-postal-service.postalService',
-						parameters: { ...setting.parameters, options: { batching: { batch: { batchSize: size, batchInterval: interval } } } } as IDataObject,
-						items: items as never,
-						credentials,
-						continueOnFail: true,
-					});
+					const batching = { batch: { batchSize: size, batchInterval: interval } };
+					await runAction({ ...setting.parameters, options: { batching } }, { items: items as never, credentials, continueOnFail: true });
 					cells++;
 					const starts = sandbox.control.requests().map((r) => Date.parse(r.at)).sort((a, b) => a - b);
 					requests += starts.length;

@@ -21,8 +21,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { TestItem } from '../harness/engine';
 import { closedPort, startHttpServer } from '../harness/httpServer';
 import { everyOperation, LETTER, pdfItem } from '../harness/sends';
-import type { SuiteRow, ReliabilitySuite, SuiteContext } from './types';
-import { READ_KEYS } from './writes';
+import { counter, credentialsAt, runAction, type SuiteRow, type ReliabilitySuite, type SuiteContext } from './types';
 
 const FACTOR = 1.5;
 /** What n8n's engine takes to start and finish a run around the request. */
@@ -78,11 +77,10 @@ function startServer(behaviour: Behaviour, answer: { ms: number } = { ms: 0 }) {
 export const suite: ReliabilitySuite = {
 	name: 'Timeouts',
 	async run(context: SuiteContext): Promise<SuiteRow[]> {
-		const { runNode } = await import('../harness/engine');
 		const withPdf = [await pdfItem(1)];
 		const operations: Array<{ label: string; read: boolean; parameters: Record<string, unknown>; items?: TestItem[] }> = Object.entries(
 			await everyOperation(),
-		).map(([label, { parameters, items }]) => ({ label, read: READ_KEYS.includes(label), parameters, items }));
+		).map(([label, { parameters, items, writes }]) => ({ label, read: !writes, parameters, items }));
 
 		// Letter > Send makes two requests for an item when it is priced or checked first.
 		const twoRequests: typeof operations = [
@@ -100,44 +98,26 @@ export const suite: ReliabilitySuite = {
 		const rows: SuiteRow[] = await Promise.all(behaviours.map(async ([behaviour, measured, what, timeouts]): Promise<SuiteRow> => {
 			const answer = { ms: 0 };
 			const server = await startServer(behaviour, answer);
-			const credentials = {
-				postalServiceApi: { baseUrl: server.url, securityToken: 'timeout-token' },
-				postalServiceChatApi: { baseUrl: server.url, email: 'conta@example.com', securityToken: 'timeout-token' },
-			};
-			let runs = 0;
-			let bad = 0;
+			const credentials = credentialsAt(server.url, 'timeout-token');
+			const count = counter(context.log);
 			let worst = 0;
 			let worstCase = '';
-			let unreached = 0;
 			try {
 				// Once, unmeasured: the first run of a process loads n8n's modules.
-				await runNode({ type: 'n8n-nodes-postal-service.postalService', parameters: { ...operations[0].parameters, options: { timeout: 100 } }, credentials });
+				await runAction({ ...operations[0].parameters, options: { timeout: 100 } }, { credentials });
 				for (const timeout of timeouts) {
 					answer.ms = 0.6 * timeout;
 					for (const op of measured) {
 						const started = Date.now();
-						const result = await runNode({
-							type: 'n8n-nodes-postal-service.postalService',
-							parameters: { ...op.parameters, options: { timeout } } as IDataObject,
-							items: op.items,
-							credentials,
-						});
+						const result = await runAction({ ...op.parameters, options: { timeout } }, { items: op.items, credentials });
 						const elapsed = Date.now() - started;
-						runs++;
 						// Stopped by the one deadline: a request cut off at it, or a send not started in what the first request left.
 						// A run that failed for another reason (a check before sending) proves nothing about the Timeout.
-						if (!/did not answer in time|was used up by this item's earlier requests/.test(String(result.error?.message))) {
-							unreached++;
-							context.log(`${behaviour}, ${op.label}, Timeout ${timeout}: no timeout (${String(result.error?.message)})`);
-						}
-						const ratio = elapsed / timeout;
-						if (ratio > worst) {
-							worst = ratio;
+						const stopped = /did not answer in time|was used up by this item's earlier requests/.test(String(result.error?.message));
+						count.check(stopped && elapsed <= FACTOR * timeout + SLACK_MS, `${behaviour}, ${op.label}, Timeout ${timeout}: ${elapsed} ms (${String(result.error?.message)})`);
+						if (elapsed / timeout > worst) {
+							worst = elapsed / timeout;
 							worstCase = `${op.label}, Timeout ${timeout} ms: ${elapsed} ms`;
-						}
-						if (elapsed > FACTOR * timeout + SLACK_MS) {
-							bad++;
-							context.log(`${behaviour}, ${op.label}, Timeout ${timeout}: ${elapsed} ms`);
 						}
 					}
 				}
@@ -147,19 +127,19 @@ export const suite: ReliabilitySuite = {
 			const reads = measured.filter((o) => o.read).length;
 			return {
 				case: `${measured.length} operations${reads ? ` (${reads} reads with their retries)` : ', two requests per item'} × Timeout ${timeouts.join(', ')} ms, ${what}`,
-				runs,
+				runs: count.runs,
 				measure: `runs longer than ${FACTOR} × Timeout + ${SLACK_MS} ms, or not stopped by the Timeout`,
-				bad: bad + unreached,
+				bad: count.bad,
 				note: `longest run ÷ Timeout = ${worst.toFixed(2)} (${worstCase})`,
 			};
 		}));
-		rows.push(await waitsRow(context, runNode, withPdf));
+		rows.push(await waitsRow(context, withPdf));
 		return rows;
 	},
 };
 
 /** Every wait inside an item (a pause, the clock before a repeat, the clock between a price and its send) × Timeout × Batch Interval × read or write. */
-async function waitsRow(context: SuiteContext, runNode: typeof import('../harness/engine').runNode, withPdf: TestItem[]): Promise<SuiteRow> {
+async function waitsRow(context: SuiteContext, withPdf: TestItem[]): Promise<SuiteRow> {
 	const { startSandbox } = await import('../../sandbox');
 	const token = 'waits-token-7d1e';
 	type Case = { label: string; read: boolean; parameters: IDataObject; items?: TestItem[]; portOpensAfterMs?: number; fault?: IDataObject };
@@ -190,12 +170,10 @@ async function waitsRow(context: SuiteContext, runNode: typeof import('../harnes
 				const opening = c.portOpensAfterMs ? new Promise((resolve) => setTimeout(resolve, c.portOpensAfterMs)).then(open) : open();
 				if (!c.portOpensAfterMs) await opening;
 				const started = Date.now();
-				const result = await runNode({
-					type: 'n8n-nodes-postal-service.postalService',
-					parameters: { ...c.parameters, options: { timeout, batching: { batch: { batchSize: 1, batchInterval: interval } } } } as IDataObject,
-					items: c.items,
-					credentials: { postalServiceApi: { baseUrl: `http://127.0.0.1:${port}`, securityToken: token } },
-				});
+				const result = await runAction(
+					{ ...c.parameters, options: { timeout, batching: { batch: { batchSize: 1, batchInterval: interval } } } },
+					{ items: c.items, credentials: credentialsAt(`http://127.0.0.1:${port}`, token) },
+				);
 				const elapsed = Date.now() - started;
 				await opening;
 				const message = String(result.error?.message ?? '');

@@ -9,7 +9,7 @@ import { createHmac } from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import { runWebhook, type WebhookRunResult, type WorkflowJson } from '../harness/engine';
+import type { WebhookRunResult, WorkflowJson } from '../harness/engine';
 
 export const TRIGGER = 'Postal Service Trigger';
 export const TRIGGER_ID = '0d6f3c2a-8b1e-4f5a-9c7d-2e4b6a8c0f13';
@@ -77,11 +77,13 @@ export interface Delivered extends WebhookRunResult {
 
 export async function deliver(
 	request: Request,
-	options: Omit<Parameters<typeof runWebhook>[0], 'workflow' | 'webhookNode' | 'request' | 'credentials'> & {
+	options: Omit<Parameters<typeof import('../harness/engine').runWebhook>[0], 'workflow' | 'webhookNode' | 'request' | 'credentials'> & {
 		parameters?: IDataObject;
 	} = {},
 ): Promise<Delivered> {
 	const { parameters, ...rest } = options;
+	// Loaded on first use: the release tests take this file's deliveries without n8n's engine in their process.
+	const { runWebhook } = await import('../harness/engine');
 	const result = await runWebhook({
 		...rest,
 		workflow: workflow(parameters),
@@ -117,6 +119,11 @@ export function shuffled<T>(list: T[], random: () => number): T[] {
 		[out[i], out[j]] = [out[j], out[i]];
 	}
 	return out;
+}
+
+/** Sends every item of `queue` (which a send may add to) in order, 1 to 10 at a time. */
+export async function inBatches<T>(queue: T[], random: () => number, send: (item: T) => Promise<void>): Promise<void> {
+	while (queue.length > 0) await Promise.all(queue.splice(0, 1 + Math.floor(random() * 10)).map(send));
 }
 
 /** Runs after the trigger per delivery, against the deliveries that had to run: how many never ran, and how many extra runs. */

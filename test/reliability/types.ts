@@ -4,6 +4,8 @@
  * reports counts. The runner names each row after its suite, starts and stops the suite's
  * sandboxes, prints every row as one table and fails when any `bad` count is not 0.
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import type { Sandbox, SandboxOptions } from '../../sandbox';
 
 export interface ReliabilityRow {
@@ -37,6 +39,33 @@ export type SuiteRow = Omit<ReliabilityRow, 'suite'> & { suite?: string };
 export interface ReliabilitySuite {
 	name: string;
 	run(context: SuiteContext): Promise<SuiteRow[]>;
+}
+
+/** The action node's two credentials, both at one Base URL. */
+export function credentialsAt(baseUrl: string, token: string, email = 'conta@example.com') {
+	return { postalServiceApi: { baseUrl, securityToken: token }, postalServiceChatApi: { baseUrl, email, securityToken: token } };
+}
+
+/** Runs the action node once through n8n's engine, loaded only once the runner has set the environment. */
+export async function runAction(parameters: object, options: Omit<Parameters<typeof import('../harness/engine').runNode>[0], 'type' | 'parameters'> = {}) {
+	const { runNode } = await import('../harness/engine');
+	return await runNode({ type: 'n8n-nodes-postal-service.postalService', parameters: parameters as IDataObject, ...options });
+}
+
+/** A family's runs and, among them, those that break its promise, each of those logged. */
+export function counter(log: (message: string) => void) {
+	const count = {
+		runs: 0,
+		bad: 0,
+		/** Counts one run, and counts it bad and logs `what` unless `ok`. */
+		check(ok: boolean, what: string): void {
+			count.runs++;
+			if (ok) return;
+			count.bad++;
+			log(what);
+		},
+	};
+	return count;
 }
 
 /** `%xx` escapes (either case) decoded, byte sequences that are not UTF-8 left as they were. */

@@ -3,11 +3,9 @@
  * it writes to (straight against the sandbox, not through the node under test), and how many times
  * the service carried out each input item's write.
  */
-import type { Sandbox as SandboxHandle } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
 import type { TestItem } from '../harness/engine';
 import { EVERY_OPERATION, makePdf } from '../harness/sends';
-
-export type Sandbox = SandboxHandle;
 
 export const CHAT = {
 	email: 'conta@example.com',
@@ -21,17 +19,6 @@ export interface Prepared {
 	carriedOut(): number[];
 }
 
-export interface Operation {
-	key: string;
-	label: string;
-	/** What "carried out" means for it, in the table. */
-	effect: string;
-	method: string;
-	path: string;
-	parameters: Record<string, unknown>;
-	setup(sandbox: Sandbox, cell: string, count: number): Promise<Prepared>;
-}
-
 let pdf: Promise<Buffer> | undefined;
 const onePagePdf = () => (pdf ??= makePdf(1));
 
@@ -43,18 +30,10 @@ function accepted(sandbox: Sandbox, method: string, path: string, keyOf: (r: Ret
 	return keys.map((key) => log.filter((r) => keyOf(r) === key).length);
 }
 
+/** Letters made at the service as the panel's sample letter is (through its create route), out of its request log. */
 async function lettersAtService(sandbox: Sandbox, count: number): Promise<string[]> {
 	const ids: string[] = [];
-	for (let i = 0; i < count; i++) {
-		const form = new FormData();
-		form.set('userSecurityToken', sandbox.token);
-		for (const [name, value] of Object.entries({ shipType: '2', name: 'Maria', addr1: 'Rua A', street_number: '1', zip: '01310200', city: 'São Paulo', state: 'SP', country: 'Brasil' })) {
-			form.set(name, value);
-		}
-		form.set('pdfFile', new Blob([new Uint8Array(await onePagePdf())], { type: 'application/pdf' }), 'a.pdf');
-		const answer = (await (await fetch(`${sandbox.baseUrl}/api/v2/post`, { method: 'POST', body: form })).json()) as { data: string };
-		ids.push(String(answer.data));
-	}
+	for (let i = 0; i < count; i++) ids.push(String((await sandbox.control.sendSampleLetter()).id));
 	sandbox.control.clearRequests();
 	return ids;
 }
@@ -75,9 +54,9 @@ async function stuckMessages(sandbox: Sandbox, count: number): Promise<string[]>
 	return ids;
 }
 
-type Setup = Operation['setup'];
+type Setup = (sandbox: Sandbox, cell: string, count: number) => Promise<Prepared>;
 
-/** How a write of EVERY_OPERATION is varied per item, prepared and counted; a key missing here or in READ_KEYS fails the suite. */
+/** How a write of EVERY_OPERATION is varied per item, prepared and counted (`effect`: what "carried out" means for it); a write missing here fails the suite. */
 const WRITES: Record<string, { effect: string; method: string; path: string; perItem: Record<string, unknown>; setup: Setup }> = {
 	'order.create': {
 		effect: 'became an order',
@@ -160,14 +139,9 @@ const WRITES: Record<string, { effect: string; method: string; path: string; per
 	},
 };
 
-/** The operations of EVERY_OPERATION that only read: the fault matrix leaves them to the token scan and the Timeout family. */
-export const READ_KEYS = [
-	'order.getPrice', 'order.get', 'order.downloadFile', 'registeredEmail.get', 'registeredEmail.downloadFile',
-	'account.getBalance', 'account.getLogo', 'receipt.get', 'chatTemplate.getMany', 'chatSender.getMany',
-];
-
-const unclassified = Object.keys(EVERY_OPERATION).filter((key) => !(key in WRITES) && !READ_KEYS.includes(key));
-if (unclassified.length > 0) throw new Error(`test/reliability/writes.ts: say whether ${unclassified.join(', ')} writes (WRITES) or reads (READ_KEYS)`);
+// The reads of EVERY_OPERATION are the Timeout family's, and the token scan's through a proxy.
+const unvaried = Object.entries(EVERY_OPERATION).filter(([key, { writes }]) => writes && !(key in WRITES));
+if (unvaried.length > 0) throw new Error(`test/reliability/writes.ts: say how ${unvaried.map(([key]) => key).join(', ')} is varied, prepared and counted (WRITES)`);
 
 /** Letter > Send once per way of checking first, each other write once: each from EVERY_OPERATION. */
 const VARIANTS: Array<[key: string, label: string, additionalFields?: Record<string, unknown>]> = [
@@ -181,25 +155,9 @@ const VARIANTS: Array<[key: string, label: string, additionalFields?: Record<str
 	['savedContact.update', 'Saved Contact > Update'],
 ];
 
-export const OPERATIONS: Operation[] = VARIANTS.map(([key, label, additionalFields], index) => {
+export type Operation = (typeof OPERATIONS)[number];
+export const OPERATIONS = VARIANTS.map(([key, label, additionalFields], index) => {
 	const { perItem, ...write } = WRITES[key];
 	const parameters = { ...EVERY_OPERATION[key].parameters, ...perItem, ...(additionalFields ? { additionalFields } : {}) };
 	return { key: `${key}#${index}`, label, parameters, ...write };
 });
-
-/** Reads with the token in the path, a header and HTTP Basic, for the token scan. */
-export const READS: Array<{ path: string; parameters: Record<string, unknown>; setup(sandbox: Sandbox): Promise<Record<string, unknown>> }> = [
-	{ path: '/api/v2/balance/', parameters: { resource: 'account', operation: 'getBalance' }, setup: async () => ({}) },
-	{
-		path: '/api/v2/get/',
-		parameters: { resource: 'order', operation: 'get' },
-		setup: async (sandbox) => ({ orderId: (await lettersAtService(sandbox, 1))[0] }),
-	},
-	{ path: '/api/v2/logo', parameters: { resource: 'account', operation: 'getLogo' }, setup: async () => ({}) },
-	{
-		path: '/api/receipts/v1/get',
-		parameters: { resource: 'receipt', operation: 'get' },
-		setup: async (sandbox) => ({ orderId: (await lettersAtService(sandbox, 1))[0] }),
-	},
-	{ path: '/api/chat/v1/templates/get', parameters: { resource: 'chatTemplate', operation: 'getMany', returnAll: true }, setup: async () => ({}) },
-];

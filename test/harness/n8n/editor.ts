@@ -1,23 +1,24 @@
-/** What the editor asks of a node (its lists, searches and mappers) and a credential's Test, through n8n-core's contexts. */
+/** What the editor asks of a node (its searches and mappers) and a credential's Test, through n8n-core's contexts. */
 import './env';
 
 import { randomUUID } from 'node:crypto';
 
 import { ExecuteContext, ExecutionLifecycleHooks, LoadOptionsContext, RoutingNode } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeExecutionData, INodeListSearchResult, INodePropertyOptions, INodeType, INodeTypes, ResourceMapperFields } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeExecutionData, INodeListSearchResult, INodeType, INodeTypes, ResourceMapperFields } from 'n8n-workflow';
 import { createEmptyRunExecutionData, Workflow } from 'n8n-workflow';
 
-import { additionalDataFor, ensureBinaryDataService, getRegistry, toWorkflow, type CredentialsByType } from './setup';
+import { additionalDataFor, credentialRefs, ensureBinaryDataService, getRegistry, toWorkflow, type CredentialsByType } from './setup';
 
-/** A LoadOptionsContext over the node's current parameters, the one the editor's lists and mappers run in. */
-async function editorContext(
-	options: { type: string; parameters: IDataObject; credentials?: CredentialsByType },
-	path: string,
-): Promise<LoadOptionsContext> {
+type EditorCall = { type: string; method: string; parameters: IDataObject; credentials?: CredentialsByType };
+
+/** Calls a node's editor method of `kind` as the editor does, in a LoadOptionsContext over the node's current parameters. */
+async function callEditorMethod(kind: 'listSearch' | 'resourceMapping', options: EditorCall, ...args: unknown[]): Promise<unknown> {
 	await ensureBinaryDataService();
-	const credentialRefs = Object.fromEntries(Object.keys(options.credentials ?? {}).map((type) => [type, { id: type, name: type }]));
+	const methods = getRegistry().nodeTypes.getByNameAndVersion(options.type).methods?.[kind] as Record<string, (...args: unknown[]) => Promise<unknown>> | undefined;
+	const method = methods?.[options.method];
+	if (!method) throw new Error(`${options.type} has no ${kind} method "${options.method}"`);
 	const workflow = toWorkflow({
-		nodes: [{ name: 'Node', type: options.type, parameters: options.parameters as INode['parameters'], credentials: credentialRefs }],
+		nodes: [{ name: 'Node', type: options.type, parameters: options.parameters as INode['parameters'], credentials: credentialRefs(options.credentials) }],
 		connections: {},
 	});
 	const node = workflow.getNode('Node')!;
@@ -25,55 +26,17 @@ async function editorContext(
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, { id: workflow.id } as never);
 	const additionalData = additionalDataFor(options.credentials ?? {}, hooks, executionId, workflow.id);
 	additionalData.currentNodeParameters = node.parameters;
-	return new LoadOptionsContext(workflow, node, additionalData, path);
-}
-
-type EditorMethodKind = 'loadOptions' | 'listSearch' | 'resourceMapping';
-
-function editorMethod(type: string, kind: EditorMethodKind, method: string): (...args: unknown[]) => Promise<unknown> {
-	const methods = getRegistry().nodeTypes.getByNameAndVersion(type).methods?.[kind] as
-		| Record<string, (...args: unknown[]) => Promise<unknown>>
-		| undefined;
-	const found = methods?.[method];
-	if (!found) throw new Error(`${type} has no ${kind} method "${method}"`);
-	return found;
-}
-
-/**
- * Calls a node's loadOptions method through n8n-core's LoadOptionsContext, the way the editor does
- * when a list opens: `parameters` are the node's current parameters (what the user has set so far).
- */
-export async function loadOptions(options: {
-	type: string;
-	method: string;
-	parameters: IDataObject;
-	credentials?: CredentialsByType;
-}): Promise<INodePropertyOptions[]> {
-	const context = await editorContext(options, `parameters.${options.method}`);
-	return (await editorMethod(options.type, 'loadOptions', options.method).call(context)) as INodePropertyOptions[];
+	return await method.call(new LoadOptionsContext(workflow, node, additionalData, `parameters.${options.method}`), ...args);
 }
 
 /** Calls a resource locator's searchListMethod as the editor does while the user types `filter`. */
-export async function listSearch(options: {
-	type: string;
-	method: string;
-	parameters: IDataObject;
-	credentials?: CredentialsByType;
-	filter?: string;
-}): Promise<INodeListSearchResult> {
-	const context = await editorContext(options, `parameters.${options.method}`);
-	return (await editorMethod(options.type, 'listSearch', options.method).call(context, options.filter)) as INodeListSearchResult;
+export async function listSearch(options: EditorCall & { filter?: string }): Promise<INodeListSearchResult> {
+	return (await callEditorMethod('listSearch', options, options.filter)) as INodeListSearchResult;
 }
 
 /** Calls a resource mapper's resourceMapperMethod as the editor does when the mapper opens. */
-export async function resourceMapping(options: {
-	type: string;
-	method: string;
-	parameters: IDataObject;
-	credentials?: CredentialsByType;
-}): Promise<ResourceMapperFields> {
-	const context = await editorContext(options, `parameters.${options.method}`);
-	return (await editorMethod(options.type, 'resourceMapping', options.method).call(context)) as ResourceMapperFields;
+export async function resourceMapping(options: EditorCall): Promise<ResourceMapperFields> {
+	return (await callEditorMethod('resourceMapping', options)) as ResourceMapperFields;
 }
 
 /**

@@ -6,6 +6,22 @@
 const { randomUUID } = require('node:crypto');
 const { EventEmitter } = require('node:events');
 
+const { toolVariant } = require('../testNodes.cjs');
+
+/**
+ * The node types (each usable as a tool also as `<name>Tool`, as n8n's server adds it) and the
+ * credential types a package's modules export, under the names n8n gives them once installed.
+ */
+function packageTypesOf(packageName, nodeModules, credentialModules) {
+	const instances = (modules) => modules.flatMap((exported) => Object.values(exported).filter((value) => typeof value === 'function').map((Class) => new Class()));
+	const nodes = new Map();
+	for (const node of instances(nodeModules)) {
+		nodes.set(`${packageName}.${node.description.name}`, node);
+		if ('execute' in node && node.description.usableAsTool) nodes.set(`${packageName}.${node.description.name}Tool`, toolVariant(node));
+	}
+	return { nodes, credentials: new Map(instances(credentialModules).map((credential) => [credential.name, credential])) };
+}
+
 /** The node registry n8n's engine reads node types from, over a map of type name to node type. */
 function nodeTypesOf(types, NodeHelpers) {
 	return {
@@ -131,14 +147,60 @@ function hooksOf(ExecutionLifecycleHooks, workflow, executionId, mode) {
 }
 
 /**
- * Records what is answered through the response object, as Express would send it, and emits
- * `finish` once the answer is complete, as Node's HTTP response does.
+ * Hands one HTTP request to a webhook node through n8n-core's WebhookContext, as n8n's webhook
+ * service does: when the node returns items, n8n answers once the execution is registered (500 when
+ * it could not start it) and then runs the rest of the workflow from them. `beforeExecution` runs in
+ * that gap, where other requests arrive (in queue mode the job waits there for a worker).
+ */
+async function deliverTo({ core, createRunExecutionData, workflow, node, nodeType, additionalData, request, mode = 'webhook', failExecutionStart, beforeExecution }) {
+	const response = new RecordedResponse();
+	const httpRequest = {
+		method: request.method ?? 'POST',
+		headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value])),
+		body: request.body ?? {},
+		// As n8n does for some content types: the raw body stays undefined until the node reads it.
+		rawBody: request.deferRawBody ? undefined : request.rawBody,
+		query: request.query ?? {},
+		params: {},
+		readRawBody: async () => {
+			httpRequest.rawBody = request.rawBody;
+		},
+	};
+	additionalData.httpRequest = httpRequest;
+	additionalData.httpResponse = response;
+	const description = nodeType.description.webhooks[0];
+	const webhookData = { httpMethod: description.httpMethod, node: node.name, path: String(description.path), webhookDescription: description, workflowId: workflow.id, workflowExecuteAdditionalData: additionalData };
+	let webhookResponse;
+	try {
+		webhookResponse = await nodeType.webhook.call(new core.WebhookContext(workflow, node, additionalData, mode, webhookData, [], null));
+	} catch (webhookError) {
+		// n8n's answer when webhook() throws; the execution it records fails before the node runs.
+		if (!response.ended) response.status(500).json({ code: 0, message: 'Workflow Webhook Error: Workflow could not be started!' });
+		return { webhookResponse: {}, webhookError, response };
+	}
+	if (!webhookResponse.workflowData) return { webhookResponse, response };
+	if (failExecutionStart) {
+		response.status(500).json({ code: 0, message: 'There was a problem executing the workflow' });
+		return { webhookResponse, response };
+	}
+	if (!response.ended) response.status(200).json(webhookResponse.webhookResponse ?? { message: 'Workflow was started' });
+	await beforeExecution?.();
+	const stack = [{ node, data: { main: webhookResponse.workflowData }, source: null }];
+	const start = { startData: {}, resultData: { runData: {} }, executionData: { contextData: {}, nodeExecutionStack: stack, waitingExecution: {}, waitingExecutionSource: {} } };
+	// n8n-workflow makes the run data itself from 2.x on; earlier releases take it as it is.
+	const runData = createRunExecutionData ? createRunExecutionData(start) : start;
+	const run = await new core.WorkflowExecute(additionalData, mode, runData).processRunExecutionData(workflow);
+	return { webhookResponse, response, run };
+}
+
+/**
+ * Records what is answered through the response object (the trigger answers with `status().json()`),
+ * and emits `finish` once the answer is complete, as Node's HTTP response does.
  */
 class RecordedResponse extends EventEmitter {
 	constructor() {
 		super();
 		this.statusCode = 200;
-		this.headers = {};
 		this.body = undefined;
 		this.ended = false;
 	}
@@ -146,20 +208,7 @@ class RecordedResponse extends EventEmitter {
 		this.statusCode = code;
 		return this;
 	}
-	setHeader(name, value) {
-		this.headers[name.toLowerCase()] = value;
-		return this;
-	}
-	header(name, value) {
-		return this.setHeader(name, value);
-	}
-	set(name, value) {
-		return this.setHeader(name, value);
-	}
 	json(body) {
-		return this.end(body);
-	}
-	send(body) {
 		return this.end(body);
 	}
 	end(body) {
@@ -170,11 +219,6 @@ class RecordedResponse extends EventEmitter {
 		}
 		return this;
 	}
-	/** The connection closed before an answer was sent (the process died): the caller saw no status. */
-	abort() {
-		if (!this.ended) this.emit('close');
-		return this;
-	}
 }
 
-module.exports = { nodeTypesOf, credentialsHelperOf, additionalDataOf, workflowOf, hooksOf, RecordedResponse };
+module.exports = { packageTypesOf, nodeTypesOf, credentialsHelperOf, additionalDataOf, workflowOf, hooksOf, deliverTo, RecordedResponse };

@@ -1,5 +1,11 @@
 import type { EventEmitter } from 'node:events';
-import type { IDataObject, Workflow, WorkflowExecuteMode, ICredentialDataDecryptedObject, ICredentialType, INodeType, INodeTypes, IVersionedNodeType, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import type { IDataObject, Workflow, WorkflowExecuteMode, ICredentialDataDecryptedObject, ICredentialType, INode, INodeType, INodeTypes, IRun, IRunExecutionData, IVersionedNodeType, IWebhookResponseData, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+
+export function packageTypesOf(
+	packageName: string,
+	nodeModules: Array<Record<string, unknown>>,
+	credentialModules: Array<Record<string, unknown>>,
+): { nodes: Map<string, INodeType | IVersionedNodeType>; credentials: Map<string, ICredentialType> };
 
 export function nodeTypesOf(types: Map<string, INodeType | IVersionedNodeType>, NodeHelpers: { getVersionedNodeType: (type: INodeType | IVersionedNodeType, version?: number) => INodeType }): INodeTypes;
 export function credentialsHelperOf(
@@ -17,17 +23,34 @@ export function additionalDataOf(parts: {
 }): IWorkflowExecuteAdditionalData;
 export function workflowOf<W>(Workflow: new (parameters: never) => W, nodeTypes: INodeTypes, json: { id?: string; name?: string; nodes: object[]; connections: object }, options?: { id?: string; staticData?: IDataObject }): W;
 export function hooksOf<H>(ExecutionLifecycleHooks: new (...args: never[]) => H, workflow: Workflow, executionId: string, mode: WorkflowExecuteMode): H;
+export function deliverTo(options: {
+	core: object;
+	createRunExecutionData?: (data: object) => IRunExecutionData;
+	workflow: Workflow;
+	node: INode;
+	nodeType: INodeType;
+	additionalData: IWorkflowExecuteAdditionalData;
+	request: {
+		method?: string;
+		headers: Record<string, string>;
+		/** The exact bytes received; `body` is what n8n's body parser would make of them. */
+		rawBody?: Buffer;
+		body?: unknown;
+		query?: Record<string, string>;
+		/** As n8n does for some content types: `rawBody` stays undefined until the node calls `readRawBody()`. */
+		deferRawBody?: boolean;
+	};
+	mode?: WorkflowExecuteMode;
+	/** n8n could not start the execution the webhook asked for (its database refused it, the process is shutting down...): it answers 500 and nothing runs. */
+	failExecutionStart?: boolean;
+	/** Runs after n8n registered the execution and before it starts: the gap in which other requests arrive (in queue mode the job waits there for a worker). */
+	beforeExecution?: () => Promise<void> | void;
+}): Promise<{ webhookResponse: IWebhookResponseData; webhookError?: unknown; response: RecordedResponse; run?: IRun }>;
 export class RecordedResponse extends EventEmitter {
 	statusCode: number;
-	headers: Record<string, string>;
 	body: unknown;
 	ended: boolean;
 	status(code: number): this;
-	setHeader(name: string, value: string): this;
-	header(name: string, value: string): this;
-	set(name: string, value: string): this;
 	json(body: unknown): this;
-	send(body?: unknown): this;
 	end(body?: unknown): this;
-	abort(): this;
 }

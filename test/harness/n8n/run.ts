@@ -9,7 +9,7 @@ import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n
 import type { IDataObject, INode, INodeExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
 
 import { hooksOf } from './host.cjs';
-import { additionalDataFor, ensureBinaryDataService, resultOf, toWorkflow, type CredentialsByType, type RunResult, type WorkflowJson } from './setup';
+import { additionalDataFor, credentialRefs, ensureBinaryDataService, resultOf, toWorkflow, type CredentialsByType, type RunResult, type WorkflowJson } from './setup';
 
 export interface RunWorkflowOptions {
 	workflow: WorkflowJson;
@@ -58,14 +58,10 @@ export async function runNode(options: {
 	credentials?: CredentialsByType;
 	/** On Error: Continue, into the regular output or (`'errorOutput'`) the error output. */
 	continueOnFail?: boolean | 'errorOutput';
-	credentialNames?: Record<string, string>;
 	/** The node's Retry On Fail settings, which n8n's engine applies itself. */
 	retry?: Pick<INode, 'maxTries' | 'waitBetweenTries'>;
 	executionId?: string | null;
 }): Promise<RunResult & { items: INodeExecutionData[] }> {
-	const credentialRefs = Object.fromEntries(
-		Object.keys(options.credentials ?? {}).map((type) => [type, { id: type, name: options.credentialNames?.[type] ?? type }]),
-	);
 	const result = await runWorkflow({
 		workflow: {
 			nodes: [
@@ -74,7 +70,7 @@ export async function runNode(options: {
 					name: 'Node',
 					type: options.type,
 					parameters: options.parameters as INode['parameters'],
-					credentials: credentialRefs,
+					credentials: credentialRefs(options.credentials),
 					onError: options.continueOnFail === 'errorOutput' ? 'continueErrorOutput' : options.continueOnFail ? 'continueRegularOutput' : 'stopWorkflow',
 					...(options.retry ? { retryOnFail: true, ...options.retry } : {}),
 				},
@@ -92,13 +88,12 @@ export async function runNode(options: {
  * plumbing with `args`, which the node's `$fromAI()` parameters read. Returns what the agent got.
  */
 export async function runAsTool(options: { type: string; parameters: IDataObject; args: IDataObject; credentials?: CredentialsByType }) {
-	const credentialRefs = Object.fromEntries(Object.keys(options.credentials ?? {}).map((type) => [type, { id: type, name: type }]));
 	const result = await runWorkflow({
 		workflow: {
 			nodes: [
 				{ name: 'Start', type: 'test.items', parameters: { items: '[{"json":{}}]' } },
 				{ name: 'Agent', type: 'test.agent', parameters: { args: JSON.stringify(options.args) } },
-				{ name: 'Tool', type: `${options.type}Tool`, parameters: options.parameters as INode['parameters'], credentials: credentialRefs },
+				{ name: 'Tool', type: `${options.type}Tool`, parameters: options.parameters as INode['parameters'], credentials: credentialRefs(options.credentials) },
 			],
 			connections: {
 				Start: { main: [[{ node: 'Agent', type: 'main', index: 0 }]] },
@@ -111,18 +106,12 @@ export async function runAsTool(options: { type: string; parameters: IDataObject
 	return { ...result, answer: item?.json.answer as string | undefined, thrown: item?.json.thrown as string | undefined };
 }
 
+/** The items as the start node takes them: each file's bytes as base64. */
 function serializeItems(items: TestItem[]) {
-	return items.map((item) => ({
-		json: item.json,
-		binaryOf: item.binaryOf,
-		binary: item.binary
-			? Object.fromEntries(
-					Object.entries(item.binary).map(([key, file]) => [
-						key,
-						{ base64: file.data.toString('base64'), fileName: file.fileName, mimeType: file.mimeType },
-					]),
-				)
-			: undefined,
+	return items.map(({ json, binaryOf, binary }) => ({
+		json,
+		binaryOf,
+		binary: binary && Object.fromEntries(Object.entries(binary).map(([key, { data, fileName, mimeType }]) => [key, { base64: data.toString('base64'), fileName, mimeType }])),
 	}));
 }
 

@@ -13,7 +13,7 @@ import type { ICredentialDataDecryptedObject, ICredentialType, IConnections, IDa
 import { Expression, ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { MemoryProcessedDataStore } from '../processedData.cjs';
-import { loadCredentialTypes, loadNodeTypes } from '../registry';
+import { loadTypes } from '../registry';
 import { additionalDataOf, credentialsHelperOf, nodeTypesOf, workflowOf } from './host.cjs';
 
 export interface WorkflowJson {
@@ -64,7 +64,8 @@ let registry: { nodeTypes: INodeTypes; credentialTypes: Map<string, ICredentialT
 let registryLoading: Promise<void> | undefined;
 async function loadRegistry() {
 	registryLoading ??= (async () => {
-		registry = { nodeTypes: nodeTypesOf(await loadNodeTypes(), NodeHelpers), credentialTypes: await loadCredentialTypes() };
+		const { nodes, credentials } = await loadTypes();
+		registry = { nodeTypes: nodeTypesOf(nodes, NodeHelpers), credentialTypes: credentials };
 	})();
 	await registryLoading;
 }
@@ -83,6 +84,11 @@ export async function nodeType(name: string): Promise<INodeType> {
 export async function credentialType(name: string): Promise<ICredentialType | undefined> {
 	await loadRegistry();
 	return getRegistry().credentialTypes.get(name);
+}
+
+/** A node's references to the test's credentials, one per type, named after it. */
+export function credentialRefs(credentials: CredentialsByType = {}): INode['credentials'] {
+	return Object.fromEntries(Object.keys(credentials).map((type) => [type, { id: type, name: type }]));
 }
 
 /** A workflow of the harness's registry, from the JSON a test writes. */
