@@ -14,7 +14,7 @@ import {
 import { normalizePhone } from './routes/chat';
 import { orderDetails } from './views';
 import { deliveryMatches, requestMatches, type DeliveryFilter, type RequestFilter } from './filters';
-import { sendSampleLetter } from './sampleLetter';
+import { sendSampleLetter } from './sample';
 import type { ReceivedFilter } from './receiver';
 import { chatTemplate } from './seed';
 import { round2, saoPauloDateTime } from './util';
