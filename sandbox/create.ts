@@ -76,9 +76,10 @@ export async function createOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 	}
 	const hasPdf = ctx.files.some((f) => f.field === 'pdfFile') || !!text(ctx.fields.pdfFile)?.trim();
 
-	const missing = ['shipType', 'name', 'addr1', 'street_number', 'zip', 'city', 'state', 'country'].filter(
-		(key) => raw[key] === undefined,
-	);
+	// The fields the schema requires, each named, before any of their values is read.
+	const missing = Object.entries(createSchema.shape)
+		.filter(([key, field]) => !field.isOptional() && raw[key] === undefined)
+		.map(([key]) => key);
 	const shipType = Number(raw.shipType);
 	if (PDF_SHIP_TYPES.includes(shipType) && !hasPdf) missing.push('pdfFile');
 	if (shipType === 4) {
@@ -219,14 +220,7 @@ export async function createOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 		arType,
 		virtualbox,
 		useClientContract,
-		telegram:
-			shipType === 4
-				? {
-						senderCopy: telegram.sender_copy === 1,
-						deliveryConfirmation: telegram.delivery_confirmation === 1,
-						postDated: telegram.post_dated === 1,
-					}
-				: undefined,
+		telegram,
 	});
 
 	if (f.test === '1') {
