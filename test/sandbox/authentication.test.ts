@@ -5,11 +5,10 @@
  * token in a right place, it answers 401 and changes nothing, so the sandbox is never kinder than
  * the service. The table below is copied from the spec, not from the sandbox.
  */
-import { request } from 'node:http';
-
+import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 
-import { basic, EMAIL, letter, newLetter, pdfWithPages, TOKEN, useSandbox, welcome, type Answer } from './support';
+import { answerOf, basic, EMAIL, letter, newLetter, pdfWithPages, TOKEN, useSandbox, welcome, type Answer } from './support';
 
 const ctx = useSandbox({ authFailureLimit: 1_000 });
 
@@ -194,7 +193,7 @@ const ROUTES: RouteCase[] = [
 	},
 ];
 
-/** One request as bytes on the wire (node:http, so that a GET may carry a body as any client can send one). */
+/** One request as bytes on the wire (undici's request, so that a GET may carry a body as any client can send one). */
 async function sendRaw(
 	method: string,
 	path: string,
@@ -224,25 +223,8 @@ async function sendRaw(
 		}
 	}
 	const search = new URLSearchParams(query).toString();
-	const url = new URL(`${ctx.base}${path}${search ? `?${search}` : ''}`);
-	return await new Promise((resolve, reject) => {
-		const req = request(url, { method, headers: { ...all, ...(body ? { 'content-length': String(body.length) } : {}) } }, (res) => {
-			const chunks: Buffer[] = [];
-			res.on('data', (c: Buffer) => chunks.push(c));
-			res.on('end', () => {
-				const text = Buffer.concat(chunks).toString('utf8');
-				let parsed: unknown = text;
-				try {
-					parsed = JSON.parse(text);
-				} catch {
-					// not JSON: kept as text
-				}
-				resolve({ status: res.statusCode ?? 0, body: parsed, headers: new Headers() });
-			});
-		});
-		req.on('error', reject);
-		req.end(body);
-	});
+	const answer = await request(`${ctx.base}${path}${search ? `?${search}` : ''}`, { method: method as 'GET', headers: all, body });
+	return answerOf(answer.statusCode, await answer.body.text());
 }
 
 /** The route called with the token in each place given (a path slot with no right token gets a wrong one). */

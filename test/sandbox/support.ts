@@ -62,16 +62,18 @@ export interface Answer {
 	headers: Headers;
 }
 
+/** An answer with its body parsed when it is JSON, kept as text when not. */
+export function answerOf(status: number, text: string, headers: Headers = new Headers()): Answer {
+	try {
+		return { status, body: JSON.parse(text), headers };
+	} catch {
+		return { status, body: text, headers };
+	}
+}
+
 export async function call(url: string, init: RequestInit = {}): Promise<Answer> {
 	const response = await fetch(url, init);
-	const text = await response.text();
-	let body: unknown = text;
-	try {
-		body = JSON.parse(text);
-	} catch {
-		// not JSON: keep the text
-	}
-	return { status: response.status, body, headers: response.headers };
+	return answerOf(response.status, await response.text(), response.headers);
 }
 
 export const basic = (user: string, password: string) =>
