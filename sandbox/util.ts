@@ -45,13 +45,7 @@ export function normalizeText(s: string): string {
 		.toLowerCase();
 }
 
-export function sleep(ms: number): Promise<void> {
-	return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 export function isLoopbackHost(hostname: string): boolean {
 	const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
 	return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
-
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
