@@ -15,19 +15,14 @@ import { startHttpServer, type RecordedRequest } from '../harness/httpServer';
 export const TOKEN = 'conformance-token';
 export const EMAIL = 'conta@example.com';
 export const SECRET = 'conformance-secret';
+/** Every sandbox of these tests: any free port, this account, no console output. */
+const ACCOUNT = { port: 0, token: TOKEN, email: EMAIL, webhookSecret: SECRET, quiet: true };
 
 /** Starts a sandbox for the file and resets it before each test. */
 export function useSandbox(options: SandboxOptions = {}): { readonly sandbox: Sandbox; readonly base: string } {
 	const holder = {} as { sandbox: Sandbox; base: string };
 	beforeAll(async () => {
-		holder.sandbox = await startSandbox({
-			port: 0,
-			token: TOKEN,
-			email: EMAIL,
-			webhookSecret: SECRET,
-			quiet: true,
-			...options,
-		});
+		holder.sandbox = await startSandbox({ ...ACCOUNT, ...options });
 		holder.base = holder.sandbox.baseUrl;
 	});
 	afterAll(async () => await holder.sandbox?.stop());
@@ -207,19 +202,8 @@ export function useWebhookRigs() {
 		while (cleanups.length > 0) await cleanups.pop()!();
 	});
 
-	async function setup(
-		options: { environment?: 'production' | 'homolog'; webhookTimeoutMs?: number; timeScale?: number; deliveryIds?: 'delivery' | 'attempt' } = {},
-	) {
-		const sandbox = await startSandbox({
-			port: 0,
-			token: TOKEN,
-			webhookSecret: SECRET,
-			timeScale: options.timeScale ?? TIME_SCALE,
-			environment: options.environment ?? 'homolog',
-			webhookTimeoutMs: options.webhookTimeoutMs,
-			deliveryIds: options.deliveryIds,
-			quiet: true,
-		});
+	async function setup(options: SandboxOptions = {}) {
+		const sandbox = await startSandbox({ ...ACCOUNT, timeScale: TIME_SCALE, ...options });
 		cleanups.push(() => sandbox.stop());
 		return sandbox;
 	}
