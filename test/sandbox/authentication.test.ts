@@ -8,7 +8,7 @@
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 
-import { answerOf, basic, EMAIL, letter, newLetter, pdfWithPages, TOKEN, useSandbox, welcome, type Answer } from './support';
+import { answerOf, basic, EMAIL, formData, letter, newLetter, pdfWithPages, TOKEN, useSandbox, welcome, type Answer } from './support';
 
 const ctx = useSandbox({ authFailureLimit: 1_000 });
 
@@ -199,12 +199,7 @@ async function sendRaw(
 			body = Buffer.from(new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)])).toString());
 			all['content-type'] = 'application/x-www-form-urlencoded';
 		} else {
-			const form = new FormData();
-			for (const [k, v] of Object.entries(fields)) {
-				if (Buffer.isBuffer(v)) form.append(k, new Blob([new Uint8Array(v)], { type: 'application/pdf' }), 'carta.pdf');
-				else form.append(k, String(v));
-			}
-			const encoded = new Request('http://127.0.0.1/', { method: 'POST', body: form });
+			const encoded = new Request('http://127.0.0.1/', { method: 'POST', body: formData(fields) });
 			body = Buffer.from(await encoded.arrayBuffer());
 			all['content-type'] = encoded.headers.get('content-type')!;
 		}

@@ -109,12 +109,19 @@ export function letter(overrides: Record<string, string | undefined> = {}): Reco
 	return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Record<string, string>;
 }
 
+/** A multipart body of these fields, a Buffer sent as a PDF file part named carta.pdf. */
+export function formData(fields: Record<string, unknown>): FormData {
+	const form = new FormData();
+	for (const [key, value] of Object.entries(fields)) {
+		if (Buffer.isBuffer(value)) form.append(key, new Blob([new Uint8Array(value)], { type: 'application/pdf' }), 'carta.pdf');
+		else form.append(key, String(value));
+	}
+	return form;
+}
+
 /** POST /api/v2/post as multipart, with the PDF as a file part when given. */
 export async function createOrder(base: string, fields: Record<string, string>, pdf?: Buffer): Promise<Answer> {
-	const form = new FormData();
-	for (const [key, value] of Object.entries(fields)) form.append(key, value);
-	if (pdf) form.append('pdfFile', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'carta.pdf');
-	return call(`${base}/api/v2/post`, { method: 'POST', body: form });
+	return call(`${base}/api/v2/post`, { method: 'POST', body: formData(pdf ? { ...fields, pdfFile: pdf } : fields) });
 }
 
 /** POST /api/v2/post as application/x-www-form-urlencoded. */
