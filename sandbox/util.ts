@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 import { createHash, randomBytes } from 'node:crypto';
 
 const saoPauloParts = new Intl.DateTimeFormat('en-CA', {

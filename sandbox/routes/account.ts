@@ -3,14 +3,14 @@ import type { SandboxCore } from '../core';
 import { envelopeA, envelopeC, envelopeLogo, text, type Ctx, type Reply } from '../http';
 import type { Favorite } from '../state';
 
-export async function getBalance(core: SandboxCore, _ctx: Ctx): Promise<Reply> {
+export async function getBalance(core: SandboxCore): Promise<Reply> {
 	return envelopeA(200, 'Sucesso', {
 		[core.names.balanceFields.balance]: core.state.balance,
 		currency: 'BRL',
 	});
 }
 
-export async function getLogo(core: SandboxCore, _ctx: Ctx): Promise<Reply> {
+export async function getLogo(core: SandboxCore): Promise<Reply> {
 	return envelopeLogo(200, 'Logo encontrado', { logo_url: `${core.baseUrl}/_sandbox/logo.svg` });
 }
 

@@ -181,7 +181,7 @@ export async function listTemplates(core: SandboxCore, ctx: Ctx): Promise<Reply>
 }
 
 /** Not shown by the spec: envelope A whose data is the array of the account's senders. */
-export async function listSenders(core: SandboxCore, _ctx: Ctx): Promise<Reply> {
+export async function listSenders(core: SandboxCore): Promise<Reply> {
 	const f = core.names.chatSenderFields;
 	const senders = core.state.senders.map(({ id, name, phone, ...rest }) => ({ [f.id]: id, [f.name]: name, [f.phone]: phone, ...rest }));
 	return envelopeA(200, 'Sucesso', senders);

@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * The spec's Authentication table, route by route: every route tried with the token in every place
  * a client could put it. Where the spec takes it, the route answers; anywhere else, and with a wrong
