@@ -1,6 +1,6 @@
 import { TEMPLATE_STATUSES, valuesOf, type TemplateStatus } from '../nodes/PostalService/contract/lists';
 import type { RrType } from '../nodes/PostalServiceTrigger/webhookLists';
-import type { Fault, FaultKind, LoggedRequest, SandboxCore } from './core';
+import { FAULT_KINDS, type Fault, type SandboxCore } from './core';
 import {
 	addReturnReceipt,
 	addTrackingEvent,
@@ -14,84 +14,24 @@ import {
 import { normalizePhone } from './routes/chat';
 import { orderDetails } from './views';
 import { deliveryMatches, requestMatches, type DeliveryFilter, type RequestFilter } from './filters';
-import { sendSampleLetter } from './sampleLetter';
-import type { Received, ReceivedFilter } from './receiver';
+import { sendSampleLetter } from './sample';
+import type { ReceivedFilter } from './receiver';
 import { chatTemplate } from './seed';
-import type { ChatMessage, ChatSender, ChatTemplate, Favorite } from './state';
 import { round2, saoPauloDateTime } from './util';
-import { DELIVERY_ID_READINGS, type AccountNotice, type Delivery, type DeliveryIds, type WebhookEndpoint } from './webhooks';
+import { DELIVERY_ID_READINGS, type Delivery, type DeliveryIds } from './webhooks';
 
 export type { DeliveryFilter, RequestFilter } from './filters';
 
-/** The homolog panel's powers, in process. Every method is also served under `/_sandbox/<name>`. */
-export interface SandboxControl {
-	requests(filter?: RequestFilter): LoggedRequest[];
-	clearRequests(): void;
-	orders(): Array<Record<string, unknown>>;
-	order(id: string): Record<string, unknown> | undefined;
-	setOrderStatus(id: string, status: number, options?: { statusDelivery?: string; opened?: boolean; reason?: string }): Record<string, unknown>;
-	addTrackingEvent(id: string, event?: TrackingEventInput): Record<string, unknown>;
-	addReturnReceipt(
-		id: string,
-		options?: { rrType?: RrType; pdf?: Buffer | Uint8Array; unreadable?: boolean },
-	): Record<string, unknown>;
-	createEmailOrder(fields: EmailOrderInput): Record<string, unknown>;
-	/** A registered letter with a generated PDF, through the create route (the panel's button). */
-	sendSampleLetter(): Promise<Record<string, unknown>>;
-	balance(): number;
-	setBalance(balance: number): number;
-	topUp(amount: number): number;
-	registerWebhook(input: { url: string; events?: string[]; secret?: string | null; name?: string }): WebhookEndpoint;
-	webhooks(): WebhookEndpoint[];
-	pauseWebhook(id: number): WebhookEndpoint;
-	resumeWebhook(id: number): WebhookEndpoint;
-	removeWebhook(id: number): void;
-	sendTestEvent(id: number): Delivery;
-	deliveries(filter?: DeliveryFilter): Delivery[];
-	waitForDeliveries(predicate: (deliveries: Delivery[]) => boolean, timeoutMs?: number): Promise<Delivery[]>;
-	resendDelivery(deliveryId: number): Promise<Delivery>;
-	notices(): AccountNotice[];
-	/** Whether a retry or a resend keeps its delivery_id (`delivery`) or carries a new one (`attempt`). */
-	setDeliveryIds(reading: DeliveryIds): void;
-	setMaintenance(on: boolean): void;
-	setLatency(ms: number): void;
-	injectFault(fault: {
-		method?: string;
-		path: string;
-		kind: FaultKind;
-		count?: number;
-		skip?: number;
-		delayMs?: number;
-		location?: string;
-		status?: number;
-	}): void;
-	/** A number on the chat app, allow-listed in the test environment (as the panel's "add recipient"). */
-	addChatNumber(phone: string): string;
-	/** Allow-lists a chat recipient in the test environment without anything else. */
-	addChatRecipient(phone: string): string;
-	chatMessages(): ChatMessage[];
-	setChatMessageStatus(messageId: number, status: string | number): ChatMessage;
-	templates(): ChatTemplate[];
-	/** A template synced after the seeded ones (so listed after them), with the next id. */
-	addTemplate(input: { senderId: number; name: string; status?: TemplateStatus; body?: string; variableNames?: string[] }): ChatTemplate;
-	senders(): ChatSender[];
-	favorites(): Favorite[];
-	addEmailRecipient(addressOrDomain: string): string[];
-	setClientContract(on: boolean): void;
-	/** What arrived at the receiver (`<base>/_receiver/...`), the stand-in of the user's own systems. */
-	received(filter?: ReceivedFilter): Received[];
-	clearReceived(): void;
-	reset(): void;
-}
-
-const FAULT_KINDS: FaultKind[] = ['500', '503', '429', 'drop', 'dropAfterAccept', 'slow', 'trickle', 'redirect', 'html', 'empty'];
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
 function copy<T>(value: T): T {
 	return structuredClone(value);
 }
 
-export function createControl(core: SandboxCore): SandboxControl {
+/** The homolog panel's powers, in process. Every method is also served under `/_sandbox/<name>`. */
+export type SandboxControl = ReturnType<typeof createControl>;
+
+export function createControl(core: SandboxCore) {
 	const deliveries = (filter?: DeliveryFilter): Delivery[] => {
 		const all = core.dispatcher.deliveries;
 		if (!filter) return copy(all);
@@ -111,7 +51,7 @@ export function createControl(core: SandboxCore): SandboxControl {
 		return value;
 	};
 	return {
-		requests(filter) {
+		requests(filter?: RequestFilter) {
 			const all = core.requestLog;
 			if (!filter) return copy(all);
 			return copy(all.filter(typeof filter === 'function' ? filter : requestMatches(filter)));
@@ -122,61 +62,62 @@ export function createControl(core: SandboxCore): SandboxControl {
 		orders() {
 			return core.state.orders.map(orderDetails);
 		},
-		order(id) {
+		order(id: string) {
 			const order = findOrder(core, id);
 			return order ? orderDetails(order) : undefined;
 		},
-		setOrderStatus(id, status, options) {
+		setOrderStatus(id: string, status: number, options?: Parameters<typeof setOrderStatus>[3]) {
 			return setOrderStatus(core, id, status, options);
 		},
-		addTrackingEvent(id, event) {
+		addTrackingEvent(id: string, event?: TrackingEventInput) {
 			return addTrackingEvent(core, id, event);
 		},
-		addReturnReceipt(id, options = {}) {
+		addReturnReceipt(id: string, options: { rrType?: RrType; pdf?: Buffer | Uint8Array; unreadable?: boolean } = {}) {
 			return addReturnReceipt(core, id, { ...options, pdf: options.pdf ? Buffer.from(options.pdf) : undefined });
 		},
-		createEmailOrder(fields) {
+		createEmailOrder(fields: EmailOrderInput) {
 			return createEmailOrder(core, fields);
 		},
+		/** A registered letter with a generated PDF, through the create route (the panel's button). */
 		sendSampleLetter() {
 			return sendSampleLetter(core);
 		},
 		balance() {
 			return core.state.balance;
 		},
-		setBalance(balance) {
+		setBalance(balance: number) {
 			core.state.balance = round2(finite(balance, 'balance'));
 			core.save();
 			return core.state.balance;
 		},
-		topUp(amount) {
+		topUp(amount: number) {
 			core.state.balance = round2(core.state.balance + finite(amount, 'amount'));
 			core.save();
 			return core.state.balance;
 		},
-		registerWebhook(input) {
+		registerWebhook(input: { url: string; events?: string[]; secret?: string | null; name?: string }) {
 			if (!input || typeof input.url !== 'string') throw new ControlError('url is required');
 			return copy(core.dispatcher.register(input));
 		},
 		webhooks() {
 			return copy(core.dispatcher.endpoints);
 		},
-		pauseWebhook(id) {
+		pauseWebhook(id: number) {
 			core.dispatcher.pause(id);
 			return copy(core.dispatcher.endpoint(id));
 		},
-		resumeWebhook(id) {
+		resumeWebhook(id: number) {
 			core.dispatcher.resume(id);
 			return copy(core.dispatcher.endpoint(id));
 		},
-		removeWebhook(id) {
+		removeWebhook(id: number) {
 			core.dispatcher.remove(id);
 		},
-		sendTestEvent(id) {
+		sendTestEvent(id: number) {
 			return copy(core.dispatcher.sendTest(id));
 		},
 		deliveries,
-		async waitForDeliveries(predicate, timeoutMs = 5_000) {
+		async waitForDeliveries(predicate: (deliveries: Delivery[]) => boolean, timeoutMs = 5_000) {
 			const deadline = Date.now() + timeoutMs;
 			for (;;) {
 				const current = deliveries();
@@ -187,28 +128,29 @@ export function createControl(core: SandboxCore): SandboxControl {
 				await core.sleep(10);
 			}
 		},
-		async resendDelivery(deliveryId) {
+		async resendDelivery(deliveryId: number) {
 			return copy(await core.dispatcher.resend(deliveryId));
 		},
 		notices() {
 			return copy(core.dispatcher.notices);
 		},
-		setDeliveryIds(reading) {
+		/** Whether a retry or a resend keeps its delivery_id (`delivery`) or carries a new one (`attempt`). */
+		setDeliveryIds(reading: DeliveryIds) {
 			if (!DELIVERY_ID_READINGS.includes(reading)) throw new ControlError(`reading must be ${DELIVERY_ID_READINGS.join(' or ')}`);
 			core.settings.deliveryIds = reading;
 		},
-		setMaintenance(on) {
+		setMaintenance(on: boolean) {
 			core.maintenance = !!on;
 		},
-		setLatency(ms) {
+		setLatency(ms: number) {
 			core.latencyMs = Math.max(0, finite(ms, 'ms'));
 		},
-		injectFault(fault) {
+		injectFault(fault: Pick<Fault, 'path' | 'kind'> & Partial<Fault>) {
 			if (!fault || typeof fault.path !== 'string') throw new ControlError('path is required');
-			if (!FAULT_KINDS.includes(String(fault.kind) as FaultKind)) {
+			if (!(FAULT_KINDS as readonly string[]).includes(String(fault.kind))) {
 				throw new ControlError(`kind must be one of ${FAULT_KINDS.join(', ')}`);
 			}
-			const kind = String(fault.kind) as FaultKind;
+			const kind = String(fault.kind) as Fault['kind'];
 			if (kind === 'redirect') {
 				if (typeof fault.location !== 'string' || !fault.location) throw new ControlError('a redirect needs a location');
 				if (fault.status !== undefined && !REDIRECT_STATUSES.includes(Number(fault.status))) {
@@ -219,24 +161,26 @@ export function createControl(core: SandboxCore): SandboxControl {
 				method: fault.method?.toUpperCase(),
 				path: fault.path,
 				kind,
-				count: fault.count ?? 1,
+				count: Number(fault.count ?? 1),
 				skip: Math.max(0, Number(fault.skip ?? 0) || 0),
-				delayMs: fault.delayMs ?? (kind === 'trickle' ? 400 : 1_000),
+				delayMs: Number(fault.delayMs ?? (kind === 'trickle' ? 400 : 1_000)),
 				location: fault.location,
 				status: kind === 'redirect' ? Number(fault.status ?? 307) : undefined,
 			};
 			core.faults.push(entry);
 		},
-		addChatNumber(phone) {
+		/** A number on the chat app, allow-listed in the test environment (as the panel's "add recipient"). */
+		addChatNumber(phone: string) {
 			return addPhone(phone, [core.state.chatNumbers, core.state.chatAllowList]);
 		},
-		addChatRecipient(phone) {
+		/** Allow-lists a chat recipient in the test environment without anything else. */
+		addChatRecipient(phone: string) {
 			return addPhone(phone, [core.state.chatAllowList]);
 		},
 		chatMessages() {
 			return copy(core.state.chatMessages);
 		},
-		setChatMessageStatus(messageId, status) {
+		setChatMessageStatus(messageId: number, status: string | number) {
 			const message = core.state.chatMessages.find((m) => m.message_id === Number(messageId));
 			if (!message) throw new ControlError(`no chat message ${messageId}`);
 			message.status = String(status);
@@ -246,7 +190,8 @@ export function createControl(core: SandboxCore): SandboxControl {
 		templates() {
 			return copy(core.state.templates);
 		},
-		addTemplate(input) {
+		/** A template synced after the seeded ones (so listed after them), with the next id. */
+		addTemplate(input: { senderId: number; name: string; status?: TemplateStatus; body?: string; variableNames?: string[] }) {
 			const sender = core.state.senders.find((s) => s.id === Number(input?.senderId));
 			if (!sender) throw new ControlError(`no sender ${input?.senderId}`);
 			if (!input.name || !/^[a-z0-9_]+$/.test(input.name)) throw new ControlError('name is required: lower case, digits and _');
@@ -266,18 +211,19 @@ export function createControl(core: SandboxCore): SandboxControl {
 		favorites() {
 			return copy(core.state.favorites);
 		},
-		addEmailRecipient(addressOrDomain) {
+		addEmailRecipient(addressOrDomain: string) {
 			const entry = String(addressOrDomain).trim().toLowerCase();
 			if (!entry) throw new ControlError('an address or @domain is required');
 			if (!core.state.emailAllowList.includes(entry)) core.state.emailAllowList.push(entry);
 			core.save();
 			return [...core.state.emailAllowList];
 		},
-		setClientContract(on) {
+		setClientContract(on: boolean) {
 			core.state.clientContract = !!on;
 			core.save();
 		},
-		received(filter) {
+		/** What arrived at the receiver (`<base>/_receiver/...`), the stand-in of the user's own systems. */
+		received(filter?: ReceivedFilter) {
 			return core.receiver.list(filter);
 		},
 		clearReceived() {

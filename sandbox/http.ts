@@ -56,17 +56,15 @@ export function envelopeC(status: number, success: boolean, message: string, fav
 	return { status, body: favorite === undefined ? { success, message } : { success, message, favorite } };
 }
 
+const ERROR_REPLIES: Record<Family, (status: number, message: string) => Reply> = {
+	A: (status, message) => envelopeA(status, message),
+	B: (status, message) => envelopeB(status, message),
+	logo: (status, message) => envelopeLogo(status, message),
+	C: (status, message) => envelopeC(status, false, message),
+};
+
 export function errorReply(family: Family, status: number, message: string): Reply {
-	switch (family) {
-		case 'A':
-			return envelopeA(status, message);
-		case 'B':
-			return envelopeB(status, message);
-		case 'logo':
-			return envelopeLogo(status, message);
-		case 'C':
-			return envelopeC(status, false, message);
-	}
+	return ERROR_REPLIES[family](status, message);
 }
 
 export class BodyError extends Error {}

@@ -1,8 +1,8 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 import type { AddressInfo } from 'node:net';
 
-import { ENVIRONMENT_NAMES, type Environment } from '../nodes/PostalServiceTrigger/webhookLists';
-import { createControl, type SandboxControl } from './control';
+import { ENVIRONMENT_NAMES } from '../nodes/PostalServiceTrigger/webhookLists';
+import { createControl } from './control';
 import { SandboxCore, type SandboxSettings } from './core';
 import { RECEIVER_PATH } from './receiver';
 import { createSandboxServer } from './server';
@@ -20,22 +20,8 @@ export { ACCOUNT_PROFILE, SERVICE_UNIT } from './state';
 
 export type SandboxOptions = Partial<SandboxSettings>;
 
-export interface Sandbox {
-	/** `http://127.0.0.1:<port>`: the production-style routes live here. */
-	baseUrl: string;
-	port: number;
-	token: string;
-	email: string;
-	webhookSecret: string;
-	environment: Environment;
-	/** The homolog panel page. */
-	panelUrl: string;
-	/** `<baseUrl>/_receiver`: takes and records any request, standing in for the user's own systems. */
-	receiverUrl: string;
-	control: SandboxControl;
-	/** Closes the server, every connection and every pending webhook timer. */
-	stop(): Promise<void>;
-}
+/** A running sandbox: its address and demo account, its control, and `stop()`. */
+export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 export const DEFAULTS: SandboxSettings = {
 	port: 0,
@@ -51,7 +37,7 @@ export const DEFAULTS: SandboxSettings = {
 	deliveryIds: 'delivery',
 };
 
-export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+export async function startSandbox(options: SandboxOptions = {}) {
 	const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
 	const settings: SandboxSettings = { ...DEFAULTS, ...defined };
 	if (!ENVIRONMENT_NAMES.includes(settings.environment)) {
@@ -74,16 +60,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	core.baseUrl = `http://127.0.0.1:${port}`;
 	let stopped = false;
 	return {
+		/** `http://127.0.0.1:<port>`: the production-style routes live here. */
 		baseUrl: core.baseUrl,
 		port,
 		token: settings.token,
 		email: settings.email,
 		webhookSecret: settings.webhookSecret,
 		environment: settings.environment,
+		/** The homolog panel page. */
 		panelUrl: `${core.baseUrl}/`,
+		/** `<baseUrl>/_receiver`: takes and records any request, standing in for the user's own systems. */
 		receiverUrl: `${core.baseUrl}${RECEIVER_PATH}`,
 		control,
-		async stop() {
+		/** Closes the server, every connection and every pending webhook timer. */
+		async stop(): Promise<void> {
 			if (stopped) return;
 			stopped = true;
 			core.cancelSleeps();

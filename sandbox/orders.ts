@@ -60,6 +60,12 @@ function addStatusFiles(order: Order): void {
 	}
 }
 
+/** A status_delivery of the interface's list, or the refusal that names the list. */
+function deliveryStatus(value: string): string {
+	if (STATUS_DELIVERY_VALUES.includes(value)) return value;
+	throw new ControlError(`statusDelivery must be one of ${STATUS_DELIVERY_VALUES.map((v) => `'${v}'`).join(', ')}`);
+}
+
 export function storeLetter(core: SandboxCore, order: LetterOrder): void {
 	core.state.orders.push(order);
 	core.dispatcher.emit('order.created', letterCreatedData(order));
@@ -82,12 +88,7 @@ export function setOrderStatus(
 	const now = saoPauloDateTime();
 	order.status = next;
 	order.dateLastChange = now;
-	if (order.kind === 'letter' && options.statusDelivery !== undefined) {
-		if (!STATUS_DELIVERY_VALUES.includes(options.statusDelivery)) {
-			throw new ControlError(`statusDelivery must be one of ${STATUS_DELIVERY_VALUES.map((v) => `'${v}'`).join(', ')}`);
-		}
-		order.status_delivery = options.statusDelivery;
-	}
+	if (order.kind === 'letter' && options.statusDelivery !== undefined) order.status_delivery = deliveryStatus(options.statusDelivery);
 	if (order.kind === 'email') {
 		if (options.opened && !order.opened) {
 			order.opened = true;
@@ -164,12 +165,7 @@ export function addTrackingEvent(core: SandboxCore, id: string, input?: Tracking
 	};
 	if (!explicit) order.tracking_step++;
 	const statusDelivery = input?.statusDelivery ?? (explicit ? undefined : step.statusDelivery);
-	if (statusDelivery !== undefined) {
-		if (!STATUS_DELIVERY_VALUES.includes(statusDelivery)) {
-			throw new ControlError(`statusDelivery must be one of ${STATUS_DELIVERY_VALUES.join(', ')}`);
-		}
-		order.status_delivery = statusDelivery;
-	}
+	if (statusDelivery !== undefined) order.status_delivery = deliveryStatus(statusDelivery);
 	order.tracking_events.push(event);
 	order.tracking_records_last_update = now;
 	order.dateLastChange = now;

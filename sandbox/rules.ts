@@ -45,7 +45,8 @@ export interface PriceInput {
 	arType: string;
 	virtualbox: boolean;
 	useClientContract: boolean;
-	telegram?: { senderCopy: boolean; deliveryConfirmation: boolean; postDated: boolean };
+	/** A telegram's options as the order keeps them (`1` when chosen); empty for other ship types. */
+	telegram: { sender_copy?: unknown; delivery_confirmation?: unknown; post_dated?: unknown };
 }
 
 export function computePrice(input: PriceInput): { value: number; shippingCost: number } {
@@ -57,11 +58,9 @@ export function computePrice(input: PriceInput): { value: number; shippingCost: 
 		other += PRICE_TABLE.firstSheet + Math.max(0, input.sheets - 1) * PRICE_TABLE.extraSheet;
 		if (input.envelopeType === 'autoenvelope') other += PRICE_TABLE.autoenvelope;
 	}
-	if (input.telegram) {
-		if (input.telegram.senderCopy) other += PRICE_TABLE.telegramSenderCopy;
-		if (input.telegram.deliveryConfirmation) other += PRICE_TABLE.telegramDeliveryConfirmation;
-		if (input.telegram.postDated) other += PRICE_TABLE.telegramPostDated;
-	}
+	if (input.telegram.sender_copy === 1) other += PRICE_TABLE.telegramSenderCopy;
+	if (input.telegram.delivery_confirmation === 1) other += PRICE_TABLE.telegramDeliveryConfirmation;
+	if (input.telegram.post_dated === 1) other += PRICE_TABLE.telegramPostDated;
 	if (input.useClientContract) {
 		// The shipment is billed to the account's own postal contract; the service keeps a fee.
 		shipping = 0;

@@ -1,8 +1,9 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
+import { authenticated, PLACEMENTS, type Placement } from './auth';
 import type { SandboxControl } from './control';
-import { HTTP_ARGUMENTS } from './controlArguments';
+import { httpArguments } from './controlArguments';
 import type { LoggedRequest, SandboxCore } from './core';
 import { createOrder } from './create';
 import { BodyError, envelopeA, errorReply, parseBody, type Ctx, type Family, type Reply } from './http';
@@ -15,34 +16,39 @@ import { cancelOrder, downloadFile, getOrder, getReceipt } from './routes/letter
 import { SAMPLE_LETTER_PATH, sampleLetter } from './sample';
 import { sha256Hex } from './util';
 
+/** Each kind of route: where it reads the token (auth.ts), its error envelope and the words of its 401. */
+const ACCESS = {
+	read: { places: PLACEMENTS.read, family: 'A', denied: 'Token inválido' },
+	write: { places: PLACEMENTS.write, family: 'A', denied: 'Token inválido' },
+	receipts: { places: PLACEMENTS.logoAndReceipts, family: 'A', denied: 'Token inválido' },
+	logo: { places: PLACEMENTS.logoAndReceipts, family: 'logo', denied: 'Token de segurança inválido' },
+	favorites: { places: PLACEMENTS.write, family: 'C', denied: 'Não autorizado' },
+	chat: { places: PLACEMENTS.chat, family: 'A', denied: 'Unauthorized - invalid credentials' },
+	templates: { places: PLACEMENTS.chat, family: 'B', denied: 'Não autorizado — credenciais inválidas' },
+} as const satisfies Record<string, { places: readonly Placement[]; family: Family; denied: string }>;
+
 interface Route {
 	method: string;
 	pattern: RegExp;
-	family: Family;
+	access: keyof typeof ACCESS;
 	/** Letter and e-mail routes answer 503 during maintenance. */
 	maintenance: boolean;
 	handler: (core: SandboxCore, ctx: Ctx) => Promise<Reply>;
 }
 
 const ROUTES: Route[] = [
-	{ method: 'POST', pattern: /^\/api\/v2\/post\/?$/, family: 'A', maintenance: true, handler: createOrder },
-	{ method: 'GET', pattern: /^\/api\/v2\/get\/([^/]+)\/([^/]+)\/?$/, family: 'A', maintenance: true, handler: getOrder },
-	{
-		method: 'GET',
-		pattern: /^\/api\/v2\/download\/([^/]+)\/([^/]+)\/([^/]+)\/?$/,
-		family: 'A',
-		maintenance: true,
-		handler: downloadFile,
-	},
-	{ method: 'DELETE', pattern: /^\/api\/v2\/delete\/([^/]+)\/([^/]+)\/?$/, family: 'A', maintenance: true, handler: cancelOrder },
-	{ method: 'GET', pattern: /^\/api\/v2\/balance\/([^/]+)\/?$/, family: 'A', maintenance: true, handler: getBalance },
-	{ method: 'GET', pattern: /^\/api\/v2\/logo\/?$/, family: 'logo', maintenance: false, handler: getLogo },
-	{ method: 'PUT', pattern: /^\/api\/v2\/favorites\/?$/, family: 'C', maintenance: false, handler: updateFavorite },
-	{ method: 'GET', pattern: /^\/api\/receipts\/v1\/get\/?$/, family: 'A', maintenance: false, handler: getReceipt },
-	{ method: 'POST', pattern: /^\/api\/chat\/v1\/post\/?$/, family: 'A', maintenance: false, handler: sendChatMessage },
-	{ method: 'POST', pattern: /^\/api\/chat\/v1\/process\/?$/, family: 'A', maintenance: false, handler: reprocessChatMessage },
-	{ method: 'GET', pattern: /^\/api\/chat\/v1\/templates\/get\/?$/, family: 'B', maintenance: false, handler: listTemplates },
-	{ method: 'GET', pattern: /^\/api\/chat\/v1\/senders\/get\/?$/, family: 'A', maintenance: false, handler: listSenders },
+	{ method: 'POST', pattern: /^\/api\/v2\/post\/?$/, access: 'write', maintenance: true, handler: createOrder },
+	{ method: 'GET', pattern: /^\/api\/v2\/get\/([^/]+)\/([^/]+)\/?$/, access: 'read', maintenance: true, handler: getOrder },
+	{ method: 'GET', pattern: /^\/api\/v2\/download\/([^/]+)\/([^/]+)\/([^/]+)\/?$/, access: 'read', maintenance: true, handler: downloadFile },
+	{ method: 'DELETE', pattern: /^\/api\/v2\/delete\/([^/]+)\/([^/]+)\/?$/, access: 'read', maintenance: true, handler: cancelOrder },
+	{ method: 'GET', pattern: /^\/api\/v2\/balance\/([^/]+)\/?$/, access: 'read', maintenance: true, handler: getBalance },
+	{ method: 'GET', pattern: /^\/api\/v2\/logo\/?$/, access: 'logo', maintenance: false, handler: getLogo },
+	{ method: 'PUT', pattern: /^\/api\/v2\/favorites\/?$/, access: 'favorites', maintenance: false, handler: updateFavorite },
+	{ method: 'GET', pattern: /^\/api\/receipts\/v1\/get\/?$/, access: 'receipts', maintenance: false, handler: getReceipt },
+	{ method: 'POST', pattern: /^\/api\/chat\/v1\/post\/?$/, access: 'chat', maintenance: false, handler: sendChatMessage },
+	{ method: 'POST', pattern: /^\/api\/chat\/v1\/process\/?$/, access: 'chat', maintenance: false, handler: reprocessChatMessage },
+	{ method: 'GET', pattern: /^\/api\/chat\/v1\/templates\/get\/?$/, access: 'templates', maintenance: false, handler: listTemplates },
+	{ method: 'GET', pattern: /^\/api\/chat\/v1\/senders\/get\/?$/, access: 'chat', maintenance: false, handler: listSenders },
 ];
 
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
@@ -102,7 +108,7 @@ async function handleControl(core: SandboxCore, control: SandboxControl, req: In
 			},
 		};
 	}
-	if (!Object.prototype.hasOwnProperty.call(HTTP_ARGUMENTS, name)) {
+	if (!Object.prototype.hasOwnProperty.call(control, name)) {
 		return { status: 404, body: { error: `unknown control method: ${name}` } };
 	}
 	const method = name as keyof SandboxControl;
@@ -115,10 +121,9 @@ async function handleControl(core: SandboxCore, control: SandboxControl, req: In
 			return { status: 400, body: { error: 'the body must be JSON' } };
 		}
 	}
-	const args = Array.isArray(input.args) ? input.args : HTTP_ARGUMENTS[method](input);
 	try {
 		const fn = control[method] as (...a: unknown[]) => unknown;
-		const result = await fn(...args);
+		const result = await fn(...httpArguments(method, input));
 		return { status: 200, body: result === undefined ? null : result };
 	} catch (error) {
 		const message = error instanceof Error ? error.message : String(error);
@@ -181,7 +186,7 @@ async function handle(core: SandboxCore, control: SandboxControl, req: IncomingM
 
 	const matching = ROUTES.filter((r) => r.pattern.test(path));
 	const route = matching.find((r) => r.method === method);
-	const family: Family = (route ?? matching[0])?.family ?? 'A';
+	const family: Family = ACCESS[(route ?? matching[0])?.access ?? 'read'].family;
 	let reply: Reply = envelopeA(500, 'Erro interno');
 	let parsed: Awaited<ReturnType<typeof parseBody>> | null = null;
 	try {
@@ -211,12 +216,12 @@ async function handle(core: SandboxCore, control: SandboxControl, req: IncomingM
 				: envelopeA(404, 'Rota não encontrada');
 	} else if (fault && (fault.kind === '500' || fault.kind === '503' || fault.kind === '429')) {
 		const messages = { '500': 'Erro interno', '503': 'Sistema em manutenção', '429': 'Muitas requisições' };
-		reply = errorReply(route.family, Number(fault.kind), messages[fault.kind]);
+		reply = errorReply(family, Number(fault.kind), messages[fault.kind]);
 	} else if (fault?.kind === 'redirect') {
 		// Like a moved host or an http-to-https hop in front of the service: nothing is done here.
 		reply = { status: fault.status ?? 307, body: null, raw: Buffer.from(''), headers: { location: fault.location ?? '/' } };
 	} else if (core.maintenance && route.maintenance) {
-		reply = errorReply(route.family, 503, 'Sistema em manutenção');
+		reply = errorReply(family, 503, 'Sistema em manutenção');
 	} else {
 		const ctx: Ctx = {
 			method,
@@ -229,11 +234,12 @@ async function handle(core: SandboxCore, control: SandboxControl, req: IncomingM
 			client: req.socket.remoteAddress ?? 'unknown',
 			params: route.pattern.exec(path)?.slice(1) ?? [],
 		};
+		const access = ACCESS[route.access];
 		try {
-			reply = await route.handler(core, ctx);
+			reply = core.checkAuth(ctx, authenticated(core, ctx, access.places), family, access.denied) ?? (await route.handler(core, ctx));
 		} catch (error) {
 			if (!core.settings.quiet) console.error(`sandbox: ${method} ${route.pattern}: ${(error as Error).message}`);
-			reply = errorReply(route.family, 500, 'Erro interno');
+			reply = errorReply(family, 500, 'Erro interno');
 		}
 	}
 	if (core.latencyMs > 0) await core.sleep(core.latencyMs);

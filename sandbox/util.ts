@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 import { createHash, randomBytes } from 'node:crypto';
 
 const saoPauloParts = new Intl.DateTimeFormat('en-CA', {
@@ -45,13 +44,7 @@ export function normalizeText(s: string): string {
 		.toLowerCase();
 }
 
-export function sleep(ms: number): Promise<void> {
-	return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 export function isLoopbackHost(hostname: string): boolean {
 	const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
 	return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
-
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

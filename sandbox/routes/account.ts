@@ -1,21 +1,16 @@
 import { ASSUMED } from '../../nodes/PostalService/contract/assumptions';
 import type { SandboxCore } from '../core';
-import { authenticated, PLACEMENTS } from '../auth';
 import { envelopeA, envelopeC, envelopeLogo, text, type Ctx, type Reply } from '../http';
 import type { Favorite } from '../state';
 
-export async function getBalance(core: SandboxCore, ctx: Ctx): Promise<Reply> {
-	const denied = core.checkAuth(ctx, authenticated(core, ctx, PLACEMENTS.read), 'A', 'Token inválido');
-	if (denied) return denied;
+export async function getBalance(core: SandboxCore): Promise<Reply> {
 	return envelopeA(200, 'Sucesso', {
 		[core.names.balanceFields.balance]: core.state.balance,
 		currency: 'BRL',
 	});
 }
 
-export async function getLogo(core: SandboxCore, ctx: Ctx): Promise<Reply> {
-	const denied = core.checkAuth(ctx, authenticated(core, ctx, PLACEMENTS.logoAndReceipts), 'logo', 'Token de segurança inválido');
-	if (denied) return denied;
+export async function getLogo(core: SandboxCore): Promise<Reply> {
 	return envelopeLogo(200, 'Logo encontrado', { logo_url: `${core.baseUrl}/_sandbox/logo.svg` });
 }
 
@@ -23,8 +18,6 @@ const INTEGER_FIELDS = new Set(['list_letter', 'list_email', 'list_whatsapp']);
 
 /** PUT /api/v2/favorites: partial update; omitted keeps, null or "" clears, `name` cannot be emptied. */
 export async function updateFavorite(core: SandboxCore, ctx: Ctx): Promise<Reply> {
-	const denied = core.checkAuth(ctx, authenticated(core, ctx, PLACEMENTS.write), 'C', 'Não autorizado');
-	if (denied) return denied;
 	if (ctx.bodyKind !== 'json' && ctx.bodyKind !== 'form') {
 		return envelopeC(400, false, 'Envie application/json ou application/x-www-form-urlencoded');
 	}

@@ -1,6 +1,5 @@
 import { TEMPLATE_STATUSES, valuesOf } from '../../nodes/PostalService/contract/lists';
 import type { SandboxCore } from '../core';
-import { authenticated, PLACEMENTS } from '../auth';
 import { envelopeA, envelopeB, text, type Ctx, type Reply } from '../http';
 import type { ChatMessage, ChatTemplate } from '../state';
 import { round2, saoPauloDateTime } from '../util';
@@ -62,8 +61,6 @@ function messageView(m: ChatMessage): Record<string, unknown> {
 }
 
 export async function sendChatMessage(core: SandboxCore, ctx: Ctx): Promise<Reply> {
-	const denied = core.checkAuth(ctx, authenticated(core, ctx, PLACEMENTS.chat), 'A', 'Unauthorized - invalid credentials');
-	if (denied) return denied;
 	const names = core.names.chatSend;
 	const phoneInput = text(ctx.fields[names.phone]);
 	const templateIdInput = text(ctx.fields[names.templateId]);
@@ -137,8 +134,6 @@ export async function sendChatMessage(core: SandboxCore, ctx: Ctx): Promise<Repl
 }
 
 export async function reprocessChatMessage(core: SandboxCore, ctx: Ctx): Promise<Reply> {
-	const denied = core.checkAuth(ctx, authenticated(core, ctx, PLACEMENTS.chat), 'A', 'Unauthorized - invalid credentials');
-	if (denied) return denied;
 	// The interface takes a JSON body {message_id: integer}: a form, or the id as text, is refused.
 	if (ctx.bodyKind !== 'json') return envelopeA(400, `${INCOMPLETE}: envie application/json com message_id`);
 	const given = ctx.fields.message_id;
@@ -169,8 +164,6 @@ export async function reprocessChatMessage(core: SandboxCore, ctx: Ctx): Promise
 }
 
 export async function listTemplates(core: SandboxCore, ctx: Ctx): Promise<Reply> {
-	const denied = core.checkAuth(ctx, authenticated(core, ctx, PLACEMENTS.chat), 'B', 'Não autorizado — credenciais inválidas');
-	if (denied) return denied;
 	const q = core.names.templatesQuery;
 	const status = ctx.query[q.status];
 	if (status && !TEMPLATE_STATUS_VALUES.includes(status as ChatTemplate['status'])) {
@@ -188,9 +181,7 @@ export async function listTemplates(core: SandboxCore, ctx: Ctx): Promise<Reply>
 }
 
 /** Not shown by the spec: envelope A whose data is the array of the account's senders. */
-export async function listSenders(core: SandboxCore, ctx: Ctx): Promise<Reply> {
-	const denied = core.checkAuth(ctx, authenticated(core, ctx, PLACEMENTS.chat), 'A', 'Unauthorized - invalid credentials');
-	if (denied) return denied;
+export async function listSenders(core: SandboxCore): Promise<Reply> {
 	const f = core.names.chatSenderFields;
 	const senders = core.state.senders.map(({ id, name, phone, ...rest }) => ({ [f.id]: id, [f.name]: name, [f.phone]: phone, ...rest }));
 	return envelopeA(200, 'Sucesso', senders);

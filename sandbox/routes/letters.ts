@@ -1,6 +1,5 @@
 import { FILE_TYPES, valuesOf } from '../../nodes/PostalService/contract/lists';
 import type { SandboxCore } from '../core';
-import { authenticated, PLACEMENTS } from '../auth';
 import { envelopeA, type Ctx, type Reply } from '../http';
 import { emitStatusUpdated, findOrder } from '../orders';
 import { LETTER_STATUS_TEXT, orderView } from '../views';
@@ -11,10 +10,6 @@ import { round2, saoPauloDateTime } from '../util';
 const FILE_TYPE_VALUES: LetterFileType[] = valuesOf(FILE_TYPES);
 const DEFAULT_CANCEL_REASON = 'Cancelado via API';
 
-function pathAuth(core: SandboxCore, ctx: Ctx): Reply | null {
-	return core.checkAuth(ctx, authenticated(core, ctx, PLACEMENTS.read), 'A', 'Token inválido');
-}
-
 /** Under another reading, registered e-mail has routes of its own and the letter routes refuse `E…` ids. */
 function emailElsewhere(core: SandboxCore, id: string): Reply | null {
 	if (core.names.emailOnLetterRoutes || !id.startsWith('E')) return null;
@@ -23,8 +18,6 @@ function emailElsewhere(core: SandboxCore, id: string): Reply | null {
 
 /** The order a route's path names, or the reply that refuses the call before any route's own checks. */
 function pathOrder(core: SandboxCore, ctx: Ctx): { order: Order } | { refused: Reply } {
-	const denied = pathAuth(core, ctx);
-	if (denied) return { refused: denied };
 	const id = decodeURIComponent(ctx.params[1]);
 	const elsewhere = emailElsewhere(core, id);
 	if (elsewhere) return { refused: elsewhere };
@@ -105,8 +98,6 @@ export async function cancelOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 
 /** Not shown by the spec: envelope A with a generated PDF receipt, shaped like a downloaded file. */
 export async function getReceipt(core: SandboxCore, ctx: Ctx): Promise<Reply> {
-	const denied = core.checkAuth(ctx, authenticated(core, ctx, PLACEMENTS.logoAndReceipts), 'A', 'Token inválido');
-	if (denied) return denied;
 	const id = ctx.query[core.names.receiptOrderIdParam];
 	if (!id) return envelopeA(400, `Requisição incompleta - campo obrigatório não preenchido: ${core.names.receiptOrderIdParam}`);
 	const order = findOrder(core, id);

@@ -1,6 +1,5 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,33 +7,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { startSandbox } from '../../sandbox';
-import { call, chatAuth, controlOverHttp, createOrder, EMAIL, letter, newLetter, pdfWithPages, TOKEN, useSandbox } from './support';
+import { call, chatAuth, controlOverHttp, EMAIL, newLetter, pdfWithPages, TOKEN, useSandbox } from './support';
 
 const ctx = useSandbox();
 
 const control = controlOverHttp(ctx);
 
 describe('Sandbox › control API in process', () => {
-	it('logs each request with its parsed fields and file digests', async () => {
-		const pdf = await pdfWithPages(1);
-		await createOrder(ctx.base, letter({ tag: 'log' }), pdf);
-		await call(`${ctx.base}/api/v2/balance/${TOKEN}?x=1`);
-		const [post] = ctx.sandbox.control.requests({ path: '/api/v2/post' });
-		expect(post).toMatchObject({
-			method: 'POST',
-			path: '/api/v2/post',
-			status: 200,
-			fields: { tag: 'log', userSecurityToken: TOKEN },
-			files: [{ field: 'pdfFile', fileName: 'carta.pdf', mimeType: 'application/pdf', size: pdf.length, sha256: createHash('sha256').update(pdf).digest('hex') }],
-			at: expect.any(String),
-		});
-		expect(post.headers['content-type']).toMatch(/^multipart\/form-data/);
-		expect(ctx.sandbox.control.requests({ method: 'GET' })[0]).toMatchObject({ query: { x: '1' }, status: 200 });
-		expect(ctx.sandbox.control.requests((r) => r.status === 200)).toHaveLength(2);
-		ctx.sandbox.control.clearRequests();
-		expect(ctx.sandbox.control.requests()).toEqual([]);
-	});
-
+	// The request log's fields and file digests are test/node/order-create.test.ts's, its filters and order test/node/batching.test.ts's.
 	it('reset() goes back to the seeded state', async () => {
 		await newLetter(ctx.base);
 		ctx.sandbox.control.registerWebhook({ url: 'http://127.0.0.1:9/' });
@@ -46,8 +26,8 @@ describe('Sandbox › control API in process', () => {
 		expect(ctx.sandbox.control.senders()).toHaveLength(2);
 	});
 
-	it('refuses unknown events, statuses and orders', () => {
-		expect(() => ctx.sandbox.control.registerWebhook({ url: 'http://127.0.0.1:9/', events: ['order.deleted'] })).toThrow(/unknown webhook event/);
+	// An unknown event is test/trigger/contract.test.ts's.
+	it('refuses unknown statuses, orders and faults', () => {
 		expect(() => ctx.sandbox.control.setOrderStatus('nope', 1)).toThrow(/no order/);
 		expect(() => ctx.sandbox.control.injectFault({ path: '/', kind: 'boom' as never })).toThrow(/kind/);
 	});

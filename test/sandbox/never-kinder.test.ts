@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 import { SHIP_TYPES } from '../../nodes/PostalService/contract/lists';
 import { startSandbox } from '../../sandbox';
-import { call, chatAuth, chatRoutes, controlOverHttp, createOrder, createOrderForm, EMAIL, letter, newLetter, orderRoutes, pdfWithPages, TOKEN, useSandbox, welcome, type Answer } from './support';
+import { call, chatAuth, chatRoutes, controlOverHttp, createOrder, createOrderForm, EMAIL, formData, letter, newLetter, orderRoutes, pdfWithPages, TOKEN, useSandbox, welcome, type Answer } from './support';
 
 const ctx = useSandbox();
 const { send, reprocess } = chatRoutes(ctx);
@@ -138,12 +138,6 @@ describe('Reprocess takes a JSON body {message_id: integer}, as the interface sa
 		expect((await reprocess(id)).body.data).toMatchObject({ success: true });
 	});
 });
-
-function formData(fields: Record<string, string>): FormData {
-	const form = new FormData();
-	for (const [key, value] of Object.entries(fields)) form.append(key, value);
-	return form;
-}
 
 describe('virtualbox takes 0, 1 or true, as the create-order table lists', () => {
 	const values = ['0', '1', 'true', 'false', 'yes', 'TRUE', '2'];

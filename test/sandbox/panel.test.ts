@@ -4,7 +4,6 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startHttpServer } from '../harness/httpServer';
 import { call, newLetter, TOKEN, useSandbox } from './support';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -52,43 +51,8 @@ describe.skipIf(!existsSync(CHROMIUM))('Sandbox panel in a browser', () => {
 		await browser?.close();
 	});
 
-	it('sends a sample letter, registers an endpoint, moves the letter to Posted (4) and shows the delivery with its answer', async () => {
-		const receiver = await startHttpServer((_request, res) => {
-			res.writeHead(200, { 'content-type': 'text/plain' });
-			res.end('received by the test endpoint');
-		});
-		try {
-			await page.goto(`${ctx.base}/`);
-			await page.getByRole('button', { name: 'Send a sample letter' }).click();
-			const row = page.locator('tr[data-order]').first();
-			await expect.poll(() => row.locator('td.status').textContent()).toBe('Processing (0)');
-			await expect.poll(() => row.locator('td').nth(1).textContent()).toBe('Registered Letter + Return Receipt (3)');
-
-			const register = page.locator('#register');
-			await register.getByLabel('URL').fill(receiver.url);
-			for (const event of ['Order Created (order.created)', 'Tracking Updated (tracking.updated)', 'Return Receipt Created (rr.created)']) {
-				const box = register.getByLabel(event);
-				if (await box.count()) await box.uncheck();
-			}
-			await register.getByRole('button', { name: 'Register' }).click();
-			await expect.poll(() => page.locator('#webhooks').textContent()).toContain('Order Status Updated (order.status_updated)');
-
-			await row.getByLabel('New status').selectOption({ label: 'Posted (4)' });
-			await row.getByRole('button', { name: 'Move' }).click();
-			await expect.poll(() => row.locator('td.status').textContent()).toBe('Posted (4)');
-			const delivery = page.locator('tr[data-delivery]').first();
-			await expect.poll(() => delivery.locator('td.state').textContent(), { timeout: 10_000 }).toBe('Delivered');
-			expect(await delivery.textContent()).toMatch(/Order Status Updated \(order\.status_updated\).*HTTP 200\s+received by the test endpoint/s);
-
-			await row.getByRole('button', { name: 'Add return receipt' }).click();
-			await expect.poll(() => row.locator('td.files').textContent()).toContain('rr');
-			expect(await page.locator('#message').textContent()).toBe('Return receipt added (rr.created sent)');
-			expect(dialogs).toEqual([]);
-		} finally {
-			await receiver.close();
-		}
-	});
-
+	// Tracking, an endpoint registered from the form, its deliveries and a return receipt added from the page are
+	// test/e2e/cases/walkthrough.ts's, in the same browser against a real n8n.
 	it('shows what the receiver took, newest first', async () => {
 		await page.goto(`${ctx.base}/`);
 		await call(`${ctx.sandbox.receiverUrl}/chat/hooks/collection`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'Returned to sender (devolvida): letter 100001' }) });
@@ -118,7 +82,7 @@ describe.skipIf(!existsSync(CHROMIUM))('Sandbox panel in a browser', () => {
 		expect(Buffer.from(await opened.body()).equals(pdf)).toBe(true);
 	});
 
-	it('offers a return receipt only where the service makes one, of the kind ar_type asks, and says why not elsewhere', async () => {
+	it('moves a letter, and offers a return receipt only where the service makes one, of the kind ar_type asks, and says why not elsewhere', async () => {
 		const registered = await newLetter(ctx.base, { shipType: '2' });
 		const electronic = await newLetter(ctx.base, { shipType: '3', ar_type: 'electronic' });
 		await page.goto(`${ctx.base}/`);
@@ -127,6 +91,10 @@ describe.skipIf(!existsSync(CHROMIUM))('Sandbox panel in a browser', () => {
 		expect(await without.getByRole('button', { name: 'Add return receipt' }).isDisabled()).toBe(true);
 		expect(await without.textContent()).toContain('No return receipt: Registered Letter (2) has no AR (only shipType 3, 7, 10)');
 		expect(await without.locator('form.no-receipt').getAttribute('title')).toMatch(/never sends rr\.created/);
+		await without.getByLabel('New status').selectOption({ label: 'Posted (4)' });
+		await without.getByRole('button', { name: 'Move' }).click();
+		await expect.poll(() => without.locator('td.status').textContent()).toBe('Posted (4)');
+		expect(await page.locator('#message').textContent()).toBe('Status changed (order.status_updated sent)');
 
 		const row = page.locator(`tr[data-order="${electronic}"]`);
 		expect(await row.textContent()).toContain('Electronic (rr_electronic), as ar_type electronic asks');

@@ -15,19 +15,14 @@ import { startHttpServer, type RecordedRequest } from '../harness/httpServer';
 export const TOKEN = 'conformance-token';
 export const EMAIL = 'conta@example.com';
 export const SECRET = 'conformance-secret';
+/** Every sandbox of these tests: any free port, this account, no console output. */
+const ACCOUNT = { port: 0, token: TOKEN, email: EMAIL, webhookSecret: SECRET, quiet: true };
 
 /** Starts a sandbox for the file and resets it before each test. */
 export function useSandbox(options: SandboxOptions = {}): { readonly sandbox: Sandbox; readonly base: string } {
 	const holder = {} as { sandbox: Sandbox; base: string };
 	beforeAll(async () => {
-		holder.sandbox = await startSandbox({
-			port: 0,
-			token: TOKEN,
-			email: EMAIL,
-			webhookSecret: SECRET,
-			quiet: true,
-			...options,
-		});
+		holder.sandbox = await startSandbox({ ...ACCOUNT, ...options });
 		holder.base = holder.sandbox.baseUrl;
 	});
 	afterAll(async () => await holder.sandbox?.stop());
@@ -62,16 +57,18 @@ export interface Answer {
 	headers: Headers;
 }
 
+/** An answer with its body parsed when it is JSON, kept as text when not. */
+export function answerOf(status: number, text: string, headers: Headers = new Headers()): Answer {
+	try {
+		return { status, body: JSON.parse(text), headers };
+	} catch {
+		return { status, body: text, headers };
+	}
+}
+
 export async function call(url: string, init: RequestInit = {}): Promise<Answer> {
 	const response = await fetch(url, init);
-	const text = await response.text();
-	let body: unknown = text;
-	try {
-		body = JSON.parse(text);
-	} catch {
-		// not JSON: keep the text
-	}
-	return { status: response.status, body, headers: response.headers };
+	return answerOf(response.status, await response.text(), response.headers);
 }
 
 export const basic = (user: string, password: string) =>
@@ -112,12 +109,19 @@ export function letter(overrides: Record<string, string | undefined> = {}): Reco
 	return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Record<string, string>;
 }
 
+/** A multipart body of these fields, a Buffer sent as a PDF file part named carta.pdf. */
+export function formData(fields: Record<string, unknown>): FormData {
+	const form = new FormData();
+	for (const [key, value] of Object.entries(fields)) {
+		if (Buffer.isBuffer(value)) form.append(key, new Blob([new Uint8Array(value)], { type: 'application/pdf' }), 'carta.pdf');
+		else form.append(key, String(value));
+	}
+	return form;
+}
+
 /** POST /api/v2/post as multipart, with the PDF as a file part when given. */
 export async function createOrder(base: string, fields: Record<string, string>, pdf?: Buffer): Promise<Answer> {
-	const form = new FormData();
-	for (const [key, value] of Object.entries(fields)) form.append(key, value);
-	if (pdf) form.append('pdfFile', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'carta.pdf');
-	return call(`${base}/api/v2/post`, { method: 'POST', body: form });
+	return call(`${base}/api/v2/post`, { method: 'POST', body: formData(pdf ? { ...fields, pdfFile: pdf } : fields) });
 }
 
 /** POST /api/v2/post as application/x-www-form-urlencoded. */
@@ -205,19 +209,8 @@ export function useWebhookRigs() {
 		while (cleanups.length > 0) await cleanups.pop()!();
 	});
 
-	async function setup(
-		options: { environment?: 'production' | 'homolog'; webhookTimeoutMs?: number; timeScale?: number; deliveryIds?: 'delivery' | 'attempt' } = {},
-	) {
-		const sandbox = await startSandbox({
-			port: 0,
-			token: TOKEN,
-			webhookSecret: SECRET,
-			timeScale: options.timeScale ?? TIME_SCALE,
-			environment: options.environment ?? 'homolog',
-			webhookTimeoutMs: options.webhookTimeoutMs,
-			deliveryIds: options.deliveryIds,
-			quiet: true,
-		});
+	async function setup(options: SandboxOptions = {}) {
+		const sandbox = await startSandbox({ ...ACCOUNT, timeScale: TIME_SCALE, ...options });
 		cleanups.push(() => sandbox.stop());
 		return sandbox;
 	}
