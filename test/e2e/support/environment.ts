@@ -92,23 +92,14 @@ export async function startEnvironment(topology: Topology = 'single'): Promise<E
 
 /** The three credentials, pointing at the sandbox. */
 async function saveCredentials(client: N8nClient, sandbox: Sandbox, token: string): Promise<StoredCredential[]> {
-	return [
-		await upsertCredential(client, {
-			name: CREDENTIAL_NAMES.postalServiceApi,
-			type: 'postalServiceApi',
-			data: { baseUrl: sandbox.baseUrl, securityToken: token },
-		}),
-		await upsertCredential(client, {
-			name: CREDENTIAL_NAMES.postalServiceChatApi,
-			type: 'postalServiceChatApi',
-			data: { baseUrl: sandbox.baseUrl, email: sandbox.email, securityToken: token },
-		}),
-		await upsertCredential(client, {
-			name: CREDENTIAL_NAMES.postalServiceWebhookApi,
-			type: 'postalServiceWebhookApi',
-			data: { secret: sandbox.webhookSecret },
-		}),
-	];
+	const data: Record<keyof typeof CREDENTIAL_NAMES, Record<string, string>> = {
+		postalServiceApi: { baseUrl: sandbox.baseUrl, securityToken: token },
+		postalServiceChatApi: { baseUrl: sandbox.baseUrl, email: sandbox.email, securityToken: token },
+		postalServiceWebhookApi: { secret: sandbox.webhookSecret },
+	};
+	const saved: StoredCredential[] = [];
+	for (const [type, name] of Object.entries(CREDENTIAL_NAMES) as Array<[keyof typeof CREDENTIAL_NAMES, string]>) saved.push(await upsertCredential(client, { name, type, data: data[type] }));
+	return saved;
 }
 
 async function startSingle(progress: (m: string) => void, timings: Record<string, number>) {
@@ -207,6 +198,35 @@ export async function listExecutions(client: N8nClient, options: { workflowId?: 
 		cursor = page.nextCursor ?? undefined;
 	} while (cursor);
 	return all;
+}
+
+/** How many executions of a list have each status. */
+export const countStatuses = (list: Execution[]) => list.reduce<Record<string, number>>((count, e) => ({ ...count, [e.status]: (count[e.status] ?? 0) + 1 }), {});
+
+/**
+ * A workflow's executions once there are at least `minimum`, none still under way, and no new one
+ * for `stableMs` (a duplicate may be dropped before any execution starts, so a count of answers is
+ * no target); fails after `timeoutMs` saying what it last saw.
+ */
+export async function settledExecutions(
+	client: N8nClient,
+	workflowId: string,
+	{ minimum = 0, stableMs = 2_000, timeoutMs = 120_000 }: { minimum?: number; stableMs?: number; timeoutMs?: number } = {},
+): Promise<Execution[]> {
+	const started = Date.now();
+	let last: Execution[] = [];
+	let stableSince = Date.now();
+	for (;;) {
+		const list = await listExecutions(client, { workflowId });
+		const underWay = list.some((e) => ['new', 'running', 'waiting'].includes(e.status));
+		if (list.length !== last.length || underWay || list.length < minimum) stableSince = Date.now();
+		else if (Date.now() - stableSince >= stableMs) return list;
+		last = list;
+		if (Date.now() - started > timeoutMs) {
+			throw new Error(`timed out after ${timeoutMs} ms waiting for at least ${minimum} settled executions of ${workflowId}; the last look found ${last.length} ${JSON.stringify(countStatuses(last))}`);
+		}
+		await sleep(500);
+	}
 }
 
 export async function getExecution(client: N8nClient, id: string): Promise<Execution> {
