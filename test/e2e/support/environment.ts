@@ -8,6 +8,8 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import type { IBinaryData } from 'n8n-workflow';
+
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { startBalancer, type Balancer } from '../../../scripts/queue/balancer';
 import { prepareN8n, sleep, type N8nClient, type N8nServer } from '../../../scripts/dev/n8n';
@@ -170,18 +172,9 @@ export interface Execution {
 		resultData: {
 			error?: { message: string };
 			lastNodeExecuted?: string;
-			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, BinaryRef> }> | null> }; error?: { message: string } }>>;
+			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, IBinaryData> }> | null> }; error?: { message: string } }>>;
 		};
 	};
-}
-
-export interface BinaryRef {
-	id?: string;
-	data?: string;
-	mimeType: string;
-	fileName?: string;
-	fileSize?: string;
-	fileExtension?: string;
 }
 
 /** Every execution (of one workflow, or all), following the public API's cursor. */
@@ -247,7 +240,7 @@ export function nodeOutput(execution: Execution, node: string) {
  * webhook was received (the trigger's return receipt) attached to no execution, and its
  * binary-data route answers 404 for it; the bytes are then read from PostgreSQL itself.
  */
-export async function binaryContent(env: E2eEnvironment, binary: BinaryRef): Promise<Buffer> {
+export async function binaryContent(env: E2eEnvironment, binary: IBinaryData): Promise<Buffer> {
 	if (!binary.id) return Buffer.from(binary.data ?? '', 'base64');
 	const query = new URLSearchParams({ id: binary.id, action: 'download' });
 	const response = await fetch(`${env.editorUrl}/rest/binary-data?${query}`, { headers: { cookie: env.client.cookie } });
