@@ -58,7 +58,7 @@ export function editorCases(env: () => E2eEnvironment) {
 			await ndv.locator('[data-test-id="parameter-input-resource"]').waitFor();
 			// The stored credential is picked by itself: it is the only one of its type.
 			await expect
-				.poll(() => ndv.locator('input').evaluateAll((inputs) => inputs.some((i) => (i as unknown as { value: string }).value === CREDENTIAL_NAMES.postalServiceApi)))
+				.poll(() => ndv.locator('input').evaluateAll((inputs, name) => inputs.some((i) => (i as unknown as { value: string }).value === name), CREDENTIAL_NAMES.postalServiceApi))
 				.toBe(true);
 			await shot(page, 'node-opened.png');
 		});
