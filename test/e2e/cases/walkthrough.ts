@@ -45,7 +45,6 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 			const endpoints: number[] = [];
 			await inBrowser(e.editorUrl, 'walkthrough', async ({ context, page }) => {
 				try {
-
 					// Without a clone: Settings > Community nodes > Install a community node (not installed
 					// from here: the package of this run is the packed one n8n already loaded).
 					const settings = page.locator('[data-test-id="main-sidebar-settings"]').getByLabel(UI.settings, { exact: true });
