@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { option as sendLetter } from '../../../nodes/PostalService/actions/order/create.operation';
 import { upsertCredential } from '../../../scripts/dev/workflows';
 import { inBrowser, publishScreenshots, screenshot } from '../support/browser';
-import { issueTooltip, listItems, locatorOf, openList, openNodeWith, parameterRow, SLOW } from '../support/editor';
+import { expectTexts, issueTooltip, listItems, locatorOf, openList, openNodeWith, parameterRow, SLOW } from '../support/editor';
 import { CREDENTIAL_NAMES, type E2eEnvironment } from '../support/environment';
 
 export function editorCases(env: () => E2eEnvironment) {
@@ -147,8 +147,7 @@ export function editorCases(env: () => E2eEnvironment) {
 			);
 			const mapper = ndv.locator('[data-test-id="resource-mapper-container"]');
 			const notice = mapper.locator('[data-test-id="empty-fields-notice"]');
-			await notice.waitFor(SLOW);
-			expect((await notice.innerText()).trim()).toBe('Choose the template from the list to map its variables');
+			await expect.poll(async () => (await notice.innerText()).trim(), SLOW).toBe('Choose the template from the list to map its variables');
 			await expect.poll(() => mapper.innerText(), SLOW).toContain('This template has no variables, or it could not be read: choose the template from the list to map its variables');
 			// n8n's mapper has no field to add by name when the method returned none.
 			expect(await mapper.locator('[data-test-id^="parameter-input-"], [data-test-id="add-fields-select"]').count()).toBe(0);
@@ -208,12 +207,8 @@ export function editorCases(env: () => E2eEnvironment) {
 					const locator = locatorOf(ndv, parameter);
 					expect(await openList(locator)).toEqual([]);
 					const error = locator.locator('[data-test-id="rlc-error-container"]');
-					const text = (await error.innerText()).replace(/\s+/g, ' ');
-					expect(text).toContain('Could not load list');
-					expect(text).toContain('401 - The service did not accept the credentials.');
-					expect(text).toContain(`Service message: ${serviceMessage}`);
-					expect(text).toContain(`Route: ${route}`);
-					expect(text).not.toContain(wrongToken);
+					await expectTexts(error, ['Could not load list', '401 - The service did not accept the credentials.', `Service message: ${serviceMessage}`, `Route: ${route}`]);
+					expect(await error.innerText()).not.toContain(wrongToken);
 					if (parameter === 'templateId') await shot(page, 'editor-list-error.png');
 					await page.keyboard.press('Escape');
 				}

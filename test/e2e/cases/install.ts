@@ -16,7 +16,7 @@ import { buildAndPack, ensureN8nInstalled, HttpError, N8nClient, N8nServer, PACK
 import { StandInRegistry, type ServedPackage } from '../../../scripts/queue/registry';
 import { LETTER } from '../../harness/sends';
 import { activateWorkflow, createWorkflow, upsertCredential, waitForWebhook, type WorkflowFile } from '../../../scripts/dev/workflows';
-import { listExecutions, waitFor, type E2eEnvironment } from '../support/environment';
+import { settledExecutions, type E2eEnvironment } from '../support/environment';
 import { expectSecretsInNoExecution } from '../support/secrets';
 import { pdfOfSize } from '../support/service';
 import { LOADED, nodeType } from './package';
@@ -161,10 +161,7 @@ export function installCases(env: () => E2eEnvironment) {
 			const pdf = (await pdfOfSize(0, `Install path ${label}`)).toString('base64');
 			const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pdf }) });
 			expect(response.status, await response.clone().text()).toBe(200);
-			const executions = await waitFor(async () => {
-				const listed = await listExecutions(client, { workflowId: id });
-				return listed.length === 1 && listed.every((e) => !['new', 'running', 'waiting'].includes(e.status)) && listed;
-			}, `the finished execution of "${workflow.name}"`);
+			const executions = await settledExecutions(client, id, { minimum: 1 });
 			expect(executions.map((e) => e.status)).toEqual(['success']);
 			expect(await expectSecretsInNoExecution(client, [token], { workflowIds: [id] })).toBe(1);
 			// The letter reached the service once.

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { SAMPLE_LETTER_PATH } from '../../../sandbox/sample';
 import { PACKAGE_NAME, packageVersion } from '../../../scripts/dev/n8n';
 import { inBrowser, publishScreenshots, screenshot } from '../support/browser';
-import { addFromNodePanel, chooseOption, labelOf, parameterRow, shownValue, SLOW } from '../support/editor';
+import { addFromNodePanel, chooseOption, expectTexts, labelOf, parameterRow, shownValue, SLOW } from '../support/editor';
 import { listExecutions, type E2eEnvironment } from '../support/environment';
 import {
 	binaryOutput,
@@ -70,9 +70,7 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 
 					// 2. The credentials npm run dev made, each listed with its type.
 					await page.goto(`${e.editorUrl}/home/credentials`);
-					for (const { name } of CREDENTIALS) await page.getByText(name, { exact: true }).first().waitFor();
-					const listed = await page.locator('main, body').first().innerText();
-					for (const { name, type } of CREDENTIALS) expect(listed).toMatch(new RegExp(`${name}\\s*\\n\\s*${type} \\|`));
+					await expectTexts(page.locator('main, body').first(), CREDENTIALS.map(({ name, type }) => `${name} ${type} |`));
 					await screenshot(page, SHOTS.credentials);
 
 					// 3. A workflow: a manual trigger, then Postal Service > Get letter price, filled in as the table says.
@@ -165,9 +163,7 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 					// The trigger's one item: that event, in the JSON view.
 					const item = tracking.trigger.locator('[data-test-id="output-panel"]');
 					await item.getByText('JSON', { exact: true }).first().click();
-					await expect.poll(() => item.innerText(), SLOW).toContain('new_tracking_record');
-					const shown = await item.innerText();
-					for (const text of ['1 item', '"tracking.updated"', '"homolog"', `"${code}"`, '"Objeto entregue ao destinatário"', '"delivered"']) expect(shown).toContain(text);
+					await expectTexts(item, ['new_tracking_record', '1 item', '"tracking.updated"', '"homolog"', `"${code}"`, '"Objeto entregue ao destinatário"', '"delivered"']);
 					await screenshot(tracking.editor, SHOTS.trigger);
 
 					// 6. The return receipt: a trigger for it, listening, and its endpoint.
@@ -195,10 +191,8 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 					const receiptItem = receipt.trigger.locator('[data-test-id="output-panel"]');
 					await expect.poll(() => receiptItem.innerText(), SLOW).toContain('1 item');
 					await showAs(receiptItem, 'JSON');
-					await expect.poll(() => receiptItem.innerText(), SLOW).toContain('"rr.created"');
-					const receiptJson = (await receiptItem.innerText()).replace(/\s+/g, ' ');
-					for (const text of ['"homolog"', `"${orderId}"`, '"rr_type": "rr"', `"${code}"`, '"fileUnreadable": false']) expect(receiptJson).toContain(text);
-					expect(receiptJson).not.toContain(file.base64.slice(0, 40));
+					await expectTexts(receiptItem, ['"rr.created"', '"homolog"', `"${orderId}"`, '"rr_type": "rr"', `"${code}"`, '"fileUnreadable": false']);
+					expect(await receiptItem.innerText()).not.toContain(file.base64.slice(0, 40));
 					const inTrigger = await binaryOutput(receipt.editor, receiptItem);
 					expect(inTrigger.count).toBe(1);
 					for (const text of [file.name, 'application/pdf']) expect(inTrigger.text).toContain(text);
@@ -212,7 +206,7 @@ export function walkthroughCases(env: () => E2eEnvironment) {
 					await expect.poll(() => download.locator('[data-test-id="node-credentials-select"] input').first().inputValue(), SLOW).toBe(CREDENTIALS[0].name);
 					const letterId = download.locator('[data-test-id="resource-locator-orderId"]');
 					const letterIdLabel = parameterRow(receipt.editor, download, '[data-test-id="resource-locator-orderId"]').locator('[data-test-id="input-label"]').first();
-					expect((await letterIdLabel.innerText()).split('\n')[0].trim()).toBe(UI.letterId);
+					await expect.poll(async () => (await letterIdLabel.innerText()).split('\n')[0].trim(), SLOW).toBe(UI.letterId);
 					await letterId.locator('[data-test-id="rlc-input"]').fill(orderId);
 					await expect.poll(() => labelOf(receipt.editor, download, 'fileType'), SLOW).toBe(UI.fileType);
 					await chooseOption(receipt.editor, download, 'fileType', UI.returnReceipt);

@@ -43,6 +43,15 @@ export async function openNodeWith(
 	return { ndv, workflowId: workflow.id };
 }
 
+/** Waits until an element's text (spaces squeezed) holds each of `texts`; fails naming those still missing. */
+export async function expectTexts(locator: Locator, texts: string[]): Promise<void> {
+	const missing = async () => {
+		const shown = (await locator.innerText()).replace(/\s+/g, ' ');
+		return texts.filter((text) => !shown.includes(text));
+	};
+	await expect.poll(missing, SLOW).toEqual([]);
+}
+
 /** A resource locator of the panel, by the node's parameter name. */
 export const locatorOf = (ndv: Locator, parameter: string) => ndv.locator(`[data-test-id="resource-locator-${parameter}"]`);
 
