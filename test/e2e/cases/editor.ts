@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // The editor in a real browser: the node panel finds the package's nodes and opens one; the
 // node's lists, variables mapper and id checks are used the way a user uses them.
 import type { Page } from 'playwright-core';

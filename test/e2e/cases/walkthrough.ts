@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // docs/first-registered-letter.md, walked in the real editor and the sandbox's panel as a user walks
 // it: every label, button and value the page names is found by that name, the letter is priced and
 // sent from the node's panel, the trigger listens while the panel sends the one delivery the page

@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // The node's panel in the real editor: a workflow with one Postal Service node, opened the way a
 // user opens it, and the parts of n8n's panel the cases read (marked by n8n's own data-test-id).
 import type { Locator, Page } from 'playwright-core';
