@@ -2,7 +2,6 @@
 import { credentialCases } from './cases/credentials';
 import { editorCases } from './cases/editor';
 import { exampleCases } from './cases/examples';
-import { httpRequestCases } from './cases/httpRequest';
 import { installCases } from './cases/install';
 import { packageCases } from './cases/package';
 import { secretCases } from './cases/secrets';
@@ -18,7 +17,6 @@ editorCases(env);
 triggerCases(env, 'full');
 exampleCases(env, 'full');
 walkthroughCases(env);
-httpRequestCases(env);
 installCases(env);
 // Last: over every execution the cases above made.
 secretCases(env);

@@ -2,14 +2,13 @@
 // The trigger in a real n8n under the load the service puts on it: hundreds of signed deliveries,
 // a fifth of them sent again, ten at a time, both environments, while n8n restarts. A measurement
 // docs/guarantees.md quotes: run with POSTAL_FIGURES=1 (vitest.config.mts), not in CI.
-import { createHmac } from 'node:crypto';
-
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { sleep } from '../../scripts/dev/n8n';
 import { saoPauloDateTime } from '../../sandbox/util';
 import { countSecretLeaks } from '../reliability/types';
-import { listExecutions, type Execution } from './support/environment';
+import { countStatuses, listExecutions, settledExecutions } from './support/environment';
+import { deliveryHeaders, type StoredDelivery } from './support/service';
 import { useEnvironment } from './support/suite';
 import { createTriggerWorkflow, DOWNSTREAM } from './support/triggerWorkflow';
 
@@ -19,15 +18,7 @@ const AT_ONCE = 10;
 
 const env = useEnvironment('single');
 
-interface Sent {
-	key: string;
-	body: string;
-	environment: string;
-	id: string;
-}
-
-const statuses = (list: Execution[]) =>
-	list.reduce<Record<string, number>>((count, e) => ({ ...count, [e.status]: (count[e.status] ?? 0) + 1 }), {});
+type Sent = StoredDelivery & { key: string };
 
 /** Distinct deliveries: ids repeated across the two environments, and ids above 2^53. */
 function deliveries(webhookId: number): Sent[] {
@@ -37,7 +28,7 @@ function deliveries(webhookId: number): Sent[] {
 		const id = n % 25 === 0 ? (2n ** 53n + BigInt(n)).toString() : String(5_000 + Math.floor(n / 2));
 		const key = `${environment}:${id}`;
 		if (list.some((d) => d.key === key)) continue;
-		const envelope = {
+		const payload = {
 			event: 'order.status_updated',
 			environment,
 			timestamp: saoPauloDateTime(),
@@ -45,7 +36,7 @@ function deliveries(webhookId: number): Sent[] {
 			delivery_id: '__ID__',
 			data: { id: `order-${n}`, type: 'letter', status: { old: 0, new: 1 }, updated_at: saoPauloDateTime() },
 		};
-		list.push({ key, environment, id, body: JSON.stringify(envelope).replace('"__ID__"', id) });
+		list.push({ key, deliveryId: id, event: payload.event, payload, body: JSON.stringify(payload).replace('"__ID__"', id) });
 	}
 	return list;
 }
@@ -97,19 +88,7 @@ describe('the trigger under load, across a restart', () => {
 				record('held back: n8n not ready');
 			} else {
 				try {
-					const response = await fetch(url, {
-						method: 'POST',
-						headers: {
-							'content-type': 'application/json',
-							'user-agent': 'Service-Webhooks/1.0',
-							'x-webhook-event': 'order.status_updated',
-							'x-webhook-delivery': delivery.id,
-							'x-webhook-timestamp': saoPauloDateTime(),
-							'x-webhook-environment': delivery.environment,
-							'x-webhook-signature': `sha256=${createHmac('sha256', env().sandbox.webhookSecret).update(delivery.body).digest('hex')}`,
-						},
-						body: delivery.body,
-					});
+					const response = await fetch(url, { method: 'POST', headers: deliveryHeaders(env().sandbox.webhookSecret, delivery), body: delivery.body });
 					record(`${response.status} ${(await response.text()).slice(0, 80)}`);
 					if (response.ok) return attempt;
 				} catch (error) {
@@ -146,17 +125,8 @@ describe('the trigger under load, across a restart', () => {
 
 		// Every execution ended and saved (the count stable for a few seconds), then what reached the
 		// node after the trigger.
-		const waiting = ['new', 'running', 'waiting'];
-		let summaries: Execution[] = [];
-		for (let stable = 0, last = -1, since = Date.now(); stable < 3; ) {
-			await sleep(1_000);
-			summaries = (await listExecutions(env().client, { workflowId })).filter((e) => e.mode === 'webhook');
-			const ended = summaries.every((e) => !waiting.includes(e.status));
-			stable = ended && summaries.length === last ? stable + 1 : 0;
-			last = summaries.length;
-			if (Date.now() - since > 120_000) throw new Error(`executions still not settled: ${JSON.stringify(statuses(summaries))}`);
-		}
-		const executions = (await listExecutions(env().client, { workflowId, includeData: true })).filter((e) => e.mode === 'webhook');
+		await settledExecutions(env().client, workflowId, { stableMs: 3_000 });
+		const executions = await listExecutions(env().client, { workflowId, includeData: true });
 		const runs = new Map<string, number>();
 		for (const execution of executions) {
 			for (const item of execution.data?.resultData.runData[DOWNSTREAM]?.[0]?.data?.main[0] ?? []) {
@@ -182,7 +152,7 @@ describe('the trigger under load, across a restart', () => {
 				`${AT_ONCE} at a time, n8n restarted after batch ${restartAt} (${retried} deliveries retried by the sender, ` +
 				`${heldBack} attempts held back while n8n was not ready; n8n answered "starting up" for ` +
 				`${startingUp.length ? ((startingUp.at(-1)! - startingUp[0]) / 1000).toFixed(1) : 0} s): ` +
-				`executions ${executions.length} ${JSON.stringify(statuses(executions))}, runs after the trigger ${downstream}, lost ${lost.length} ` +
+				`executions ${executions.length} ${JSON.stringify(countStatuses(executions))}, runs after the trigger ${downstream}, lost ${lost.length} ` +
 				`(${lost.filter((key) => crashed.has(key)).length} of them in an execution n8n answered and crashed at its restart), twice ${twice.length}`,
 		);
 		for (const key of [...lost, ...twice]) console.log(`[e2e] ${key}: ${JSON.stringify(answers.get(key))}`);

@@ -3,8 +3,8 @@
 // fresh n8n: the editor's "Install a community node" (the REST call the editor makes), the
 // command-line install (the README's command, in a fresh home), and the environment install. The
 // package comes from the stand-in for the public registry (scripts/queue/registry.ts). After each the
-// nodes must work: types listed, a credential tested, a letter sent against the sandbox and a
-// refused one routed to the error output, with no second n8n-workflow beside the package.
+// nodes must work: types listed, a credential tested, a letter sent against the sandbox, with no
+// second n8n-workflow beside the package.
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,17 +12,48 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { buildAndPack, ensureN8nInstalled, HttpError, N8nClient, N8nServer, PACKAGE_NAME, run } from '../../../scripts/dev/n8n';
+import { buildAndPack, ensureN8nInstalled, HttpError, N8nClient, N8nServer, PACKAGE_NAME, repoRoot, run } from '../../../scripts/dev/n8n';
 import { StandInRegistry, type ServedPackage } from '../../../scripts/queue/registry';
+import { LETTER } from '../../harness/sends';
 import { activateWorkflow, createWorkflow, upsertCredential, waitForWebhook, type WorkflowFile } from '../../../scripts/dev/workflows';
-import { listExecutions, waitFor, type E2eEnvironment } from '../support/environment';
-import { CHECKSUM_PLACEHOLDER, installInstructions } from '../support/installInstructions';
+import { settledExecutions, type E2eEnvironment } from '../support/environment';
 import { expectSecretsInNoExecution } from '../support/secrets';
 import { pdfOfSize } from '../support/service';
-import { nodeType } from './package';
+import { LOADED, nodeType } from './package';
 
 /** A fresh n8n can take minutes to start on a loaded machine; each case starts one or two. */
 const CASE_TIMEOUT_MS = 600_000;
+
+/** What the environment block shows where the checksum goes. */
+const CHECKSUM_PLACEHOLDER = 'sha512-…';
+
+/**
+ * What a guide's Installation section (`heading` in its language) tells users to type or run, read
+ * off the page so that the cases run exactly that: the name to enter in the editor's "Install a
+ * community node", the command-line block, the environment block's variables as a shell sets them,
+ * and the command that prints the checksum.
+ */
+function installInstructions(file: string, heading: string) {
+	const text = readFileSync(path.join(repoRoot, file), 'utf8');
+	const start = text.indexOf(`\n## ${heading}\n`);
+	if (start < 0) throw new Error(`${file} has no "## ${heading}" section`);
+	const section = text.slice(start, text.indexOf('\n## ', start + 1));
+	const blocks = [...section.matchAll(/```bash\n([\s\S]*?)```/g)].map(([, body]) => body.trim());
+	const commandLine = blocks.find((b) => b.includes('npm install'));
+	const environmentBlock = blocks.find((b) => b.includes('N8N_COMMUNITY_PACKAGES='));
+	const editorName = new RegExp(`\`(${PACKAGE_NAME}@[^\`]+)\``).exec(section)?.[1];
+	const checksumCommand = /`(npm view [^`]+ dist\.integrity)`/.exec(section)?.[1];
+	if (!commandLine || !environmentBlock || !editorName || !checksumCommand) {
+		throw new Error(`${file}, "## ${heading}": the editor's package name, the npm install block, the environment block or the checksum command is missing`);
+	}
+	const environment: Record<string, string> = {};
+	for (const line of environmentBlock.split('\n')) {
+		const [, name, value] = /^([A-Z0-9_]+)=('[^']*'|\S*)/.exec(line) ?? [];
+		if (!name) throw new Error(`${file}: not a variable assignment: ${line}`);
+		environment[name] = value.replace(/^'(.*)'$/, '$1');
+	}
+	return { editorName, commandLine, environment, checksumCommand };
+}
 
 /** Every folder named n8n-workflow under a folder (n8n's community packages live in `.n8n/nodes`). */
 function n8nWorkflowCopies(dir: string): string[] {
@@ -93,12 +124,7 @@ export function installCases(env: () => E2eEnvironment) {
 		 * test/releases/errorOutput.test.ts.)
 		 */
 		async function nodesWork(client: N8nClient, dir: string, label: string) {
-			expect(await typeNames(client, '/types/nodes.json')).toEqual(
-				expect.arrayContaining([nodeType('postalService'), nodeType('postalServiceTool'), nodeType('postalServiceTrigger')]),
-			);
-			expect(await typeNames(client, '/types/credentials.json')).toEqual(
-				expect.arrayContaining(['postalServiceApi', 'postalServiceChatApi', 'postalServiceWebhookApi']),
-			);
+			for (const [route, names] of Object.entries(LOADED)) expect(await typeNames(client, route), route).toEqual(expect.arrayContaining(names));
 			// None beside the package: the nodes get n8n's own, which n8n's loader puts on Node's search path.
 			expect(n8nWorkflowCopies(path.join(dir, '.n8n', 'nodes'))).toEqual([]);
 
@@ -121,21 +147,7 @@ export function installCases(env: () => E2eEnvironment) {
 						type: nodeType('postalService'),
 						typeVersion: 1,
 						position: [240, 0],
-						parameters: {
-							resource: 'order',
-							operation: 'create',
-							shipType: 3,
-							recipientName: `Install ${label}`,
-							recipientAddr1: 'Avenida Paulista',
-							recipientStreetNumber: '1000',
-							recipientZip: '01310-100',
-							recipientCity: 'São Paulo',
-							recipientState: 'SP',
-							recipientCountry: 'Brasil',
-							pdfSource: 'base64',
-							pdfBase64: '={{ $json.body.pdf }}',
-							tag,
-						},
+						parameters: { ...LETTER, pdfSource: 'base64', pdfBase64: '={{ $json.body.pdf }}', tag },
 						credentials: { postalServiceApi: { id: credential.id, name: credential.name } },
 					},
 				],
@@ -149,10 +161,7 @@ export function installCases(env: () => E2eEnvironment) {
 			const pdf = (await pdfOfSize(0, `Install path ${label}`)).toString('base64');
 			const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pdf }) });
 			expect(response.status, await response.clone().text()).toBe(200);
-			const executions = await waitFor(async () => {
-				const listed = await listExecutions(client, { workflowId: id });
-				return listed.length === 1 && listed.every((e) => !['new', 'running', 'waiting'].includes(e.status)) && listed;
-			}, `the finished execution of "${workflow.name}"`);
+			const executions = await settledExecutions(client, id, { minimum: 1 });
 			expect(executions.map((e) => e.status)).toEqual(['success']);
 			expect(await expectSecretsInNoExecution(client, [token], { workflowIds: [id] })).toBe(1);
 			// The letter reached the service once.

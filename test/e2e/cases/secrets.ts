@@ -1,5 +1,8 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
-// The account token in no execution: run last, over every execution the suite made.
+// The account token in no execution and in none of n8n's own logs: run last, over everything the suite made.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 
 import type { E2eEnvironment } from '../support/environment';
@@ -11,6 +14,18 @@ export function secretCases(env: () => E2eEnvironment) {
 			const searched = await expectSecretsInNoExecution(env().client, [env().token]);
 			expect(searched).toBeGreaterThan(5);
 			console.log(`[e2e ${env().topology}] token scan: ${searched} executions, 0 hold the token`);
+		});
+
+		it("n8n's own log and event log hold no token, as sent, in base64 or inside HTTP Basic", ({ skip }) => {
+			const { n8n: server, token, sandbox } = env();
+			if (!server) return skip('the log files of one process are read in the single topology');
+			const folder = path.join(server.userFolder, '.n8n');
+			const logs = [server.logFile, ...readdirSync(folder).filter((f) => f.endsWith('.log')).map((f) => path.join(folder, f))];
+			const secrets = [token, encodeURIComponent(token), Buffer.from(token).toString('base64'), Buffer.from(`${sandbox.email}:${token}`).toString('base64')];
+			for (const file of logs) {
+				const text = readFileSync(file, 'utf8');
+				for (const [index, secret] of secrets.entries()) expect(text.includes(secret), `${path.basename(file)} holds secret #${index}`).toBe(false);
+			}
 		});
 	});
 }

@@ -2,15 +2,14 @@
 // The trigger in an active workflow: the service's signed deliveries of every kind, a forged one,
 // duplicates and a restart of the process that takes them. Run in both topologies; in queue mode
 // deliveries go through the balancer to the two webhook processors.
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { KEYS_FIELD } from '../../../nodes/PostalServiceTrigger/processedDeliveries';
-import { saoPauloDateTime } from '../../../sandbox/util';
 import { waitForWebhook } from '../../../scripts/dev/workflows';
-import { binaryContent, getExecution, listExecutions, nodeOutput, waitFor, type E2eEnvironment, type Execution, type Scope } from '../support/environment';
-import { createLetterAtService, deliverTo, pdfOfSize } from '../support/service';
+import { binaryContent, countStatuses, getExecution, listExecutions, nodeOutput, settledExecutions, type E2eEnvironment, type Execution, type Scope } from '../support/environment';
+import { createLetterAtService, deliverTo, newDelivery, pdfOfSize } from '../support/service';
 import { createTriggerWorkflow, downstreamRuns, type TriggerWorkflow } from '../support/triggerWorkflow';
 
 export function triggerCases(env: () => E2eEnvironment, scope: Scope) {
@@ -19,29 +18,16 @@ export function triggerCases(env: () => E2eEnvironment, scope: Scope) {
 		let url: string;
 		let endpointId: number;
 
-		const executions = async () => (await listExecutions(env().client, { workflowId: workflow.id })).filter((e) => e.mode === 'webhook');
-		const done = (e: Execution) => e.finished || e.status === 'success' || e.status === 'error';
-
-		async function waitForExecutionCount(count: number) {
-			return await waitFor(
-				async () => {
-					const list = await executions();
-					return list.length === count && list.every((e) => e.finished || e.status === 'success') ? list : undefined;
-				},
-				`${count} executions of the trigger workflow`,
-				60_000,
-			);
-		}
-
-		/** Executions and runs after the trigger, once the executions under way are saved (stable for a second). */
+		const executions = () => listExecutions(env().client, { workflowId: workflow.id });
+		const waitForExecutionCount = async (count: number) => {
+			const list = await settledExecutions(env().client, workflow.id, { minimum: count, timeoutMs: 60_000 });
+			expect(list, JSON.stringify(countStatuses(list))).toHaveLength(count);
+			return list;
+		};
+		/** Executions and runs after the trigger, once the executions under way are saved. */
 		async function settled() {
-			let last = -1;
-			for (;;) {
-				const list = await executions();
-				if (list.length === last && list.every(done)) return await downstreamRuns(env(), workflow.id);
-				last = list.length;
-				await new Promise((resolve) => setTimeout(resolve, 1_000));
-			}
+			await settledExecutions(env().client, workflow.id, { stableMs: 1_000 });
+			return await downstreamRuns(env(), workflow.id);
 		}
 
 		/**
@@ -148,31 +134,8 @@ export function triggerCases(env: () => E2eEnvironment, scope: Scope) {
 		if (scope === 'full') {
 			it('refuses a forged delivery without starting the workflow', async () => {
 				const before = await settled();
-				const now = saoPauloDateTime();
-				const body = JSON.stringify({
-					event: 'order.status_updated',
-					environment: 'production',
-					timestamp: now,
-					webhook_id: endpointId,
-					delivery_id: 999_999,
-					data: { id: '1', type: 'letter', status: { old: 0, new: 5 } },
-				});
-				const forgedSignature = `sha256=${createHmac('sha256', 'not-the-secret').update(body).digest('hex')}`;
-				for (const receiver of env().receivers) {
-					const response = await fetch(`${receiver}${workflow.path}`, {
-						method: 'POST',
-						headers: {
-							'content-type': 'application/json',
-							'x-webhook-event': 'order.status_updated',
-							'x-webhook-delivery': '999999',
-							'x-webhook-timestamp': now,
-							'x-webhook-environment': 'production',
-							'x-webhook-signature': forgedSignature,
-						},
-						body,
-					});
-					expect(response.status, receiver).toBe(401);
-				}
+				const forged = newDelivery(999_999, 'order.status_updated');
+				for (const receiver of env().receivers) expect(await deliverTo(`${receiver}${workflow.path}`, 'not-the-secret', forged), receiver).toBe(401);
 				// A forged delivery starts no execution in either topology: it is refused before one exists.
 				await expectNothingNew(before, 'forged delivery');
 				expect((await settled()).executions).toBe(before.executions);

@@ -1,48 +1,10 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // The node's panel in the real editor: a workflow with one Postal Service node, opened the way a
 // user opens it, and the parts of n8n's panel the cases read (marked by n8n's own data-test-id).
-import { copyFileSync, mkdirSync, statSync } from 'node:fs';
-import path from 'node:path';
-
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-import { PACKAGE_NAME, repoRoot } from '../../../scripts/dev/n8n';
-import { artifactsDir } from './browser';
+import { PACKAGE_NAME } from '../../../scripts/dev/n8n';
 import type { E2eEnvironment } from './environment';
-
-/** The screenshots the README shows, under the same names in docs/images/. */
-export const README_IMAGES = [
-	'node-panel-search.png',
-	'node-panel-actions.png',
-	'node-opened.png',
-	'editor-sender-list.png',
-	'editor-template-list.png',
-	'editor-template-variables.png',
-	'editor-order-id-format.png',
-	'editor-list-error.png',
-	'editor-template-expression.png',
-];
-
-/** Copies the README's screenshots taken since `since` (ms) into docs/images/; returns their names. */
-export function publishReadmeImages(since: number): string[] {
-	const docsImages = path.join(repoRoot, 'docs', 'images');
-	mkdirSync(docsImages, { recursive: true });
-	const copied: string[] = [];
-	for (const name of README_IMAGES) {
-		const source = path.join(artifactsDir, name);
-		let taken: number;
-		try {
-			taken = statSync(source).mtimeMs;
-		} catch {
-			continue;
-		}
-		if (taken < since) continue;
-		copyFileSync(source, path.join(docsImages, name));
-		copied.push(name);
-	}
-	return copied;
-}
 
 /** Generous: the machine running the suite may be busy, and lists go through n8n to the sandbox. */
 export const SLOW = { timeout: 60_000 };
@@ -78,6 +40,15 @@ export async function openNodeWith(
 	const ndv = page.locator('[data-test-id="ndv"]');
 	await ndv.waitFor(SLOW);
 	return { ndv, workflowId: workflow.id };
+}
+
+/** Waits until an element's text (spaces squeezed) holds each of `texts`; fails naming those still missing. */
+export async function expectTexts(locator: Locator, texts: string[]): Promise<void> {
+	const missing = async () => {
+		const shown = (await locator.innerText()).replace(/\s+/g, ' ');
+		return texts.filter((text) => !shown.includes(text));
+	};
+	await expect.poll(missing, SLOW).toEqual([]);
 }
 
 /** A resource locator of the panel, by the node's parameter name. */

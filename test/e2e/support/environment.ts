@@ -8,6 +8,8 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import type { IBinaryData } from 'n8n-workflow';
+
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { startBalancer, type Balancer } from '../../../scripts/queue/balancer';
 import { prepareN8n, sleep, type N8nClient, type N8nServer } from '../../../scripts/dev/n8n';
@@ -92,23 +94,14 @@ export async function startEnvironment(topology: Topology = 'single'): Promise<E
 
 /** The three credentials, pointing at the sandbox. */
 async function saveCredentials(client: N8nClient, sandbox: Sandbox, token: string): Promise<StoredCredential[]> {
-	return [
-		await upsertCredential(client, {
-			name: CREDENTIAL_NAMES.postalServiceApi,
-			type: 'postalServiceApi',
-			data: { baseUrl: sandbox.baseUrl, securityToken: token },
-		}),
-		await upsertCredential(client, {
-			name: CREDENTIAL_NAMES.postalServiceChatApi,
-			type: 'postalServiceChatApi',
-			data: { baseUrl: sandbox.baseUrl, email: sandbox.email, securityToken: token },
-		}),
-		await upsertCredential(client, {
-			name: CREDENTIAL_NAMES.postalServiceWebhookApi,
-			type: 'postalServiceWebhookApi',
-			data: { secret: sandbox.webhookSecret },
-		}),
-	];
+	const data: Record<keyof typeof CREDENTIAL_NAMES, Record<string, string>> = {
+		postalServiceApi: { baseUrl: sandbox.baseUrl, securityToken: token },
+		postalServiceChatApi: { baseUrl: sandbox.baseUrl, email: sandbox.email, securityToken: token },
+		postalServiceWebhookApi: { secret: sandbox.webhookSecret },
+	};
+	const saved: StoredCredential[] = [];
+	for (const [type, name] of Object.entries(CREDENTIAL_NAMES) as Array<[keyof typeof CREDENTIAL_NAMES, string]>) saved.push(await upsertCredential(client, { name, type, data: data[type] }));
+	return saved;
 }
 
 async function startSingle(progress: (m: string) => void, timings: Record<string, number>) {
@@ -179,18 +172,9 @@ export interface Execution {
 		resultData: {
 			error?: { message: string };
 			lastNodeExecuted?: string;
-			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, BinaryRef> }> | null> }; error?: { message: string } }>>;
+			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, IBinaryData> }> | null> }; error?: { message: string } }>>;
 		};
 	};
-}
-
-export interface BinaryRef {
-	id?: string;
-	data?: string;
-	mimeType: string;
-	fileName?: string;
-	fileSize?: string;
-	fileExtension?: string;
 }
 
 /** Every execution (of one workflow, or all), following the public API's cursor. */
@@ -207,6 +191,35 @@ export async function listExecutions(client: N8nClient, options: { workflowId?: 
 		cursor = page.nextCursor ?? undefined;
 	} while (cursor);
 	return all;
+}
+
+/** How many executions of a list have each status. */
+export const countStatuses = (list: Execution[]) => list.reduce<Record<string, number>>((count, e) => ({ ...count, [e.status]: (count[e.status] ?? 0) + 1 }), {});
+
+/**
+ * A workflow's executions once there are at least `minimum`, none still under way, and no new one
+ * for `stableMs` (a duplicate may be dropped before any execution starts, so a count of answers is
+ * no target); fails after `timeoutMs` saying what it last saw.
+ */
+export async function settledExecutions(
+	client: N8nClient,
+	workflowId: string,
+	{ minimum = 0, stableMs = 2_000, timeoutMs = 120_000 }: { minimum?: number; stableMs?: number; timeoutMs?: number } = {},
+): Promise<Execution[]> {
+	const started = Date.now();
+	let last: Execution[] = [];
+	let stableSince = Date.now();
+	for (;;) {
+		const list = await listExecutions(client, { workflowId });
+		const underWay = list.some((e) => ['new', 'running', 'waiting'].includes(e.status));
+		if (list.length !== last.length || underWay || list.length < minimum) stableSince = Date.now();
+		else if (Date.now() - stableSince >= stableMs) return list;
+		last = list;
+		if (Date.now() - started > timeoutMs) {
+			throw new Error(`timed out after ${timeoutMs} ms waiting for at least ${minimum} settled executions of ${workflowId}; the last look found ${last.length} ${JSON.stringify(countStatuses(last))}`);
+		}
+		await sleep(500);
+	}
 }
 
 export async function getExecution(client: N8nClient, id: string): Promise<Execution> {
@@ -227,7 +240,7 @@ export function nodeOutput(execution: Execution, node: string) {
  * webhook was received (the trigger's return receipt) attached to no execution, and its
  * binary-data route answers 404 for it; the bytes are then read from PostgreSQL itself.
  */
-export async function binaryContent(env: E2eEnvironment, binary: BinaryRef): Promise<Buffer> {
+export async function binaryContent(env: E2eEnvironment, binary: IBinaryData): Promise<Buffer> {
 	if (!binary.id) return Buffer.from(binary.data ?? '', 'base64');
 	const query = new URLSearchParams({ id: binary.id, action: 'download' });
 	const response = await fetch(`${env.editorUrl}/rest/binary-data?${query}`, { headers: { cookie: env.client.cookie } });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { sleep } from '../../../scripts/dev/n8n';
 import { activateWorkflow, createWorkflow, waitForWebhook } from '../../../scripts/dev/workflows';
-import { listExecutions, waitFor, type E2eEnvironment } from './environment';
+import { countStatuses, listExecutions, settledExecutions, waitFor, type E2eEnvironment } from './environment';
 import { inPool, startRecorder, type Recorder } from './recorder';
 import { createLetterAtService, type StoredDelivery } from './service';
 import { createTriggerWorkflow, type TriggerWorkflow } from './triggerWorkflow';
@@ -71,31 +71,10 @@ export function useQueueRig(env: () => E2eEnvironment, blockSeconds: number[]) {
 		if (figures.length) console.log(`[queue figures]\n  ${figures.join('\n  ')}`);
 	});
 
-	/**
-	 * Waits until the workflow has at least `minimum` executions, none still new or running, and
-	 * no new one for 3 s (a copy may be dropped before any execution starts, so the count of
-	 * answers is no target); returns their count and statuses.
-	 */
+	/** Waits until the workflow has at least `minimum` executions, none under way and no new one for 3 s; returns their count and statuses. */
 	async function executionsDone(workflow: TriggerWorkflow, minimum: number, timeoutMs = 600_000) {
-		let last = -1;
-		const statuses: Record<string, number> = {};
-		const list = await waitFor(
-			async () => {
-				const all = await listExecutions(env().client, { workflowId: workflow.id });
-				const settled = all.length >= minimum && all.length === last && all.every((e) => e.status !== 'new' && e.status !== 'running');
-				last = all.length;
-				for (const key of Object.keys(statuses)) delete statuses[key];
-				for (const e of all) statuses[e.status] = (statuses[e.status] ?? 0) + 1;
-				if (!settled) await sleep(2_750);
-				return settled ? all : undefined;
-			},
-			`at least ${minimum} finished executions of "${workflow.id}"`,
-			timeoutMs,
-		).catch((error: Error) => {
-			// A delivery answered 200 that never became an execution leaves the count short for good: say so.
-			throw new Error(`${error.message}; the last look found ${last} ${JSON.stringify(statuses)}`);
-		});
-		return { count: list.length, statuses };
+		const list = await settledExecutions(env().client, workflow.id, { minimum, stableMs: 3_000, timeoutMs });
+		return { count: list.length, statuses: countStatuses(list) };
 	}
 
 	/** Runs `task` with `running` workers, the others stopped meanwhile. */

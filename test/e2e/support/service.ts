@@ -41,30 +41,28 @@ export async function createLetterAtService(env: E2eEnvironment, name: string, s
 	return String(body.data);
 }
 
-
-/** A delivery as the service stores it: the exact body bytes and what its headers are made of. */
+/** A delivery as the service stores it: the exact body bytes and what its headers are made of (an id above 2^53 as its digits). */
 export interface StoredDelivery {
-	deliveryId: number;
+	deliveryId: number | string;
 	event: string;
 	body: string;
 	payload: Record<string, unknown>;
 }
 
+/** The headers the service sends a delivery with, its signature made with `secret`. */
+export const deliveryHeaders = (secret: string, delivery: StoredDelivery) => ({
+	'content-type': 'application/json',
+	'user-agent': 'Service-Webhooks/1.0',
+	'x-webhook-event': delivery.event,
+	'x-webhook-delivery': String(delivery.deliveryId),
+	'x-webhook-timestamp': saoPauloDateTime(),
+	'x-webhook-environment': String(delivery.payload.environment),
+	'x-webhook-signature': `sha256=${createHmac('sha256', secret).update(delivery.body, 'utf8').digest('hex')}`,
+});
+
 /** Sends a delivery's exact bytes to one URL, signed and headed as the service sends it; resolves with the status. */
 export async function deliverTo(url: string, secret: string, delivery: StoredDelivery): Promise<number> {
-	const response = await fetch(url, {
-		method: 'POST',
-		headers: {
-			'content-type': 'application/json',
-			'user-agent': 'Service-Webhooks/1.0',
-			'x-webhook-event': delivery.event,
-			'x-webhook-delivery': String(delivery.deliveryId),
-			'x-webhook-timestamp': saoPauloDateTime(),
-			'x-webhook-environment': String(delivery.payload.environment),
-			'x-webhook-signature': `sha256=${createHmac('sha256', secret).update(delivery.body, 'utf8').digest('hex')}`,
-		},
-		body: delivery.body,
-	});
+	const response = await fetch(url, { method: 'POST', headers: deliveryHeaders(secret, delivery), body: delivery.body });
 	await response.arrayBuffer();
 	return response.status;
 }

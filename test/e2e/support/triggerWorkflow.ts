@@ -67,14 +67,9 @@ export async function createTriggerWorkflow(
 	return { id, webhookId, path };
 }
 
-/** Items the node after the trigger received in one execution (0 when the trigger emitted nothing). */
-export function downstreamItems(execution: Execution): number {
-	const runs = execution.data?.resultData.runData[DOWNSTREAM] ?? [];
-	return runs.reduce((sum, run) => sum + (run.data?.main[0]?.length ?? 0), 0);
-}
-
-/** Executions of the workflow with their data, and how many runs of the node after the trigger they hold. */
+/** Executions of the workflow with their data, and how many items the node after the trigger received in them (none in an execution where the trigger emitted nothing). */
 export async function downstreamRuns(env: E2eEnvironment, workflowId: string) {
 	const executions = await listExecutions(env.client, { workflowId, includeData: true });
-	return { executions: executions.length, downstream: executions.reduce((sum, e) => sum + downstreamItems(e), 0), list: executions };
+	const items = (e: Execution) => (e.data?.resultData.runData[DOWNSTREAM] ?? []).reduce((sum, run) => sum + (run.data?.main[0]?.length ?? 0), 0);
+	return { executions: executions.length, downstream: executions.reduce((sum, e) => sum + items(e), 0) };
 }
