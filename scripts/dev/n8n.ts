@@ -30,9 +30,7 @@ export interface PreparedN8n {
 export async function prepareN8n(options: {
 	userFolder?: string;
 	port?: number;
-	echo?: boolean;
 	build?: boolean;
-	env?: NodeJS.ProcessEnv;
 	progress?: (message: string) => void;
 	/** Start n8n even when it cannot load the package (dev keeps running while a file is broken). */
 	tolerateLoadProblem?: boolean;
@@ -46,7 +44,7 @@ export async function prepareN8n(options: {
 	const tarball = await buildAndPack(path.join(userFolder, 'pack'), { build: options.build });
 	await installPackage(userFolder, tarball);
 	say(`package built, packed and installed: ${path.basename(tarball)} (${elapsed(since)})`);
-	const server = new N8nServer(n8nDir, { userFolder, port: options.port, echo: options.echo, env: options.env });
+	const server = new N8nServer(n8nDir, { userFolder, port: options.port });
 	const startSeconds = await server.start();
 	if (server.loadProblem) {
 		if (!options.tolerateLoadProblem) {

@@ -15,8 +15,6 @@ export class GroupProcess {
 	constructor(
 		readonly name: string,
 		readonly logFile: string,
-		/** Also shows each chunk of output (n8n's echo to the console). */
-		private readonly show?: (text: string) => void,
 	) {}
 
 	start(command: string, args: string[], options: SpawnOptions): ChildProcess {
@@ -33,7 +31,6 @@ export class GroupProcess {
 			const text = chunk.toString();
 			this.output = (this.output + text).slice(-200_000);
 			this.log?.write(text);
-			this.show?.(text);
 		};
 		child.stdout?.on('data', onData);
 		child.stderr?.on('data', onData);
