@@ -9,7 +9,7 @@
 // from a stand-in for the public registry (scripts/queue/registry.ts), since it is not published.
 // Everything started here is stopped by stop(), also on Ctrl-C.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -28,13 +28,7 @@ import { ensureServicePackages, Postgres, Redis } from './services';
 
 export interface QueueOptions {
 	n8nDir: string;
-	/** Holds the services' data, each process's home and one log file per process; default a new temporary folder. */
-	dir?: string;
-	webhookProcessors?: number;
 	workers?: number;
-	/** Settings for every n8n process, over the defaults below. */
-	env?: NodeJS.ProcessEnv;
-	echo?: boolean;
 	progress?: (message: string) => void;
 	/** Stop everything and exit on SIGINT/SIGTERM (default); off for callers with handlers of their own. */
 	stopOnSignals?: boolean;
@@ -65,7 +59,8 @@ export class QueueTopology {
 		private readonly options: QueueOptions,
 		postgresBin: string,
 	) {
-		this.dir = options.dir ?? mkdtempSync(path.join(tmpdir(), 'postal-queue-'));
+		// Holds the services' data, each process's home and one log file per process.
+		this.dir = mkdtempSync(path.join(tmpdir(), 'postal-queue-'));
 		// PostgreSQL runs as its own user and must be able to reach its folder inside this one.
 		chmodSync(this.dir, 0o711);
 		this.postgres = new Postgres(postgresBin, path.join(this.dir, 'postgres'));
@@ -75,13 +70,6 @@ export class QueueTopology {
 			process.once('SIGINT', this.onSignal);
 			process.once('SIGTERM', this.onSignal);
 		}
-	}
-
-	/** A process's home (its N8N_USER_FOLDER, with `.n8n` inside): its own, as each container of a deployment has. */
-	private homeOf(name: string): string {
-		const home = path.join(this.dir, `home-${name}`);
-		mkdirSync(home, { recursive: true });
-		return home;
 	}
 
 	/**
@@ -130,7 +118,8 @@ export class QueueTopology {
 				`the stand-in for registry.npmjs.org behind 127.0.0.1:${this.registry.port} (${timings.servicesSeconds}s)`,
 		);
 
-		const webhookPorts = await Promise.all(Array.from({ length: this.options.webhookProcessors ?? 2 }, () => freePort()));
+		// Two webhook processors behind the balancer, so that deliveries spread over processes as in a deployment.
+		const webhookPorts = await Promise.all([freePort(), freePort()]);
 		const shared: NodeJS.ProcessEnv = {
 			EXECUTIONS_MODE: 'queue',
 			N8N_ENCRYPTION_KEY: randomBytes(24).toString('hex'),
@@ -143,14 +132,14 @@ export class QueueTopology {
 			N8N_WEBHOOK_URL: `http://127.0.0.1:${webhookPorts[0]}/`,
 			...this.registry.environment(),
 			...packageSettings(served),
-			...this.options.env,
 		};
 		const server = (role: 'start' | 'worker' | 'webhook', name: string, env: NodeJS.ProcessEnv = {}, port?: number) => {
-			const userFolder = this.homeOf(name);
+			// A process's home (its N8N_USER_FOLDER, with `.n8n` inside): its own, as each container of a deployment has.
+			const userFolder = path.join(this.dir, `home-${name}`);
 			// npm's cache in the process's home, as on a machine of its own.
 			const settings = { ...shared, npm_config_cache: path.join(userFolder, '.npm'), ...env };
 			this.settings.push(settings);
-			return new N8nServer(this.options.n8nDir, { userFolder, logDir: this.dir, role, name, port, echo: this.options.echo, env: settings });
+			return new N8nServer(this.options.n8nDir, { userFolder, logDir: this.dir, role, name, port, env: settings });
 		};
 		this.main = server('start', 'main', { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' });
 		this.workers = Array.from({ length: this.options.workers ?? 1 }, (_, i) => server('worker', `worker-${i + 1}`));

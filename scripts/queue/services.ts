@@ -21,20 +21,11 @@ function postgresBinDir(): string | undefined {
 	return majors.length ? path.join(root, majors[0], 'bin') : undefined;
 }
 
-function hasCommand(command: string) {
-	try {
-		execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
-		return true;
-	} catch {
-		return false;
-	}
-}
-
 /** Installs PostgreSQL and Redis from Debian's packages when missing (`apt-get update` once). */
 export async function ensureServicePackages(say: (message: string) => void = () => undefined): Promise<{ postgresBin: string }> {
 	const missing = [
 		...(postgresBinDir() ? [] : ['postgresql']),
-		...(hasCommand('redis-server') ? [] : ['redis-server']),
+		...((await run('sh', ['-c', 'command -v redis-server']).then(() => true, () => false)) ? [] : ['redis-server']),
 	];
 	if (missing.length) {
 		const [command, ...prefix] = isRoot() ? ['apt-get'] : ['sudo', 'apt-get'];
@@ -46,13 +37,6 @@ export async function ensureServicePackages(say: (message: string) => void = () 
 	const postgresBin = postgresBinDir();
 	if (!postgresBin) throw new Error('PostgreSQL server binaries are not under /usr/lib/postgresql/<major>/bin after installing postgresql');
 	return { postgresBin };
-}
-
-/** The `postgres` system user's ids: PostgreSQL refuses to run as root. */
-function postgresUser(): { uid: number; gid: number } {
-	const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-	const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-	return { uid, gid };
 }
 
 export class Postgres {
@@ -75,8 +59,9 @@ export class Postgres {
 	}
 
 	async start(): Promise<void> {
-		// As root the cluster belongs to the postgres user; otherwise to whoever runs this.
-		const owner: { uid?: number; gid?: number } = isRoot() ? postgresUser() : {};
+		// As root the cluster belongs to the postgres user (PostgreSQL refuses to run as root); otherwise to whoever runs this.
+		const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
+		const owner: { uid?: number; gid?: number } = isRoot() ? { uid: id('-u'), gid: id('-g') } : {};
 		mkdirSync(this.dir, { recursive: true });
 		if (owner.uid !== undefined) chownSync(this.dir, owner.uid, owner.gid!);
 		if (!existsSync(path.join(this.dataDir, 'PG_VERSION'))) {
