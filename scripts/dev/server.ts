@@ -104,7 +104,7 @@ export class N8nServer {
 		if (this.role === 'worker') this.healthPort ||= await freePort();
 		this.loadProblem = undefined;
 		const bin = path.join(this.n8nDir, 'node_modules', 'n8n', 'bin', 'n8n');
-		this.group.start(nodeFor(this.n8nDir), [bin, this.role], {
+		this.group.spawn(nodeFor(this.n8nDir), [bin, this.role], {
 			cwd: this.userFolder,
 			env: { ...inheritedEnvironment(), ...this.environment(), ...this.options.env },
 		});
@@ -161,7 +161,7 @@ export class N8nServer {
 
 	/** Stops n8n gracefully, then anything left in its process group (the task runner). */
 	async stop(): Promise<void> {
-		await this.group.stop('SIGTERM', 20_000);
+		await this.group.end('SIGTERM', 20_000);
 	}
 
 	async restart(): Promise<number> {
@@ -171,7 +171,7 @@ export class N8nServer {
 
 	/** Kills n8n and its task runner at once (SIGKILL), as a crash or a lost machine would. */
 	async kill(): Promise<void> {
-		await this.group.stop('SIGKILL', 0);
+		await this.group.end('SIGKILL', 0);
 	}
 
 	/** Output n8n printed since it last started (also kept in `logFile`). */

@@ -54,11 +54,13 @@ export class QueueTopology {
 	private packageChanged = false;
 	private stopped = false;
 	private readonly onSignal = () => void this.stop().finally(() => process.exit(130));
+	private readonly say: (message: string) => void;
 
 	private constructor(
 		private readonly options: QueueOptions,
 		postgresBin: string,
 	) {
+		this.say = options.progress ?? (() => undefined);
 		// Holds the services' data, each process's home and one log file per process.
 		this.dir = mkdtempSync(path.join(tmpdir(), 'postal-queue-'));
 		// PostgreSQL runs as its own user and must be able to reach its folder inside this one.
@@ -100,22 +102,15 @@ export class QueueTopology {
 		return [this.main, ...this.workers, ...this.webhooks].filter(Boolean);
 	}
 
-	/**
-	 * Starts the services and the stand-in registry, then the main process (it migrates the database
-	 * and installs the package listed in N8N_COMMUNITY_PACKAGES before it serves), then the others
-	 * together once it is ready: in n8n 2.41 they install the package the main process recorded.
-	 */
-	async start(): Promise<Record<string, number>> {
-		const say = this.options.progress ?? (() => undefined);
+	/** Starts the services and the stand-in registry, then every n8n process; resolves with the seconds n8n's processes took. */
+	async start(): Promise<number> {
 		const served = this.package;
 		if (!served) throw new Error('QueueTopology.start(): no package to install; call usePackage(tarball) first');
-		const timings: Record<string, number> = {};
-		let since = Date.now();
+		const since = Date.now();
 		await Promise.all([this.postgres.start(), this.redis.start(), this.registry.start()]);
-		timings.servicesSeconds = (Date.now() - since) / 1000;
-		say(
+		this.say(
 			`PostgreSQL on 127.0.0.1:${this.postgres.port}, Redis on 127.0.0.1:${this.redis.port}, ` +
-				`the stand-in for registry.npmjs.org behind 127.0.0.1:${this.registry.port} (${timings.servicesSeconds}s)`,
+				`the stand-in for registry.npmjs.org behind 127.0.0.1:${this.registry.port} (${(Date.now() - since) / 1000}s)`,
 		);
 
 		// Two webhook processors behind the balancer, so that deliveries spread over processes as in a deployment.
@@ -144,18 +139,23 @@ export class QueueTopology {
 		this.main = server('start', 'main', { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' });
 		this.workers = Array.from({ length: this.options.workers ?? 1 }, (_, i) => server('worker', `worker-${i + 1}`));
 		this.webhooks = webhookPorts.map((port, i) => server('webhook', `webhook-${i + 1}`, {}, port));
+		return await this.startN8n();
+	}
 
+	/**
+	 * The main process first (it migrates the database and installs the package listed in
+	 * N8N_COMMUNITY_PACKAGES before it serves), then the others together once it is ready: in n8n
+	 * 2.41 they install the package the main process recorded. Resolves with the seconds it took.
+	 */
+	private async startN8n(): Promise<number> {
+		const since = Date.now();
 		this.packageChanged = false;
-		timings.mainSeconds = await this.main.start();
-		say(`main process on ${this.main.baseUrl} (${timings.mainSeconds.toFixed(1)}s): ${this.installState(this.main)}`);
-		since = Date.now();
+		await this.main.start();
 		await Promise.all([...this.workers, ...this.webhooks].map((p) => p.start()));
-		timings.workersAndWebhooksSeconds = (Date.now() - since) / 1000;
-		say(
-			`${this.workers.length} worker(s) and webhook processors on ${this.webhooks.map((w) => w.baseUrl).join(', ')} ` +
-				`(${timings.workersAndWebhooksSeconds.toFixed(1)}s): ${[...this.workers, ...this.webhooks].map((p) => `${p.name} ${this.installState(p)}`).join(', ')}`,
-		);
-		return timings;
+		const seconds = (Date.now() - since) / 1000;
+		const states = this.n8nProcesses.map((p) => `${p.name} with ${PACKAGE_NAME}@${this.installedVersion(p) ?? 'NOT installed'}`);
+		this.say(`n8n's processes started in ${seconds.toFixed(1)}s (describe() has their addresses): ${states.join(', ')}`);
+		return seconds;
 	}
 
 	/**
@@ -165,15 +165,11 @@ export class QueueTopology {
 	 * installed over the old one.
 	 */
 	async restartN8n(): Promise<number> {
-		const since = Date.now();
 		await Promise.all(this.n8nProcesses.map((p) => p.stop()));
 		if (this.packageChanged) {
 			for (const p of this.n8nProcesses) rmSync(path.join(p.userFolder, '.n8n', 'nodes'), { recursive: true, force: true });
-			this.packageChanged = false;
 		}
-		await this.main.start();
-		await Promise.all([...this.workers, ...this.webhooks].map((p) => p.start()));
-		return (Date.now() - since) / 1000;
+		return await this.startN8n();
 	}
 
 	/** The version of the package in a process's n8n folder, where n8n's installer puts it. */
@@ -183,26 +179,15 @@ export class QueueTopology {
 		return (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version;
 	}
 
-	/** n8n's own lines about installing community packages, by process, since each last started. */
-	installLines(): Record<string, string[]> {
-		return Object.fromEntries(
-			this.n8nProcesses.map((p) => [p.name, p.recentOutput.split('\n').filter((line) => /community package|missing packages|reinstall/i.test(line))]),
-		);
-	}
-
-	private installState(p: N8nServer): string {
-		const installed = this.installedVersion(p);
-		return installed ? `${PACKAGE_NAME}@${installed} installed` : `${PACKAGE_NAME} NOT installed`;
-	}
-
-	/** n8n's message when a process could not install or load the package, or the process that lacks it. */
+	/** n8n's message when a process could not install or load the package, or the process that lacks it with n8n's own lines about installing. */
 	get loadProblem(): string | undefined {
 		const problem = this.n8nProcesses.map((p) => p.loadProblem).find(Boolean);
 		if (problem) return problem;
 		const version = this.package?.version;
 		const lacking = this.n8nProcesses.find((p) => p.running && this.installedVersion(p) !== version);
 		if (!lacking) return undefined;
-		return `${lacking.name} has ${PACKAGE_NAME}@${this.installedVersion(lacking) ?? 'nothing'} instead of ${version} (log: ${lacking.logFile}):\n  ${this.installLines()[lacking.name].join('\n  ')}`;
+		const lines = lacking.recentOutput.split('\n').filter((line) => /community package|missing packages|reinstall/i.test(line));
+		return `${lacking.name} has ${PACKAGE_NAME}@${this.installedVersion(lacking) ?? 'nothing'} instead of ${version} (log: ${lacking.logFile}):\n  ${lines.join('\n  ')}`;
 	}
 
 	/** Stops n8n's processes, then Redis and PostgreSQL; removes the folder unless `keep`. */
@@ -247,10 +232,10 @@ export async function prepareQueueN8n(options: Omit<QueueOptions, 'n8nDir'> & { 
 		const tarball = await buildAndPack(path.join(topology.dir, 'pack'), { build: options.build });
 		const served = await topology.usePackage(tarball);
 		say(`package built and packed: ${path.basename(tarball)}, listed in N8N_COMMUNITY_PACKAGES as ${served.name}@${served.version} (${served.integrity.slice(0, 19)}…)`);
-		const timings = await topology.start();
+		const startSeconds = await topology.start();
 		if (topology.loadProblem) throw new Error(`n8n could not install or load the package:\n${topology.loadProblem}`);
 		const client = await signedInClient(topology.main.baseUrl);
-		return { topology, client, tarball, startSeconds: timings.mainSeconds + timings.workersAndWebhooksSeconds };
+		return { topology, client, tarball, startSeconds };
 	} catch (error) {
 		const logs = topology.logFiles.join('\n  ');
 		await topology.stop({ keep: options.keepOnFailure ?? true });

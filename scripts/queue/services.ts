@@ -39,23 +39,18 @@ export async function ensureServicePackages(say: (message: string) => void = () 
 	return { postgresBin };
 }
 
-export class Postgres {
+export class Postgres extends GroupProcess {
 	readonly database = 'n8n';
 	readonly user = 'postgres';
 	port = 0;
-	private readonly server: GroupProcess;
 	private readonly dataDir: string;
 
 	constructor(
 		private readonly binDir: string,
 		private readonly dir: string,
 	) {
+		super('PostgreSQL', path.join(dir, 'postgres.log'));
 		this.dataDir = path.join(dir, 'data');
-		this.server = new GroupProcess('PostgreSQL', path.join(dir, 'postgres.log'));
-	}
-
-	get logFile() {
-		return this.server.logFile;
 	}
 
 	async start(): Promise<void> {
@@ -68,7 +63,7 @@ export class Postgres {
 			await run(path.join(this.binDir, 'initdb'), ['-D', this.dataDir, '-U', this.user, '--auth=trust', '-E', 'UTF8', '--no-sync'], { ...owner, cwd: this.dir });
 		}
 		this.port = await freePort();
-		this.server.start(
+		this.spawn(
 			path.join(this.binDir, 'postgres'),
 			[
 				'-D', this.dataDir,
@@ -84,7 +79,7 @@ export class Postgres {
 			],
 			{ ...owner, cwd: this.dir },
 		);
-		await this.server.waitFor(/database system is ready to accept connections/, 60_000);
+		await this.waitFor(/database system is ready to accept connections/, 60_000);
 		await run(path.join(this.binDir, 'createdb'), ['-h', '127.0.0.1', '-p', String(this.port), '-U', this.user, this.database]);
 	}
 
@@ -108,31 +103,26 @@ export class Postgres {
 
 	async stop(): Promise<void> {
 		// SIGINT is PostgreSQL's fast shutdown.
-		await this.server.stop('SIGINT', 15_000, true);
+		await this.end('SIGINT', 15_000, true);
 	}
 }
 
-export class Redis {
+export class Redis extends GroupProcess {
 	port = 0;
-	private readonly server: GroupProcess;
 
 	constructor(private readonly dir: string) {
-		this.server = new GroupProcess('Redis', path.join(dir, 'redis.log'));
-	}
-
-	get logFile() {
-		return this.server.logFile;
+		super('Redis', path.join(dir, 'redis.log'));
 	}
 
 	async start(): Promise<void> {
 		mkdirSync(this.dir, { recursive: true });
 		this.port = await freePort();
-		this.server.start(
+		this.spawn(
 			'redis-server',
 			['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir, '--daemonize', 'no'],
 			{ cwd: this.dir },
 		);
-		await this.server.waitFor(/Ready to accept connections/, 60_000);
+		await this.waitFor(/Ready to accept connections/, 60_000);
 	}
 
 	environment(): NodeJS.ProcessEnv {
@@ -140,6 +130,6 @@ export class Redis {
 	}
 
 	async stop(): Promise<void> {
-		await this.server.stop('SIGTERM', 15_000, true);
+		await this.end('SIGTERM', 15_000, true);
 	}
 }
