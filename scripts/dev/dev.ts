@@ -124,9 +124,10 @@ async function main() {
 	// authenticate with, as their notes ask a user to create.
 	const entryCredentials = exampleEntryCredentials(devDir);
 	const credentials: StoredCredential[] = [];
+	const account = { baseUrl: sandbox.baseUrl, securityToken: sandbox.token };
 	for (const credential of [
-		{ name: 'Postal Service account', type: 'postalServiceApi', data: { baseUrl: sandbox.baseUrl, securityToken: sandbox.token } },
-		{ name: 'Postal Service chat account', type: 'postalServiceChatApi', data: { baseUrl: sandbox.baseUrl, email: sandbox.email, securityToken: sandbox.token } },
+		{ name: 'Postal Service account', type: 'postalServiceApi', data: account },
+		{ name: 'Postal Service chat account', type: 'postalServiceChatApi', data: { ...account, email: sandbox.email } },
 		{ name: 'Postal Service webhook secret', type: 'postalServiceWebhookApi', data: { secret: sandbox.webhookSecret } },
 		...entryCredentials,
 	]) {

@@ -277,10 +277,19 @@ export interface TemplateStore {
  */
 export function withTemplatesOf(store: TemplateStore, workflow: WorkflowFile): WorkflowFile {
 	const nodes = workflow.nodes.map((node) => {
-		type Send = { resource?: string; operation?: string; templateId: { cachedResultName?: string }; senderId: { value?: string }; variables: { schema?: Array<{ id: string }> } };
-		const { resource, operation, templateId, senderId, variables } = node.parameters as Send;
+		const { resource, operation, templateId, senderId, variables } = node.parameters as {
+			resource?: string;
+			operation?: string;
+			templateId: { cachedResultName?: string };
+			senderId: { value?: string };
+			variables: { schema?: Array<{ id: string }> };
+		};
 		if (!node.type.startsWith('n8n-nodes-postal-service.') || resource !== 'chatMessage' || operation !== 'send') return node;
-		const wanted = { senderId: Number(senderId.value), name: String(templateId.cachedResultName), variableNames: (variables.schema ?? []).map((s) => s.id) };
+		const wanted = {
+			senderId: Number(senderId.value),
+			name: String(templateId.cachedResultName),
+			variableNames: (variables.schema ?? []).map((s) => s.id),
+		};
 		const template = store.templates().find((t) => t.name === wanted.name && t.sender_id === wanted.senderId) ?? store.addTemplate(wanted);
 		return { ...node, parameters: { ...node.parameters, templateId: { ...templateId, value: String(template.id) } } };
 	});
