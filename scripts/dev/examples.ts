@@ -50,7 +50,10 @@ export async function importExamples(client: N8nClient, sandbox: Sandbox, creden
 	const states: Array<{ file: string; published: boolean; reason?: string }> = [];
 	for (const { file, workflow: shipped } of readExamples()) {
 		const workflow = withReceiver(withTemplatesOf(sandbox.control, forTestEnvironment(shipped)), sandbox.receiverUrl);
-		const listed = await client.api<{ data: Array<{ id: string; name: string; active: boolean }> }>('GET', `/workflows?name=${encodeURIComponent(workflow.name)}`);
+		const listed = await client.api<{ data: Array<{ id: string; name: string; active: boolean }> }>(
+			'GET',
+			`/workflows?name=${encodeURIComponent(workflow.name)}`,
+		);
 		let existing = listed.data.find((w) => w.name === workflow.name);
 		let refusal: string | undefined;
 		if (!existing) {

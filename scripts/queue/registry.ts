@@ -162,7 +162,8 @@ export class StandInRegistry {
 		});
 		const keyFile = path.join(this.dir, 'registry.key');
 		await run('openssl', [
-			'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', this.caFile, '-days', '2',
+			'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
+			'-keyout', keyFile, '-out', this.caFile, '-days', '2',
 			'-subj', `/CN=${REGISTRY_HOST}`,
 			'-addext', `subjectAltName=DNS:${REGISTRY_HOST}`,
 			'-addext', 'basicConstraints=critical,CA:FALSE',
