@@ -21,7 +21,6 @@ import {
 	signedInClient,
 	N8N_VERSION,
 	PACKAGE_NAME,
-	type PreparedN8n,
 } from '../dev/n8n';
 import { StandInRegistry, type ServedPackage } from './registry';
 import { ensureServicePackages, Postgres, Redis } from './services';
@@ -56,7 +55,8 @@ export class QueueTopology {
 	private readonly onSignal = () => void this.stop().finally(() => process.exit(130));
 	private readonly say: (message: string) => void;
 
-	private constructor(
+	/** Creates the folder (`postgresBin` from ensureServicePackages()); start() then starts everything. */
+	constructor(
 		private readonly options: QueueOptions,
 		postgresBin: string,
 	) {
@@ -86,12 +86,6 @@ export class QueueTopology {
 		this.package = served;
 		for (const env of this.settings) Object.assign(env, packageSettings(served));
 		return served;
-	}
-
-	/** Creates the folder and checks the services' packages; start() then starts everything. */
-	static async create(options: QueueOptions): Promise<QueueTopology> {
-		const { postgresBin } = await ensureServicePackages(options.progress);
-		return new QueueTopology(options, postgresBin);
 	}
 
 	get logFiles(): string[] {
@@ -213,32 +207,28 @@ export class QueueTopology {
 	}
 }
 
-export interface PreparedQueue extends Omit<PreparedN8n, 'server'> {
-	topology: QueueTopology;
-}
-
 /**
  * The queue-mode counterpart of prepareN8n(): n8n installed (once), this package built and packed,
  * the topology started with every n8n process installing the package at start, the owner signed in
  * on the main process with a public-API key. On any failure everything started is stopped and the
  * log files are named in the error.
  */
-export async function prepareQueueN8n(options: Omit<QueueOptions, 'n8nDir'> & { build?: boolean; keepOnFailure?: boolean }): Promise<PreparedQueue> {
+export async function prepareQueueN8n(options: Omit<QueueOptions, 'n8nDir'>) {
 	const say = options.progress ?? (() => undefined);
 	const n8nDir = await ensureN8nInstalled();
 	say(`n8n ${N8N_VERSION} ready in ${n8nDir}`);
-	const topology = await QueueTopology.create({ ...options, n8nDir });
+	const topology = new QueueTopology({ ...options, n8nDir }, (await ensureServicePackages(say)).postgresBin);
 	try {
-		const tarball = await buildAndPack(path.join(topology.dir, 'pack'), { build: options.build });
+		const tarball = await buildAndPack(path.join(topology.dir, 'pack'));
 		const served = await topology.usePackage(tarball);
 		say(`package built and packed: ${path.basename(tarball)}, listed in N8N_COMMUNITY_PACKAGES as ${served.name}@${served.version} (${served.integrity.slice(0, 19)}…)`);
 		const startSeconds = await topology.start();
 		if (topology.loadProblem) throw new Error(`n8n could not install or load the package:\n${topology.loadProblem}`);
 		const client = await signedInClient(topology.main.baseUrl);
-		return { topology, client, tarball, startSeconds };
+		return { topology, client, startSeconds };
 	} catch (error) {
 		const logs = topology.logFiles.join('\n  ');
-		await topology.stop({ keep: options.keepOnFailure ?? true });
+		await topology.stop({ keep: true });
 		throw new Error(`${(error as Error).message}\nlog files:\n  ${logs}`);
 	}
 }
