@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import type { SandboxControl } from '../../sandbox';
 import { repoRoot, waitUntil, type N8nClient } from './n8n';
 
 export const examplesDir = path.join(repoRoot, 'examples');
@@ -265,17 +266,11 @@ export function withReceiver(workflow: WorkflowFile, receiverUrl: string): Workf
 	};
 }
 
-/** What the sandbox's control (or the service's panel) offers about chat templates. */
-export interface TemplateStore {
-	templates(): Array<{ id: number; name: string; sender_id: number }>;
-	addTemplate(input: { senderId: number; name: string; variableNames?: string[] }): { id: number };
-}
-
 /**
  * A copy whose Send chat message nodes name their templates by id, as a user picks theirs: each
- * template the node names (by name, with its variables) found in the store, or added there approved.
+ * template the node names (by name, with its variables) found in the sandbox, or added there approved.
  */
-export function withTemplatesOf(store: TemplateStore, workflow: WorkflowFile): WorkflowFile {
+export function withTemplatesOf(store: Pick<SandboxControl, 'templates' | 'addTemplate'>, workflow: WorkflowFile): WorkflowFile {
 	const nodes = workflow.nodes.map((node) => {
 		const { resource, operation, templateId, senderId, variables } = node.parameters as {
 			resource?: string;
