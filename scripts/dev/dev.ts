@@ -12,12 +12,12 @@
 //
 // `npm run dev -- --check` does all of it, prints the banner and stops: CI's proof that the first
 // command works on a machine that never ran it.
-import { watch, type FSWatcher } from 'node:fs';
+import { watch } from 'node:fs';
 import path from 'node:path';
 
 import { startBalancer } from '../queue/balancer';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
 import { SAMPLE_LETTER_PATH } from '../../sandbox/sample';
 import { buildAndPack, cacheDir, DEFAULT_OWNER, freePort, installPackage, N8N_VERSION, packageVersion, prepareN8n, repoRoot, type N8nClient } from './n8n';
 import { prepareQueueN8n } from '../queue/queue';
@@ -89,20 +89,16 @@ const ROUND_TRIP = 'crm-client-to-return-receipt.json';
 /** The sandbox port the mail merge sample's PDF links name (examples/mail-merge-sample.csv). */
 const SAMPLE_CSV_SANDBOX_PORT = 4010;
 
-/** What Ctrl-C stops, last started first. */
+/** What Ctrl-C stops, last started first: filled in as things start, so that Ctrl-C at any moment stops what runs. */
 const stopOnExit: Array<() => Promise<void>> = [];
 
 async function main() {
-	// Filled in as things start, so that Ctrl-C at any moment stops what is running.
-	const running: { sandbox?: Sandbox; watchers: FSWatcher[] } = { watchers: [] };
 	let stopping = false;
 	const stop = async (code: number) => {
 		if (stopping) return;
 		stopping = true;
 		console.log('\nStopping n8n and the sandbox...');
-		for (const w of running.watchers) w.close();
 		for (const stopOne of stopOnExit.reverse()) await stopOne().catch((error: Error) => console.error(error.message));
-		await running.sandbox?.stop();
 		process.exit(code);
 	};
 	process.on('SIGINT', () => void stop(0));
@@ -114,7 +110,7 @@ async function main() {
 		token: process.env.POSTAL_SANDBOX_TOKEN ?? 'sandbox-token',
 		quiet: true,
 	});
-	running.sandbox = sandbox;
+	stopOnExit.push(() => sandbox.stop());
 	say(`sandbox on ${sandbox.baseUrl}`);
 
 	say(`n8n ${N8N_VERSION} from ${cacheDir} (the first run installs it: 6 to 10 minutes), with the package built and packed`);
@@ -187,15 +183,12 @@ async function main() {
 	// A package n8n could not load fails the check: the banner alone would hide it.
 	if (checkOnly) return await stop(n8n.loadProblem() ? 1 : 0);
 
+	// One rebuild at a time: changes seen during one make one more after it.
 	let timer: NodeJS.Timeout | undefined;
-	let rebuilding = false;
-	let again = false;
+	let rebuilds = Promise.resolve();
+	let queued = false;
 	const rebuild = async () => {
-		if (rebuilding) {
-			again = true;
-			return;
-		}
-		rebuilding = true;
+		queued = false;
 		try {
 			const t = Date.now();
 			say('change seen: rebuilding');
@@ -205,20 +198,18 @@ async function main() {
 		} catch (error) {
 			// A broken edit keeps the running n8n; the next save tries again.
 			console.error(`rebuild failed; n8n keeps the previous build:\n${(error as Error).message}`);
-		} finally {
-			rebuilding = false;
-			if (again) {
-				again = false;
-				void rebuild();
-			}
 		}
 	};
-	running.watchers = ['nodes', 'credentials'].map((dir) =>
+	const watchers = ['nodes', 'credentials'].map((dir) =>
 		watch(path.join(repoRoot, dir), { recursive: true }, () => {
 			clearTimeout(timer);
-			timer = setTimeout(() => void rebuild(), 400);
+			timer = setTimeout(() => {
+				if (!queued) rebuilds = rebuilds.then(rebuild);
+				queued = true;
+			}, 400);
 		}),
 	);
+	stopOnExit.push(async () => watchers.forEach((w) => w.close()));
 }
 
 main().catch((error: Error) => {
