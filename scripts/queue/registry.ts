@@ -58,10 +58,6 @@ export class StandInRegistry {
 		this.logFile = path.join(dir, 'registry.log');
 	}
 
-	get url() {
-		return `http://127.0.0.1:${this.port}`;
-	}
-
 	/** Serves this tarball made by `npm pack` from now on (replacing an earlier one); returns what the registry publishes of it. */
 	async serve(tarball: string): Promise<ServedPackage> {
 		const manifest = JSON.parse(await run('tar', ['-xzOf', tarball, 'package/package.json'])) as Record<string, unknown>;
@@ -125,13 +121,14 @@ export class StandInRegistry {
 	 * (`npm_config_cache`), as separate machines have.
 	 */
 	environment(): NodeJS.ProcessEnv {
+		const url = `http://127.0.0.1:${this.port}`;
 		return {
-			HTTPS_PROXY: this.url,
-			https_proxy: this.url,
+			HTTPS_PROXY: url,
+			https_proxy: url,
 			NO_PROXY: LOCAL_HOSTS,
 			no_proxy: LOCAL_HOSTS,
 			NODE_EXTRA_CA_CERTS: this.caFile,
-			npm_config_https_proxy: this.url,
+			npm_config_https_proxy: url,
 			npm_config_noproxy: LOCAL_HOSTS,
 			npm_config_cafile: this.caFile,
 			npm_config_userconfig: path.join(this.dir, 'user.npmrc'),
