@@ -21,7 +21,7 @@ import { startSandbox } from '../../sandbox';
 import { SAMPLE_LETTER_PATH } from '../../sandbox/sample';
 import { buildAndPack, cacheDir, DEFAULT_OWNER, freePort, installPackage, N8N_VERSION, packageVersion, prepareN8n, repoRoot, type N8nClient } from './n8n';
 import { prepareQueueN8n } from '../queue/queue';
-import { clientRecord, readExamples, upsertCredential, type StoredCredential } from './workflows';
+import { clientRecord, upsertCredential, type StoredCredential } from './workflows';
 import { describeEntryCredential, exampleEntryCredentials, importExamples } from './examples';
 
 const queueMode = process.argv.includes('--queue');
@@ -132,12 +132,11 @@ async function main() {
 
 	const examples = await importExamples(client, sandbox, credentials, n8n.webhookUrl, say);
 	const published = examples.filter((e) => e.published);
-	const mailMerge = published.find((e) => e.file === 'mail-merge-from-csv.json');
-	const webhookPathOf = (file: string) => readExamples().find((e) => e.file === file)?.workflow.nodes.find((n) => n.type === 'n8n-nodes-base.webhook')?.parameters.path;
-	const mailMergePath = webhookPathOf('mail-merge-from-csv.json');
+	// The webhook path of a published example, for its ready call in the banner.
+	const pathOf = (file: string) => published.find((e) => e.file === file)?.shipped.nodes.find((n) => n.type === 'n8n-nodes-base.webhook')?.parameters.path;
+	const mailMergePath = pathOf('mail-merge-from-csv.json');
 	const apiKey = entryCredentials.find((c) => c.name === 'Postal Service examples: API key');
-	const roundTrip = published.find((e) => e.file === ROUND_TRIP);
-	const roundTripPath = webhookPathOf(ROUND_TRIP);
+	const roundTripPath = pathOf(ROUND_TRIP);
 	const crmWebhook = entryCredentials.find((c) => c.name === 'Postal Service examples: CRM webhook');
 
 	const banner = [
@@ -155,7 +154,7 @@ async function main() {
 		...examples.map((e) => `    ${e.published ? 'published' : 'inactive '}  ${e.file}${e.published ? '' : `: ${e.reason}`}`),
 		'                   Importing an example file again makes a copy whose webhook path the one here holds:',
 		'                   n8n refuses to publish it ("Conflicting Webhook Path"). Open the one here instead.',
-		...(mailMerge && apiKey && mailMergePath
+		...(apiKey && mailMergePath
 			? [
 					`  Mail merge:      curl -H '${apiKey.data.name}: ${apiKey.data.value}' -F batch=sample-1 -F 'data=@examples/mail-merge-sample.csv;type=text/csv' ${n8n.webhookUrl}/webhook/${String(mailMergePath)}`,
 					...(sandbox.port === SAMPLE_CSV_SANDBOX_PORT
@@ -163,7 +162,7 @@ async function main() {
 						: [`                   (the sample's PDF links name port ${SAMPLE_CSV_SANDBOX_PORT}; this sandbox is on ${sandbox.port}: edit them in a copy of the CSV)`]),
 				]
 			: []),
-		...(roundTrip && crmWebhook && roundTripPath
+		...(crmWebhook && roundTripPath
 			? [
 					`  CRM round trip:  curl -u '${crmWebhook.data.user}:${crmWebhook.data.password}' -H 'content-type: application/json' -d '${JSON.stringify(clientRecord(`${sandbox.baseUrl}${SAMPLE_LETTER_PATH}`))}' ${n8n.webhookUrl}/webhook/${String(roundTripPath)}`,
 					'                   then, on its letter in the panel: Assign tracking code, Add tracking event, Add return receipt;',

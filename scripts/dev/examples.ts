@@ -47,7 +47,7 @@ export function exampleEntryCredentials(devDir: string): EntryCredential[] {
  * address, stays inactive, and the banner says why (`reason`, in words a user acts on).
  */
 export async function importExamples(client: N8nClient, sandbox: Sandbox, credentials: StoredCredential[], webhookUrl: string, say: (message: string) => void) {
-	const states: Array<{ file: string; published: boolean; reason?: string }> = [];
+	const states: Array<{ file: string; shipped: WorkflowFile; published: boolean; reason?: string }> = [];
 	for (const { file, workflow: shipped } of readExamples()) {
 		const workflow = withReceiver(withTemplatesOf(sandbox.control, forTestEnvironment(shipped)), sandbox.receiverUrl);
 		const listed = await client.api<{ data: Array<{ id: string; name: string; active: boolean }> }>(
@@ -72,7 +72,7 @@ export async function importExamples(client: N8nClient, sandbox: Sandbox, creden
 		let stored = await client.api<WorkflowFile>('GET', `/workflows/${existing.id}`).catch(() => workflow);
 		stored = await followReceiver(client, existing, stored, sandbox.receiverUrl, say);
 		const reason = existing.active ? undefined : (refusal ?? whyNotRunnable(stored, credentials) ?? 'unpublished in n8n: publish it from its menu when you want it');
-		states.push({ file, published: existing.active, reason });
+		states.push({ file, shipped, published: existing.active, reason });
 		const trigger = workflow.nodes.find((n) => n.type.endsWith('.postalServiceTrigger'));
 		if (!trigger || !existing.active) continue;
 		// The sandbox forgets its endpoints on every start: register the trigger's production URL
