@@ -19,7 +19,18 @@ import { startBalancer } from '../queue/balancer';
 
 import { startSandbox } from '../../sandbox';
 import { SAMPLE_LETTER_PATH } from '../../sandbox/sample';
-import { buildAndPack, cacheDir, DEFAULT_OWNER, freePort, installPackage, N8N_VERSION, packageVersion, prepareN8n, repoRoot, type N8nClient } from './n8n';
+import {
+	buildAndPack,
+	cacheDir,
+	DEFAULT_OWNER,
+	freePort,
+	installPackage,
+	N8N_VERSION,
+	packageVersion,
+	prepareN8n,
+	repoRoot,
+	type N8nClient,
+} from './n8n';
 import { prepareQueueN8n } from '../queue/queue';
 import { clientRecord, upsertCredential, type StoredCredential } from './workflows';
 import { describeEntryCredential, exampleEntryCredentials, importExamples } from './examples';
