@@ -114,7 +114,8 @@ export class N8nServer {
 		});
 		const base = this.role === 'worker' ? `http://127.0.0.1:${this.healthPort}` : this.baseUrl;
 		const ready = () => fetch(`${base}/healthz/readiness`).then((response) => response.ok, () => false);
-		await waitUntil(ready, START_LIMIT_MS, () => new Error(`${this.name} did not become ready within ${START_LIMIT_MS / 1000} s (log: ${this.logFile})`), 100, started);
+		const late = () => new Error(`${this.name} did not become ready within ${START_LIMIT_MS / 1000} s (log: ${this.logFile})`);
+		await waitUntil(ready, START_LIMIT_MS, late, 100, started);
 		const failed = LOAD_PROBLEMS.map((pattern) => pattern.exec(this.group.output)).find(Boolean);
 		if (failed) this.loadProblem = failed[0];
 		return (Date.now() - started) / 1000;

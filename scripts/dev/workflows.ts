@@ -285,7 +285,8 @@ export function withTemplatesOf(store: Pick<SandboxControl, 'templates' | 'addTe
 			name: String(templateId.cachedResultName),
 			variableNames: (variables.schema ?? []).map((s) => s.id),
 		};
-		const template = store.templates().find((t) => t.name === wanted.name && t.sender_id === wanted.senderId) ?? store.addTemplate(wanted);
+		const template =
+			store.templates().find((t) => t.name === wanted.name && t.sender_id === wanted.senderId) ?? store.addTemplate(wanted);
 		return { ...node, parameters: { ...node.parameters, templateId: { ...templateId, value: String(template.id) } } };
 	});
 	return { ...workflow, nodes };
