@@ -148,7 +148,7 @@ export class QueueTopology {
 		await Promise.all([...this.workers, ...this.webhooks].map((p) => p.start()));
 		const seconds = (Date.now() - since) / 1000;
 		const states = this.n8nProcesses.map((p) => `${p.name} with ${PACKAGE_NAME}@${this.installedVersion(p) ?? 'NOT installed'}`);
-		this.say(`n8n's processes started in ${seconds.toFixed(1)}s (describe() has their addresses): ${states.join(', ')}`);
+		this.say(`n8n's processes started in ${seconds.toFixed(1)}s: ${states.join(', ')}`);
 		return seconds;
 	}
 
