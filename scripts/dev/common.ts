@@ -49,20 +49,18 @@ export function run(
 
 /** Installs n8n into the cache the first time (the script prints progress), and proves a cached one runs (repairing it when not); returns its folder. */
 export async function ensureN8nInstalled(): Promise<string> {
-	const dir = path.join(cacheDir, `n8n-${N8N_VERSION}`);
 	const out = await run('bash', [path.join(repoRoot, 'scripts', 'dev', 'install-n8n.sh')], {
 		env: { ...process.env, N8N_VERSION, POSTAL_CACHE_DIR: cacheDir },
 		stderr: 'inherit',
 	});
-	return out.trim().split('\n').pop() ?? dir;
+	return out.trim().split('\n').pop()!;
 }
 
 /** `npm run build` then `npm pack`: returns the tarball, exactly what users install. */
-export async function buildAndPack(destination: string, options: { build?: boolean; cwd?: string } = {}): Promise<string> {
-	const cwd = options.cwd ?? repoRoot;
-	if (options.build !== false) await run('npm', ['run', 'build', '--silent'], { cwd });
+export async function buildAndPack(destination: string, options: { build?: boolean } = {}): Promise<string> {
+	if (options.build !== false) await run('npm', ['run', 'build', '--silent']);
 	mkdirSync(destination, { recursive: true });
-	const out = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', destination], { cwd });
+	const out = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', destination]);
 	const [report] = JSON.parse(out) as Array<{ filename: string }>;
 	return path.join(destination, report.filename);
 }
@@ -79,32 +77,25 @@ export async function installPackage(userFolder: string, tarball: string): Promi
 /** Ports handed out here: the system may offer a just-closed port again, and two processes (or a worker's broker and health server) must not get the same one. */
 const handedOut = new Set<number>();
 
-export async function freePort(): Promise<number> {
+/** A free port of 127.0.0.1: `preferred` when it is free, else any. */
+export async function freePort(preferred = 0): Promise<number> {
 	for (;;) {
 		const port = await new Promise<number>((resolve, reject) => {
 			const server = createServer();
 			server.unref();
-			server.on('error', reject);
-			server.listen(0, '127.0.0.1', () => {
+			server.on('error', (error) => (preferred ? resolve(-1) : reject(error)));
+			server.listen(preferred, '127.0.0.1', () => {
 				const address = server.address();
-				const port = typeof address === 'object' && address ? address.port : 0;
-				server.close(() => resolve(port));
+				server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
 			});
 		});
-		if (handedOut.has(port)) continue;
+		if (port === -1 || handedOut.has(port)) {
+			preferred = 0;
+			continue;
+		}
 		handedOut.add(port);
 		return port;
 	}
-}
-
-/** The preferred port when it is free on 127.0.0.1, else 0 (any free port). */
-export async function preferredPort(port: number): Promise<number> {
-	return await new Promise((resolve) => {
-		const server = createServer();
-		server.unref();
-		server.on('error', () => resolve(0));
-		server.listen(port, '127.0.0.1', () => server.close(() => resolve(port)));
-	});
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -12,28 +12,27 @@
 //
 // `npm run dev -- --check` does all of it, prints the banner and stops: CI's proof that the first
 // command works on a machine that never ran it.
-import { watch, type FSWatcher } from 'node:fs';
+import { watch } from 'node:fs';
 import path from 'node:path';
 
-import { startBalancer, type Balancer } from '../queue/balancer';
+import { startBalancer } from '../queue/balancer';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
 import { SAMPLE_LETTER_PATH } from '../../sandbox/sample';
 import {
 	buildAndPack,
 	cacheDir,
 	DEFAULT_OWNER,
-	ensureN8nInstalled,
+	freePort,
 	installPackage,
-	preferredPort,
 	N8N_VERSION,
-	N8nServer,
 	packageVersion,
+	prepareN8n,
 	repoRoot,
-	signedInClient,
+	type N8nClient,
 } from './n8n';
-import { QueueTopology } from '../queue/queue';
-import { clientRecord, readExamples, upsertCredential, type StoredCredential } from './workflows';
+import { prepareQueueN8n } from '../queue/queue';
+import { clientRecord, upsertCredential, type StoredCredential } from './workflows';
 import { describeEntryCredential, exampleEntryCredentials, importExamples } from './examples';
 
 const queueMode = process.argv.includes('--queue');
@@ -45,67 +44,53 @@ const say = (message: string) => console.log(`[dev +${((Date.now() - started) / 
 
 /** The n8n a developer watches: one process, or the queue-mode topology behind a balancer. */
 interface DevN8n {
+	client: N8nClient;
 	editorUrl: string;
 	/** Where the service sends deliveries. */
 	webhookUrl: string;
-	/** Puts a rebuilt tarball where n8n takes it from at its next restart. */
-	install(tarball: string): Promise<unknown>;
 	lines: string[];
-	loadProblem?: string;
-	restart(): Promise<number>;
-	stop(): Promise<void>;
+	loadProblem(): string | undefined;
+	/** Puts a rebuilt tarball where n8n takes it from and restarts n8n; resolves with the seconds the restart took. */
+	reload(tarball: string): Promise<number>;
 }
 
-async function startSingle(n8nDir: string, tarball: string): Promise<DevN8n> {
-	await installPackage(userFolder, tarball);
-	const server = new N8nServer(n8nDir, { userFolder, port: await preferredPort(Number(process.env.N8N_PORT ?? 5678)) });
-	const dev: DevN8n = {
-		editorUrl: '',
-		webhookUrl: '',
-		install: (fresh) => installPackage(userFolder, fresh),
-		lines: [`  n8n data:        ${userFolder} (log: ${server.logFile})`],
-		restart: async () => {
-			const seconds = await server.restart();
-			dev.loadProblem = server.loadProblem;
-			return seconds;
-		},
-		stop: () => server.stop(),
-	};
-	// Registered before it starts, so that Ctrl-C while it starts stops it too.
-	stopOnExit.push(dev.stop);
-	say('starting n8n');
-	const seconds = await server.start();
-	say(`n8n started in ${seconds.toFixed(1)}s`);
-	Object.assign(dev, { editorUrl: server.baseUrl, webhookUrl: server.baseUrl, loadProblem: server.loadProblem });
-	return dev;
-}
-
-async function startQueue(n8nDir: string, tarball: string): Promise<DevN8n> {
-	const topology = await QueueTopology.create({ n8nDir, progress: say, stopOnSignals: false, workers: 2 });
-	const started: { balancer?: Balancer } = {};
-	const stopAll = async () => {
-		await started.balancer?.stop();
-		await topology.stop();
-	};
-	stopOnExit.push(stopAll);
-	// Every n8n process installs it at start, from N8N_COMMUNITY_PACKAGES (see scripts/queue/queue.ts).
-	await topology.usePackage(tarball);
-	say('starting n8n in queue mode');
-	await topology.start();
-	const balancer = await startBalancer(topology.webhooks.map((w) => w.baseUrl), await preferredPort(Number(process.env.POSTAL_BALANCER_PORT ?? 5680)));
-	started.balancer = balancer;
+async function startSingle(): Promise<DevN8n> {
+	const port = await freePort(Number(process.env.N8N_PORT ?? 5678));
+	const { server, client } = await prepareN8n({ userFolder, port, progress: say, tolerateLoadProblem: true });
+	stopOnExit.push(() => server.stop());
 	return {
+		client,
+		editorUrl: server.baseUrl,
+		webhookUrl: server.baseUrl,
+		lines: [`  n8n data:        ${userFolder} (log: ${server.logFile})`],
+		loadProblem: () => server.loadProblem,
+		reload: async (tarball) => {
+			await installPackage(userFolder, tarball);
+			return await server.restart();
+		},
+	};
+}
+
+async function startQueue(): Promise<DevN8n> {
+	// Every n8n process installs the package at start, from N8N_COMMUNITY_PACKAGES (see scripts/queue/queue.ts).
+	const { topology, client } = await prepareQueueN8n({ progress: say, stopOnSignals: false, workers: 2 });
+	stopOnExit.push(() => topology.stop());
+	const balancer = await startBalancer(topology.webhooks.map((w) => w.baseUrl), await freePort(Number(process.env.POSTAL_BALANCER_PORT ?? 5680)));
+	stopOnExit.push(() => balancer.stop());
+	return {
+		client,
 		editorUrl: topology.main.baseUrl,
 		webhookUrl: balancer.url,
-		install: (fresh) => topology.usePackage(fresh),
 		lines: [
 			`  Webhooks:        ${balancer.url} (a balancer over the webhook processors; the service's deliveries go there)`,
 			...topology.describe().split('\n').map((line) => `    ${line}`),
 			'  Queue-mode data is temporary: Ctrl-C removes it.',
 		],
-		loadProblem: topology.loadProblem,
-		restart: () => topology.restartN8n(),
-		stop: stopAll,
+		loadProblem: () => topology.loadProblem,
+		reload: async (tarball) => {
+			await topology.usePackage(tarball);
+			return await topology.restartN8n();
+		},
 	};
 }
 
@@ -115,72 +100,54 @@ const ROUND_TRIP = 'crm-client-to-return-receipt.json';
 /** The sandbox port the mail merge sample's PDF links name (examples/mail-merge-sample.csv). */
 const SAMPLE_CSV_SANDBOX_PORT = 4010;
 
-/** What Ctrl-C stops, last started first. */
+/** What Ctrl-C stops, last started first: filled in as things start, so that Ctrl-C at any moment stops what runs. */
 const stopOnExit: Array<() => Promise<void>> = [];
 
 async function main() {
-	// Filled in as things start, so that Ctrl-C at any moment stops what is running.
-	const running: { sandbox?: Sandbox; watchers: FSWatcher[] } = { watchers: [] };
 	let stopping = false;
 	const stop = async (code: number) => {
 		if (stopping) return;
 		stopping = true;
 		console.log('\nStopping n8n and the sandbox...');
-		for (const w of running.watchers) w.close();
 		for (const stopOne of stopOnExit.reverse()) await stopOne().catch((error: Error) => console.error(error.message));
-		await running.sandbox?.stop();
 		process.exit(code);
 	};
 	process.on('SIGINT', () => void stop(0));
 	process.on('SIGTERM', () => void stop(0));
 
-	say(`n8n ${N8N_VERSION}: checking the install in ${cacheDir} (the first run installs it: 6 to 10 minutes)`);
-	const n8nDir = await ensureN8nInstalled();
-
 	const sandbox = await startSandbox({
-		port: await preferredPort(Number(process.env.POSTAL_SANDBOX_PORT ?? 4010)),
+		port: await freePort(Number(process.env.POSTAL_SANDBOX_PORT ?? 4010)),
 		// The demo account of the sandbox; its token is shown below for the panel and the credential.
 		token: process.env.POSTAL_SANDBOX_TOKEN ?? 'sandbox-token',
 		quiet: true,
 	});
-	running.sandbox = sandbox;
+	stopOnExit.push(() => sandbox.stop());
 	say(`sandbox on ${sandbox.baseUrl}`);
 
-	say('building and packing the package');
-	const tarball = await buildAndPack(path.join(devDir, 'pack'));
-	const n8n = queueMode ? await startQueue(n8nDir, tarball) : await startSingle(n8nDir, tarball);
-	if (n8n.loadProblem) console.warn(`WARNING: n8n could not load the package:\n${n8n.loadProblem}`);
-
-	const client = await signedInClient(n8n.editorUrl, 'npm run dev');
-	const credentials: StoredCredential[] = [
-		await upsertCredential(client, {
-			name: 'Postal Service account',
-			type: 'postalServiceApi',
-			data: { baseUrl: sandbox.baseUrl, securityToken: sandbox.token },
-		}),
-		await upsertCredential(client, {
-			name: 'Postal Service chat account',
-			type: 'postalServiceChatApi',
-			data: { baseUrl: sandbox.baseUrl, email: sandbox.email, securityToken: sandbox.token },
-		}),
-		await upsertCredential(client, {
-			name: 'Postal Service webhook secret',
-			type: 'postalServiceWebhookApi',
-			data: { secret: sandbox.webhookSecret },
-		}),
-	];
-	// The credentials the examples' webhooks and form authenticate with, as their notes ask a user to create.
+	say(`n8n ${N8N_VERSION} from ${cacheDir} (the first run installs it: 6 to 10 minutes), with the package built and packed`);
+	const n8n = queueMode ? await startQueue() : await startSingle();
+	const { client } = n8n;
+	// The three credentials pointing at the sandbox, then those the examples' webhooks and form
+	// authenticate with, as their notes ask a user to create.
 	const entryCredentials = exampleEntryCredentials(devDir);
-	for (const credential of entryCredentials) credentials.push(await upsertCredential(client, credential));
+	const credentials: StoredCredential[] = [];
+	const account = { baseUrl: sandbox.baseUrl, securityToken: sandbox.token };
+	for (const credential of [
+		{ name: 'Postal Service account', type: 'postalServiceApi', data: account },
+		{ name: 'Postal Service chat account', type: 'postalServiceChatApi', data: { ...account, email: sandbox.email } },
+		{ name: 'Postal Service webhook secret', type: 'postalServiceWebhookApi', data: { secret: sandbox.webhookSecret } },
+		...entryCredentials,
+	]) {
+		credentials.push(await upsertCredential(client, credential));
+	}
 
 	const examples = await importExamples(client, sandbox, credentials, n8n.webhookUrl, say);
 	const published = examples.filter((e) => e.published);
-	const mailMerge = published.find((e) => e.file === 'mail-merge-from-csv.json');
-	const webhookPathOf = (file: string) => readExamples().find((e) => e.file === file)?.workflow.nodes.find((n) => n.type === 'n8n-nodes-base.webhook')?.parameters.path;
-	const mailMergePath = webhookPathOf('mail-merge-from-csv.json');
+	// The webhook path of a published example, for its ready call in the banner.
+	const pathOf = (file: string) => published.find((e) => e.file === file)?.shipped.nodes.find((n) => n.type === 'n8n-nodes-base.webhook')?.parameters.path;
+	const mailMergePath = pathOf('mail-merge-from-csv.json');
 	const apiKey = entryCredentials.find((c) => c.name === 'Postal Service examples: API key');
-	const roundTrip = published.find((e) => e.file === ROUND_TRIP);
-	const roundTripPath = webhookPathOf(ROUND_TRIP);
+	const roundTripPath = pathOf(ROUND_TRIP);
 	const crmWebhook = entryCredentials.find((c) => c.name === 'Postal Service examples: CRM webhook');
 
 	const banner = [
@@ -198,7 +165,7 @@ async function main() {
 		...examples.map((e) => `    ${e.published ? 'published' : 'inactive '}  ${e.file}${e.published ? '' : `: ${e.reason}`}`),
 		'                   Importing an example file again makes a copy whose webhook path the one here holds:',
 		'                   n8n refuses to publish it ("Conflicting Webhook Path"). Open the one here instead.',
-		...(mailMerge && apiKey && mailMergePath
+		...(apiKey && mailMergePath
 			? [
 					`  Mail merge:      curl -H '${apiKey.data.name}: ${apiKey.data.value}' -F batch=sample-1 -F 'data=@examples/mail-merge-sample.csv;type=text/csv' ${n8n.webhookUrl}/webhook/${String(mailMergePath)}`,
 					...(sandbox.port === SAMPLE_CSV_SANDBOX_PORT
@@ -206,7 +173,7 @@ async function main() {
 						: [`                   (the sample's PDF links name port ${SAMPLE_CSV_SANDBOX_PORT}; this sandbox is on ${sandbox.port}: edit them in a copy of the CSV)`]),
 				]
 			: []),
-		...(roundTrip && crmWebhook && roundTripPath
+		...(crmWebhook && roundTripPath
 			? [
 					`  CRM round trip:  curl -u '${crmWebhook.data.user}:${crmWebhook.data.password}' -H 'content-type: application/json' -d '${JSON.stringify(clientRecord(`${sandbox.baseUrl}${SAMPLE_LETTER_PATH}`))}' ${n8n.webhookUrl}/webhook/${String(roundTripPath)}`,
 					'                   then, on its letter in the panel: Assign tracking code, Add tracking event, Add return receipt;',
@@ -224,42 +191,35 @@ async function main() {
 	];
 	console.log(banner.join('\n'));
 	// A package n8n could not load fails the check: the banner alone would hide it.
-	if (checkOnly) return await stop(n8n.loadProblem ? 1 : 0);
+	if (checkOnly) return await stop(n8n.loadProblem() ? 1 : 0);
 
+	// One rebuild at a time: changes seen during one make one more after it.
 	let timer: NodeJS.Timeout | undefined;
-	let rebuilding = false;
-	let again = false;
+	let rebuilds = Promise.resolve();
+	let queued = false;
 	const rebuild = async () => {
-		if (rebuilding) {
-			again = true;
-			return;
-		}
-		rebuilding = true;
+		queued = false;
 		try {
 			const t = Date.now();
 			say('change seen: rebuilding');
-			const fresh = await buildAndPack(path.join(devDir, 'pack'));
-			await n8n.install(fresh);
-			const restart = await n8n.restart();
+			const restart = await n8n.reload(await buildAndPack(path.join(userFolder, 'pack')));
 			say(`reloaded: n8n restarted in ${restart.toFixed(1)}s (${((Date.now() - t) / 1000).toFixed(1)}s in all)`);
-			if (n8n.loadProblem) console.warn(`WARNING: n8n could not load the package:\n${n8n.loadProblem}`);
+			if (n8n.loadProblem()) console.warn(`WARNING: n8n could not load the package:\n${n8n.loadProblem()}`);
 		} catch (error) {
 			// A broken edit keeps the running n8n; the next save tries again.
 			console.error(`rebuild failed; n8n keeps the previous build:\n${(error as Error).message}`);
-		} finally {
-			rebuilding = false;
-			if (again) {
-				again = false;
-				void rebuild();
-			}
 		}
 	};
-	running.watchers = ['nodes', 'credentials'].map((dir) =>
+	const watchers = ['nodes', 'credentials'].map((dir) =>
 		watch(path.join(repoRoot, dir), { recursive: true }, () => {
 			clearTimeout(timer);
-			timer = setTimeout(() => void rebuild(), 400);
+			timer = setTimeout(() => {
+				if (!queued) rebuilds = rebuilds.then(rebuild);
+				queued = true;
+			}, 400);
 		}),
 	);
+	stopOnExit.push(async () => watchers.forEach((w) => w.close()));
 }
 
 main().catch((error: Error) => {

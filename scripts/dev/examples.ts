@@ -11,9 +11,7 @@ import {
 	createDataTables,
 	createWorkflow,
 	entryCredentialsOf,
-	findWorkflow,
 	forTestEnvironment,
-	missingCredentialTypes,
 	newEntryCredential,
 	placeholderHosts,
 	readExamples,
@@ -41,26 +39,22 @@ export function exampleEntryCredentials(devDir: string): EntryCredential[] {
 	return all;
 }
 
-export interface ExampleState {
-	file: string;
-	name: string;
-	published: boolean;
-	/** Why an example is not published, in words a user acts on. */
-	reason?: string;
-}
-
 /**
  * Imports each example once (later runs leave them, your edits and your publishing choices alone)
  * and publishes the ones that can run here. Their triggers take the test environment, the one the
  * sandbox's events come from; their chat templates are the sandbox's; their Your systems node points
  * at the sandbox's receiver. One that needs a credential not made here, or still names a placeholder
- * address, stays inactive, and the banner says why.
+ * address, stays inactive, and the banner says why (`reason`, in words a user acts on).
  */
-export async function importExamples(client: N8nClient, sandbox: Sandbox, credentials: StoredCredential[], webhookUrl: string, say: (message: string) => void): Promise<ExampleState[]> {
-	const states: ExampleState[] = [];
+export async function importExamples(client: N8nClient, sandbox: Sandbox, credentials: StoredCredential[], webhookUrl: string, say: (message: string) => void) {
+	const states: Array<{ file: string; shipped: WorkflowFile; published: boolean; reason?: string }> = [];
 	for (const { file, workflow: shipped } of readExamples()) {
 		const workflow = withReceiver(withTemplatesOf(sandbox.control, forTestEnvironment(shipped)), sandbox.receiverUrl);
-		let existing = await findWorkflow(client, workflow.name);
+		const listed = await client.api<{ data: Array<{ id: string; name: string; active: boolean }> }>(
+			'GET',
+			`/workflows?name=${encodeURIComponent(workflow.name)}`,
+		);
+		let existing = listed.data.find((w) => w.name === workflow.name);
 		let refusal: string | undefined;
 		if (!existing) {
 			// The data tables its Setup note asks a user to create, made here as a user would.
@@ -73,12 +67,12 @@ export async function importExamples(client: N8nClient, sandbox: Sandbox, creden
 					() => true,
 					(error: Error) => ((refusal = `n8n refused to publish it: ${error.message}`), false),
 				));
-			existing = { id: created.id, active };
+			existing = { ...created, active };
 		}
 		let stored = await client.api<WorkflowFile>('GET', `/workflows/${existing.id}`).catch(() => workflow);
 		stored = await followReceiver(client, existing, stored, sandbox.receiverUrl, say);
 		const reason = existing.active ? undefined : (refusal ?? whyNotRunnable(stored, credentials) ?? 'unpublished in n8n: publish it from its menu when you want it');
-		states.push({ file, name: workflow.name, published: existing.active, reason });
+		states.push({ file, shipped, published: existing.active, reason });
 		const trigger = workflow.nodes.find((n) => n.type.endsWith('.postalServiceTrigger'));
 		if (!trigger || !existing.active) continue;
 		// The sandbox forgets its endpoints on every start: register the trigger's production URL
@@ -114,7 +108,8 @@ async function followReceiver(client: N8nClient, existing: { id: string; active:
 
 /** What keeps a workflow from running against the sandbox, or undefined. */
 function whyNotRunnable(workflow: WorkflowFile, credentials: StoredCredential[]): string | undefined {
-	const missing = missingCredentialTypes(workflow, credentials);
+	const needed = new Set(workflow.nodes.flatMap((node) => Object.keys(node.credentials ?? {})));
+	const missing = [...needed].filter((type) => !credentials.some((c) => c.type === type));
 	if (missing.length) return `needs a credential of type ${missing.join(', ')}: add one, pick it in the workflow, then publish it`;
 	const placeholders = placeholderHosts(workflow);
 	if (placeholders.length) {

@@ -4,10 +4,9 @@
 // n8n's community-package installer lays it out.
 // The parts, by concern: common.ts (install, pack, ports), server.ts (a process), client.ts (its APIs).
 import path from 'node:path';
-import { tmpdir } from 'node:os';
 
 import { buildAndPack, ensureN8nInstalled, installPackage, N8N_VERSION } from './common';
-import { signedInClient, type N8nClient } from './client';
+import { signedInClient } from './client';
 import { N8nServer } from './server';
 
 export * from './common';
@@ -16,37 +15,28 @@ export * from './server';
 
 const elapsed = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)}s`;
 
-export interface PreparedN8n {
-	server: N8nServer;
-	client: N8nClient;
-	tarball: string;
-	startSeconds: number;
-}
-
 /**
  * The whole path a user takes, for scripts: install n8n (once), build and pack this package, lay it
  * out in the user folder, start n8n, sign in as the owner and get a public-API key.
  */
 export async function prepareN8n(options: {
-	userFolder?: string;
+	userFolder: string;
 	port?: number;
-	echo?: boolean;
 	build?: boolean;
-	env?: NodeJS.ProcessEnv;
 	progress?: (message: string) => void;
 	/** Start n8n even when it cannot load the package (dev keeps running while a file is broken). */
 	tolerateLoadProblem?: boolean;
-}): Promise<PreparedN8n> {
+}) {
 	const say = options.progress ?? (() => undefined);
 	let since = Date.now();
 	const n8nDir = await ensureN8nInstalled();
 	say(`n8n ${N8N_VERSION} ready in ${n8nDir} (${elapsed(since)})`);
 	since = Date.now();
-	const userFolder = options.userFolder ?? path.join(tmpdir(), `postal-n8n-${process.pid}-${Date.now()}`);
+	const { userFolder } = options;
 	const tarball = await buildAndPack(path.join(userFolder, 'pack'), { build: options.build });
 	await installPackage(userFolder, tarball);
 	say(`package built, packed and installed: ${path.basename(tarball)} (${elapsed(since)})`);
-	const server = new N8nServer(n8nDir, { userFolder, port: options.port, echo: options.echo, env: options.env });
+	const server = new N8nServer(n8nDir, { userFolder, port: options.port });
 	const startSeconds = await server.start();
 	if (server.loadProblem) {
 		if (!options.tolerateLoadProblem) {
@@ -61,6 +51,6 @@ export async function prepareN8n(options: {
 		await server.stop();
 		throw error;
 	});
-	return { server, client, tarball, startSeconds };
+	return { server, client, startSeconds };
 }
 

@@ -1,5 +1,5 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
-// A server process in a process group of its own (n8n and its task runner, PostgreSQL, Redis), its
+// A server process in a process group of its own (n8n and its task runner; PostgreSQL and Redis extend it), its
 // output kept and written to a log file, and stopped with everything it started.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
@@ -15,11 +15,9 @@ export class GroupProcess {
 	constructor(
 		readonly name: string,
 		readonly logFile: string,
-		/** Also shows each chunk of output (n8n's echo to the console). */
-		private readonly show?: (text: string) => void,
 	) {}
 
-	start(command: string, args: string[], options: SpawnOptions): ChildProcess {
+	spawn(command: string, args: string[], options: SpawnOptions): ChildProcess {
 		this.output = '';
 		this.log = createWriteStream(this.logFile, { flags: 'a' });
 		// Own process group, so that stop() also reaches what the process launches.
@@ -33,7 +31,6 @@ export class GroupProcess {
 			const text = chunk.toString();
 			this.output = (this.output + text).slice(-200_000);
 			this.log?.write(text);
-			this.show?.(text);
 		};
 		child.stdout?.on('data', onData);
 		child.stderr?.on('data', onData);
@@ -63,7 +60,7 @@ export class GroupProcess {
 	 * Asks the process (`group`: every process of its group) to stop with `signal`, waits up to
 	 * `graceMs` (none for SIGKILL), then kills whatever is left of its group.
 	 */
-	async stop(signal: NodeJS.Signals, graceMs: number, group = false) {
+	async end(signal: NodeJS.Signals, graceMs: number, group = false) {
 		const child = this.child;
 		const pid = child?.pid;
 		if (!pid) return;

@@ -21,12 +21,10 @@ export interface N8nOptions {
 	/** Folder n8n keeps its database, settings and community packages in. */
 	userFolder: string;
 	port?: number;
-	/** Where n8n's own output goes: a file (default `<userFolder>/n8n.log`), and the console too when set. */
-	echo?: boolean;
 	env?: NodeJS.ProcessEnv;
 	/** Default `start`. */
 	role?: N8nRole;
-	/** Names the log file (`<name>.log`) and prefixes echoed lines; default `n8n`. */
+	/** Names the log file (`<name>.log`, where n8n's own output goes); default `n8n`. */
 	name?: string;
 	/** Folder of the log file; default the user folder. */
 	logDir?: string;
@@ -81,8 +79,7 @@ export class N8nServer {
 		this.role = options.role ?? 'start';
 		this.name = options.name ?? 'n8n';
 		this.logFile = path.join(options.logDir ?? this.userFolder, `${this.name}.log`);
-		const echo = (text: string) => process.stdout.write(text.replace(/^(?=.)/gm, `  ${this.name} | `));
-		this.group = new GroupProcess(this.name, this.logFile, options.echo ? echo : undefined);
+		this.group = new GroupProcess(this.name, this.logFile);
 	}
 
 	/** The process id of n8n itself (its task runner shares its process group; benchmarks read its CPU time). */
@@ -107,7 +104,7 @@ export class N8nServer {
 		if (this.role === 'worker') this.healthPort ||= await freePort();
 		this.loadProblem = undefined;
 		const bin = path.join(this.n8nDir, 'node_modules', 'n8n', 'bin', 'n8n');
-		this.group.start(nodeFor(this.n8nDir), [bin, this.role], {
+		this.group.spawn(nodeFor(this.n8nDir), [bin, this.role], {
 			cwd: this.userFolder,
 			env: { ...inheritedEnvironment(), ...this.environment(), ...this.options.env },
 		});
@@ -115,17 +112,13 @@ export class N8nServer {
 			if (this.running) await this.stop();
 			throw error;
 		});
-		await this.waitUntilReady(started);
-		const failed = LOAD_PROBLEMS.map((pattern) => pattern.exec(this.group.output)).find(Boolean);
-		if (failed) this.loadProblem = failed[0];
-		return (Date.now() - started) / 1000;
-	}
-
-	private async waitUntilReady(started: number) {
 		const base = this.role === 'worker' ? `http://127.0.0.1:${this.healthPort}` : this.baseUrl;
 		const ready = () => fetch(`${base}/healthz/readiness`).then((response) => response.ok, () => false);
 		const late = () => new Error(`${this.name} did not become ready within ${START_LIMIT_MS / 1000} s (log: ${this.logFile})`);
 		await waitUntil(ready, START_LIMIT_MS, late, 100, started);
+		const failed = LOAD_PROBLEMS.map((pattern) => pattern.exec(this.group.output)).find(Boolean);
+		if (failed) this.loadProblem = failed[0];
+		return (Date.now() - started) / 1000;
 	}
 
 	environment(): NodeJS.ProcessEnv {
@@ -169,7 +162,7 @@ export class N8nServer {
 
 	/** Stops n8n gracefully, then anything left in its process group (the task runner). */
 	async stop(): Promise<void> {
-		await this.group.stop('SIGTERM', 20_000);
+		await this.group.end('SIGTERM', 20_000);
 	}
 
 	async restart(): Promise<number> {
@@ -179,7 +172,7 @@ export class N8nServer {
 
 	/** Kills n8n and its task runner at once (SIGKILL), as a crash or a lost machine would. */
 	async kill(): Promise<void> {
-		await this.group.stop('SIGKILL', 0);
+		await this.group.end('SIGKILL', 0);
 	}
 
 	/** Output n8n printed since it last started (also kept in `logFile`). */

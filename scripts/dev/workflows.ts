@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import type { SandboxControl } from '../../sandbox';
 import { repoRoot, waitUntil, type N8nClient } from './n8n';
 
 export const examplesDir = path.join(repoRoot, 'examples');
@@ -61,11 +62,17 @@ export async function upsertCredential(
 }
 
 /**
- * What the public API accepts of a workflow file, with every node's credentials pointed at the
- * stored credential of the same type, the one of the same name first (a file carries the ids of
- * the instance it came from, and two credentials of one type, like two Basic Auth, differ by name).
+ * Creates a workflow through the public API from what it accepts of a file, with every node's
+ * credentials pointed at the stored credential of the same type, the one of the same name first (a
+ * file carries the ids of the instance it came from, and two credentials of one type, like two Basic
+ * Auth, differ by name).
  */
-export function forPublicApi(workflow: WorkflowFile, credentials: StoredCredential[], name = workflow.name) {
+export async function createWorkflow(
+	client: N8nClient,
+	workflow: WorkflowFile,
+	credentials: StoredCredential[],
+	name = workflow.name,
+): Promise<{ id: string; name: string }> {
 	const nodes = workflow.nodes.map((node) => {
 		if (!node.credentials) return node;
 		const mapped = Object.fromEntries(
@@ -76,33 +83,11 @@ export function forPublicApi(workflow: WorkflowFile, credentials: StoredCredenti
 		);
 		return { ...node, credentials: mapped };
 	});
-	return { name, nodes, connections: workflow.connections, settings: { executionOrder: 'v1' } };
-}
-
-export async function createWorkflow(
-	client: N8nClient,
-	workflow: WorkflowFile,
-	credentials: StoredCredential[],
-	name?: string,
-): Promise<{ id: string; name: string }> {
-	return await client.api<{ id: string; name: string }>('POST', '/workflows', forPublicApi(workflow, credentials, name));
-}
-
-export async function findWorkflow(client: N8nClient, name: string): Promise<{ id: string; active: boolean } | undefined> {
-	const found = await client.api<{ data: Array<{ id: string; name: string; active: boolean }> }>(
-		'GET',
-		`/workflows?name=${encodeURIComponent(name)}`,
-	);
-	return found.data.find((w) => w.name === name);
+	return await client.api('POST', '/workflows', { name, nodes, connections: workflow.connections, settings: { executionOrder: 'v1' } });
 }
 
 export async function activateWorkflow(client: N8nClient, id: string): Promise<void> {
 	await client.api('POST', `/workflows/${id}/activate`);
-}
-
-/** The production URL of a webhook node: `/webhook/<webhookId>/<path>` unless the path is a full path. */
-export function productionUrl(baseUrl: string, node: WorkflowNode, webhookPath: string): string {
-	return `${baseUrl}/webhook/${node.webhookId}/${webhookPath}`;
 }
 
 /** Webhooks of an active workflow answer shortly after n8n reports ready: wait until this one does. */
@@ -131,27 +116,16 @@ export function forTestEnvironment(workflow: WorkflowFile): WorkflowFile {
 	};
 }
 
-/** The credential types a workflow's nodes need that are not stored (so it cannot run yet). */
-export function missingCredentialTypes(workflow: WorkflowFile, credentials: StoredCredential[]): string[] {
-	const needed = workflow.nodes.flatMap((node) => Object.keys(node.credentials ?? {}));
-	return [...new Set(needed)].filter((type) => !credentials.some((c) => c.type === type));
-}
-
 const DATA_TABLE_TYPE = 'n8n-nodes-base.dataTable';
 /** Columns every data table has, which a user does not create. */
 const SYSTEM_COLUMNS = new Set(['id', 'createdAt', 'updatedAt']);
-
-export interface DataTableSpec {
-	name: string;
-	columns: Array<{ name: string; type: string }>;
-}
 
 /**
  * The data tables a workflow's Data Table nodes name, with every column its nodes write (the
  * columns' types) or filter on (the file is the one source: what a user must create is read from
  * what the workflow uses).
  */
-export function dataTablesOf(workflow: WorkflowFile): DataTableSpec[] {
+export function dataTablesOf(workflow: WorkflowFile): Array<{ name: string; columns: Array<{ name: string; type: string }> }> {
 	const tables = new Map<string, Map<string, string>>();
 	for (const node of workflow.nodes.filter((n) => n.type === DATA_TABLE_TYPE)) {
 		const table = node.parameters.dataTableId as { mode?: string; value?: string } | undefined;
@@ -292,40 +266,28 @@ export function withReceiver(workflow: WorkflowFile, receiverUrl: string): Workf
 	};
 }
 
-const CHAT_SEND = (node: WorkflowNode) =>
-	node.type.startsWith('n8n-nodes-postal-service.') && node.parameters.resource === 'chatMessage' && node.parameters.operation === 'send';
-
-/** The chat templates a workflow's Send chat message nodes name: by name, with their variables. */
-export function chatTemplatesOf(workflow: WorkflowFile): Array<{ node: string; senderId: number; name: string; variableNames: string[] }> {
-	return workflow.nodes.filter(CHAT_SEND).map((node) => {
-		const template = node.parameters.templateId as { cachedResultName?: string };
-		const sender = node.parameters.senderId as { value?: string };
-		const schema = (node.parameters.variables as { schema?: Array<{ id: string }> }).schema ?? [];
-		return { node: node.name, senderId: Number(sender.value), name: String(template.cachedResultName), variableNames: schema.map((s) => s.id) };
-	});
-}
-
-/** What the sandbox's control (or the service's panel) offers about chat templates. */
-export interface TemplateStore {
-	templates(): Array<{ id: number; name: string; sender_id: number }>;
-	addTemplate(input: { senderId: number; name: string; variableNames?: string[] }): { id: number };
-}
-
 /**
- * The chat templates a workflow's Send chat message nodes name, added (approved, with their
- * variables) where missing, and the nodes set to their ids, as a user picks theirs.
+ * A copy whose Send chat message nodes name their templates by id, as a user picks theirs: each
+ * template the node names (by name, with its variables) found in the sandbox, or added there approved.
  */
-export function withTemplatesOf(store: TemplateStore, workflow: WorkflowFile): WorkflowFile {
-	let result = workflow;
-	for (const wanted of chatTemplatesOf(workflow)) {
-		const template =
-			store.templates().find((t) => t.name === wanted.name && t.sender_id === wanted.senderId) ??
-			store.addTemplate({ senderId: wanted.senderId, name: wanted.name, variableNames: wanted.variableNames });
-		const templateId = { ...(workflow.nodes.find((n) => n.name === wanted.node)!.parameters.templateId as object), value: String(template.id) };
-		result = {
-			...result,
-			nodes: result.nodes.map((node) => (node.name === wanted.node ? { ...node, parameters: { ...node.parameters, templateId } } : node)),
+export function withTemplatesOf(store: Pick<SandboxControl, 'templates' | 'addTemplate'>, workflow: WorkflowFile): WorkflowFile {
+	const nodes = workflow.nodes.map((node) => {
+		const { resource, operation, templateId, senderId, variables } = node.parameters as {
+			resource?: string;
+			operation?: string;
+			templateId: { cachedResultName?: string };
+			senderId: { value?: string };
+			variables: { schema?: Array<{ id: string }> };
 		};
-	}
-	return result;
+		if (!node.type.startsWith('n8n-nodes-postal-service.') || resource !== 'chatMessage' || operation !== 'send') return node;
+		const wanted = {
+			senderId: Number(senderId.value),
+			name: String(templateId.cachedResultName),
+			variableNames: (variables.schema ?? []).map((s) => s.id),
+		};
+		const template =
+			store.templates().find((t) => t.name === wanted.name && t.sender_id === wanted.senderId) ?? store.addTemplate(wanted);
+		return { ...node, parameters: { ...node.parameters, templateId: { ...templateId, value: String(template.id) } } };
+	});
+	return { ...workflow, nodes };
 }

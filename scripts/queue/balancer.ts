@@ -9,7 +9,6 @@ import type { AddressInfo } from 'node:net';
 
 export interface Balancer {
 	url: string;
-	port: number;
 	/** Requests answered by each target (by its base URL), requests no target took, and targets passed over as not ready. */
 	counts: Record<string, number> & { unavailable: number; notReady: number };
 	stop(): Promise<void>;
@@ -88,7 +87,6 @@ export async function startBalancer(targets: string[], port = 0): Promise<Balanc
 	const { port: actual } = server.address() as AddressInfo;
 	return {
 		url: `http://127.0.0.1:${actual}`,
-		port: actual,
 		counts,
 		async stop() {
 			agent.destroy();

@@ -9,7 +9,7 @@
 // from a stand-in for the public registry (scripts/queue/registry.ts), since it is not published.
 // Everything started here is stopped by stop(), also on Ctrl-C.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -21,20 +21,13 @@ import {
 	signedInClient,
 	N8N_VERSION,
 	PACKAGE_NAME,
-	type PreparedN8n,
 } from '../dev/n8n';
 import { StandInRegistry, type ServedPackage } from './registry';
 import { ensureServicePackages, Postgres, Redis } from './services';
 
 export interface QueueOptions {
 	n8nDir: string;
-	/** Holds the services' data, each process's home and one log file per process; default a new temporary folder. */
-	dir?: string;
-	webhookProcessors?: number;
 	workers?: number;
-	/** Settings for every n8n process, over the defaults below. */
-	env?: NodeJS.ProcessEnv;
-	echo?: boolean;
 	progress?: (message: string) => void;
 	/** Stop everything and exit on SIGINT/SIGTERM (default); off for callers with handlers of their own. */
 	stopOnSignals?: boolean;
@@ -60,12 +53,16 @@ export class QueueTopology {
 	private packageChanged = false;
 	private stopped = false;
 	private readonly onSignal = () => void this.stop().finally(() => process.exit(130));
+	private readonly say: (message: string) => void;
 
-	private constructor(
+	/** Creates the folder (`postgresBin` from ensureServicePackages()); start() then starts everything. */
+	constructor(
 		private readonly options: QueueOptions,
 		postgresBin: string,
 	) {
-		this.dir = options.dir ?? mkdtempSync(path.join(tmpdir(), 'postal-queue-'));
+		this.say = options.progress ?? (() => undefined);
+		// Holds the services' data, each process's home and one log file per process.
+		this.dir = mkdtempSync(path.join(tmpdir(), 'postal-queue-'));
 		// PostgreSQL runs as its own user and must be able to reach its folder inside this one.
 		chmodSync(this.dir, 0o711);
 		this.postgres = new Postgres(postgresBin, path.join(this.dir, 'postgres'));
@@ -75,13 +72,6 @@ export class QueueTopology {
 			process.once('SIGINT', this.onSignal);
 			process.once('SIGTERM', this.onSignal);
 		}
-	}
-
-	/** A process's home (its N8N_USER_FOLDER, with `.n8n` inside): its own, as each container of a deployment has. */
-	private homeOf(name: string): string {
-		const home = path.join(this.dir, `home-${name}`);
-		mkdirSync(home, { recursive: true });
-		return home;
 	}
 
 	/**
@@ -98,12 +88,6 @@ export class QueueTopology {
 		return served;
 	}
 
-	/** Creates the folder and checks the services' packages; start() then starts everything. */
-	static async create(options: QueueOptions): Promise<QueueTopology> {
-		const { postgresBin } = await ensureServicePackages(options.progress);
-		return new QueueTopology(options, postgresBin);
-	}
-
 	get logFiles(): string[] {
 		return [this.postgres.logFile, this.redis.logFile, this.registry.logFile, ...this.n8nProcesses.map((p) => p.logFile)];
 	}
@@ -112,25 +96,19 @@ export class QueueTopology {
 		return [this.main, ...this.workers, ...this.webhooks].filter(Boolean);
 	}
 
-	/**
-	 * Starts the services and the stand-in registry, then the main process (it migrates the database
-	 * and installs the package listed in N8N_COMMUNITY_PACKAGES before it serves), then the others
-	 * together once it is ready: in n8n 2.41 they install the package the main process recorded.
-	 */
-	async start(): Promise<Record<string, number>> {
-		const say = this.options.progress ?? (() => undefined);
+	/** Starts the services and the stand-in registry, then every n8n process; resolves with the seconds n8n's processes took. */
+	async start(): Promise<number> {
 		const served = this.package;
 		if (!served) throw new Error('QueueTopology.start(): no package to install; call usePackage(tarball) first');
-		const timings: Record<string, number> = {};
-		let since = Date.now();
+		const since = Date.now();
 		await Promise.all([this.postgres.start(), this.redis.start(), this.registry.start()]);
-		timings.servicesSeconds = (Date.now() - since) / 1000;
-		say(
+		this.say(
 			`PostgreSQL on 127.0.0.1:${this.postgres.port}, Redis on 127.0.0.1:${this.redis.port}, ` +
-				`the stand-in for registry.npmjs.org behind 127.0.0.1:${this.registry.port} (${timings.servicesSeconds}s)`,
+				`the stand-in for registry.npmjs.org behind 127.0.0.1:${this.registry.port} (${(Date.now() - since) / 1000}s)`,
 		);
 
-		const webhookPorts = await Promise.all(Array.from({ length: this.options.webhookProcessors ?? 2 }, () => freePort()));
+		// Two webhook processors behind the balancer, so that deliveries spread over processes as in a deployment.
+		const webhookPorts = await Promise.all([freePort(), freePort()]);
 		const shared: NodeJS.ProcessEnv = {
 			EXECUTIONS_MODE: 'queue',
 			N8N_ENCRYPTION_KEY: randomBytes(24).toString('hex'),
@@ -143,30 +121,35 @@ export class QueueTopology {
 			N8N_WEBHOOK_URL: `http://127.0.0.1:${webhookPorts[0]}/`,
 			...this.registry.environment(),
 			...packageSettings(served),
-			...this.options.env,
 		};
 		const server = (role: 'start' | 'worker' | 'webhook', name: string, env: NodeJS.ProcessEnv = {}, port?: number) => {
-			const userFolder = this.homeOf(name);
+			// A process's home (its N8N_USER_FOLDER, with `.n8n` inside): its own, as each container of a deployment has.
+			const userFolder = path.join(this.dir, `home-${name}`);
 			// npm's cache in the process's home, as on a machine of its own.
 			const settings = { ...shared, npm_config_cache: path.join(userFolder, '.npm'), ...env };
 			this.settings.push(settings);
-			return new N8nServer(this.options.n8nDir, { userFolder, logDir: this.dir, role, name, port, echo: this.options.echo, env: settings });
+			return new N8nServer(this.options.n8nDir, { userFolder, logDir: this.dir, role, name, port, env: settings });
 		};
 		this.main = server('start', 'main', { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' });
 		this.workers = Array.from({ length: this.options.workers ?? 1 }, (_, i) => server('worker', `worker-${i + 1}`));
 		this.webhooks = webhookPorts.map((port, i) => server('webhook', `webhook-${i + 1}`, {}, port));
+		return await this.startN8n();
+	}
 
+	/**
+	 * The main process first (it migrates the database and installs the package listed in
+	 * N8N_COMMUNITY_PACKAGES before it serves), then the others together once it is ready: in n8n
+	 * 2.41 they install the package the main process recorded. Resolves with the seconds it took.
+	 */
+	private async startN8n(): Promise<number> {
+		const since = Date.now();
 		this.packageChanged = false;
-		timings.mainSeconds = await this.main.start();
-		say(`main process on ${this.main.baseUrl} (${timings.mainSeconds.toFixed(1)}s): ${this.installState(this.main)}`);
-		since = Date.now();
+		await this.main.start();
 		await Promise.all([...this.workers, ...this.webhooks].map((p) => p.start()));
-		timings.workersAndWebhooksSeconds = (Date.now() - since) / 1000;
-		say(
-			`${this.workers.length} worker(s) and webhook processors on ${this.webhooks.map((w) => w.baseUrl).join(', ')} ` +
-				`(${timings.workersAndWebhooksSeconds.toFixed(1)}s): ${[...this.workers, ...this.webhooks].map((p) => `${p.name} ${this.installState(p)}`).join(', ')}`,
-		);
-		return timings;
+		const seconds = (Date.now() - since) / 1000;
+		const states = this.n8nProcesses.map((p) => `${p.name} with ${PACKAGE_NAME}@${this.installedVersion(p) ?? 'NOT installed'}`);
+		this.say(`n8n's processes started in ${seconds.toFixed(1)}s: ${states.join(', ')}`);
+		return seconds;
 	}
 
 	/**
@@ -176,15 +159,11 @@ export class QueueTopology {
 	 * installed over the old one.
 	 */
 	async restartN8n(): Promise<number> {
-		const since = Date.now();
 		await Promise.all(this.n8nProcesses.map((p) => p.stop()));
 		if (this.packageChanged) {
 			for (const p of this.n8nProcesses) rmSync(path.join(p.userFolder, '.n8n', 'nodes'), { recursive: true, force: true });
-			this.packageChanged = false;
 		}
-		await this.main.start();
-		await Promise.all([...this.workers, ...this.webhooks].map((p) => p.start()));
-		return (Date.now() - since) / 1000;
+		return await this.startN8n();
 	}
 
 	/** The version of the package in a process's n8n folder, where n8n's installer puts it. */
@@ -194,26 +173,15 @@ export class QueueTopology {
 		return (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version;
 	}
 
-	/** n8n's own lines about installing community packages, by process, since each last started. */
-	installLines(): Record<string, string[]> {
-		return Object.fromEntries(
-			this.n8nProcesses.map((p) => [p.name, p.recentOutput.split('\n').filter((line) => /community package|missing packages|reinstall/i.test(line))]),
-		);
-	}
-
-	private installState(p: N8nServer): string {
-		const installed = this.installedVersion(p);
-		return installed ? `${PACKAGE_NAME}@${installed} installed` : `${PACKAGE_NAME} NOT installed`;
-	}
-
-	/** n8n's message when a process could not install or load the package, or the process that lacks it. */
+	/** n8n's message when a process could not install or load the package, or the process that lacks it with n8n's own lines about installing. */
 	get loadProblem(): string | undefined {
 		const problem = this.n8nProcesses.map((p) => p.loadProblem).find(Boolean);
 		if (problem) return problem;
 		const version = this.package?.version;
 		const lacking = this.n8nProcesses.find((p) => p.running && this.installedVersion(p) !== version);
 		if (!lacking) return undefined;
-		return `${lacking.name} has ${PACKAGE_NAME}@${this.installedVersion(lacking) ?? 'nothing'} instead of ${version} (log: ${lacking.logFile}):\n  ${this.installLines()[lacking.name].join('\n  ')}`;
+		const lines = lacking.recentOutput.split('\n').filter((line) => /community package|missing packages|reinstall/i.test(line));
+		return `${lacking.name} has ${PACKAGE_NAME}@${this.installedVersion(lacking) ?? 'nothing'} instead of ${version} (log: ${lacking.logFile}):\n  ${lines.join('\n  ')}`;
 	}
 
 	/** Stops n8n's processes, then Redis and PostgreSQL; removes the folder unless `keep`. */
@@ -239,32 +207,28 @@ export class QueueTopology {
 	}
 }
 
-export interface PreparedQueue extends Omit<PreparedN8n, 'server'> {
-	topology: QueueTopology;
-}
-
 /**
  * The queue-mode counterpart of prepareN8n(): n8n installed (once), this package built and packed,
  * the topology started with every n8n process installing the package at start, the owner signed in
  * on the main process with a public-API key. On any failure everything started is stopped and the
  * log files are named in the error.
  */
-export async function prepareQueueN8n(options: Omit<QueueOptions, 'n8nDir'> & { build?: boolean; keepOnFailure?: boolean }): Promise<PreparedQueue> {
+export async function prepareQueueN8n(options: Omit<QueueOptions, 'n8nDir'>) {
 	const say = options.progress ?? (() => undefined);
 	const n8nDir = await ensureN8nInstalled();
 	say(`n8n ${N8N_VERSION} ready in ${n8nDir}`);
-	const topology = await QueueTopology.create({ ...options, n8nDir });
+	const topology = new QueueTopology({ ...options, n8nDir }, (await ensureServicePackages(say)).postgresBin);
 	try {
-		const tarball = await buildAndPack(path.join(topology.dir, 'pack'), { build: options.build });
+		const tarball = await buildAndPack(path.join(topology.dir, 'pack'));
 		const served = await topology.usePackage(tarball);
 		say(`package built and packed: ${path.basename(tarball)}, listed in N8N_COMMUNITY_PACKAGES as ${served.name}@${served.version} (${served.integrity.slice(0, 19)}…)`);
-		const timings = await topology.start();
+		const startSeconds = await topology.start();
 		if (topology.loadProblem) throw new Error(`n8n could not install or load the package:\n${topology.loadProblem}`);
 		const client = await signedInClient(topology.main.baseUrl);
-		return { topology, client, tarball, startSeconds: timings.mainSeconds + timings.workersAndWebhooksSeconds };
+		return { topology, client, startSeconds };
 	} catch (error) {
 		const logs = topology.logFiles.join('\n  ');
-		await topology.stop({ keep: options.keepOnFailure ?? true });
+		await topology.stop({ keep: true });
 		throw new Error(`${(error as Error).message}\nlog files:\n  ${logs}`);
 	}
 }

@@ -7,12 +7,12 @@
 // one package: its document, its version's document (with the tarball's sha512 as dist.integrity) and
 // the packed tarball. Every other host and every other request is refused: nothing leaves the machine.
 //
-// The certificate authority is made with the openssl command, lives in the caller's folder and is
-// trusted only by the processes given environment() (NODE_EXTRA_CA_CERTS for n8n, cafile for the npm
-// it runs); its key is deleted as soon as the registry's certificate is signed. Nothing is installed
+// The registry's certificate is self-signed for the run with the openssl command (no authority exists
+// that could sign another), lives in the caller's folder and is trusted only by the processes given
+// environment() (NODE_EXTRA_CA_CERTS for n8n, cafile for the npm it runs). Nothing is installed
 // system-wide, no system or user npm configuration is read or written.
-import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync, type WriteStream } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
@@ -21,7 +21,7 @@ import path from 'node:path';
 import { run } from '../dev/n8n';
 
 /** The registry n8n installs community packages from unless licensed otherwise. */
-export const PUBLIC_REGISTRY = 'https://registry.npmjs.org';
+const PUBLIC_REGISTRY = 'https://registry.npmjs.org';
 const REGISTRY_HOST = new URL(PUBLIC_REGISTRY).hostname;
 /** Hosts the processes reach directly (the sandbox, the other processes), never through the proxy. */
 const LOCAL_HOSTS = '127.0.0.1,localhost';
@@ -38,20 +38,6 @@ export interface ServedPackage {
 	shasum: string;
 	tarball: Buffer;
 	manifest: Record<string, unknown>;
-}
-
-/** Reads a tarball made by `npm pack`: its package.json and the hashes the registry publishes. */
-export async function readPackedPackage(tarball: string): Promise<ServedPackage> {
-	const manifest = JSON.parse(await run('tar', ['-xzOf', tarball, 'package/package.json'])) as Record<string, unknown>;
-	const bytes = readFileSync(tarball);
-	return {
-		name: String(manifest.name),
-		version: String(manifest.version),
-		integrity: `sha512-${createHash('sha512').update(bytes).digest('base64')}`,
-		shasum: createHash('sha1').update(bytes).digest('hex'),
-		tarball: bytes,
-		manifest,
-	};
 }
 
 export class StandInRegistry {
@@ -72,19 +58,24 @@ export class StandInRegistry {
 		this.logFile = path.join(dir, 'registry.log');
 	}
 
-	get url() {
-		return `http://127.0.0.1:${this.port}`;
-	}
-
-	/** Serves this tarball from now on (replacing an earlier one); returns what it publishes. */
+	/** Serves this tarball made by `npm pack` from now on (replacing an earlier one); returns what the registry publishes of it. */
 	async serve(tarball: string): Promise<ServedPackage> {
-		this.served = await readPackedPackage(tarball);
+		const manifest = JSON.parse(await run('tar', ['-xzOf', tarball, 'package/package.json'])) as Record<string, unknown>;
+		const bytes = readFileSync(tarball);
+		this.served = {
+			name: String(manifest.name),
+			version: String(manifest.version),
+			integrity: `sha512-${createHash('sha512').update(bytes).digest('base64')}`,
+			shasum: createHash('sha1').update(bytes).digest('hex'),
+			tarball: bytes,
+			manifest,
+		};
 		return this.served;
 	}
 
 	async start(): Promise<void> {
 		mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-		const { key, cert } = await this.makeCertificates();
+		const { key, cert } = await this.makeCertificate();
 		// Empty npm configuration files: the npm that n8n runs reads neither the user's nor the system's.
 		for (const name of ['user.npmrc', 'global.npmrc']) writeFileSync(path.join(this.dir, name), '');
 		this.log = createWriteStream(this.logFile, { flags: 'a' });
@@ -130,26 +121,20 @@ export class StandInRegistry {
 	 * (`npm_config_cache`), as separate machines have.
 	 */
 	environment(): NodeJS.ProcessEnv {
+		const url = `http://127.0.0.1:${this.port}`;
 		return {
-			HTTPS_PROXY: this.url,
-			https_proxy: this.url,
+			HTTPS_PROXY: url,
+			https_proxy: url,
 			NO_PROXY: LOCAL_HOSTS,
 			no_proxy: LOCAL_HOSTS,
 			NODE_EXTRA_CA_CERTS: this.caFile,
-			npm_config_https_proxy: this.url,
+			npm_config_https_proxy: url,
 			npm_config_noproxy: LOCAL_HOSTS,
 			npm_config_cafile: this.caFile,
 			npm_config_userconfig: path.join(this.dir, 'user.npmrc'),
 			npm_config_globalconfig: path.join(this.dir, 'global.npmrc'),
 			npm_config_update_notifier: 'false',
 		};
-	}
-
-	/** How many times the tarball was downloaded. */
-	get downloads(): number {
-		const served = this.served;
-		if (!served) return 0;
-		return this.counts.get(`GET ${tarballPath(served)} 200`) ?? 0;
 	}
 
 	async stop(): Promise<void> {
@@ -167,34 +152,22 @@ export class StandInRegistry {
 		this.log = undefined;
 	}
 
-	/** A certificate authority for this run, and the registry's certificate signed by it. */
-	private async makeCertificates(): Promise<{ key: Buffer; cert: Buffer }> {
+	/** The registry's certificate for this run, self-signed: the processes trust it alone (a leaf, not an authority). */
+	private async makeCertificate(): Promise<{ key: Buffer; cert: Buffer }> {
 		await run('openssl', ['version']).catch((error: NodeJS.ErrnoException) => {
 			throw error.code === 'ENOENT' ? new Error("the stand-in registry needs the openssl command: install Debian's openssl package") : error;
 		});
-		const file = (name: string) => path.join(this.dir, name);
-		const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+		const keyFile = path.join(this.dir, 'registry.key');
 		await run('openssl', [
-			'req', '-x509', ...ec, '-keyout', file('ca.key'), '-out', this.caFile, '-days', '2',
-			'-subj', '/CN=n8n-nodes-postal-service test run',
-			'-addext', 'basicConstraints=critical,CA:TRUE,pathlen:0',
-			'-addext', 'keyUsage=critical,keyCertSign',
+			'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
+			'-keyout', keyFile, '-out', this.caFile, '-days', '2',
+			'-subj', `/CN=${REGISTRY_HOST}`,
+			'-addext', `subjectAltName=DNS:${REGISTRY_HOST}`,
+			'-addext', 'basicConstraints=critical,CA:FALSE',
+			'-addext', 'keyUsage=critical,digitalSignature',
+			'-addext', 'extendedKeyUsage=serverAuth',
 		]);
-		await run('openssl', ['req', ...ec, '-keyout', file('registry.key'), '-out', file('registry.csr'), '-subj', `/CN=${REGISTRY_HOST}`]);
-		writeFileSync(
-			file('registry.ext'),
-			`subjectAltName=DNS:${REGISTRY_HOST}\nbasicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n`,
-		);
-		try {
-			await run('openssl', [
-				'x509', '-req', '-in', file('registry.csr'), '-CA', this.caFile, '-CAkey', file('ca.key'),
-				'-set_serial', `0x${randomBytes(8).toString('hex')}`, '-days', '2', '-extfile', file('registry.ext'), '-out', file('registry.pem'),
-			]);
-		} finally {
-			// Nothing can be signed with this authority once the registry's certificate exists.
-			for (const name of ['ca.key', 'registry.csr', 'registry.ext']) rmSync(file(name), { force: true });
-		}
-		return { key: readFileSync(file('registry.key')), cert: readFileSync(file('registry.pem')) };
+		return { key: readFileSync(keyFile), cert: readFileSync(this.caFile) };
 	}
 
 	private note(method: string, target: string, status: number) {

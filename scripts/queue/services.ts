@@ -21,20 +21,11 @@ function postgresBinDir(): string | undefined {
 	return majors.length ? path.join(root, majors[0], 'bin') : undefined;
 }
 
-function hasCommand(command: string) {
-	try {
-		execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
-		return true;
-	} catch {
-		return false;
-	}
-}
-
 /** Installs PostgreSQL and Redis from Debian's packages when missing (`apt-get update` once). */
 export async function ensureServicePackages(say: (message: string) => void = () => undefined): Promise<{ postgresBin: string }> {
 	const missing = [
 		...(postgresBinDir() ? [] : ['postgresql']),
-		...(hasCommand('redis-server') ? [] : ['redis-server']),
+		...((await run('sh', ['-c', 'command -v redis-server']).then(() => true, () => false)) ? [] : ['redis-server']),
 	];
 	if (missing.length) {
 		const [command, ...prefix] = isRoot() ? ['apt-get'] : ['sudo', 'apt-get'];
@@ -48,42 +39,31 @@ export async function ensureServicePackages(say: (message: string) => void = () 
 	return { postgresBin };
 }
 
-/** The `postgres` system user's ids: PostgreSQL refuses to run as root. */
-function postgresUser(): { uid: number; gid: number } {
-	const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-	const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-	return { uid, gid };
-}
-
-export class Postgres {
+export class Postgres extends GroupProcess {
 	readonly database = 'n8n';
 	readonly user = 'postgres';
 	port = 0;
-	private readonly server: GroupProcess;
 	private readonly dataDir: string;
 
 	constructor(
 		private readonly binDir: string,
 		private readonly dir: string,
 	) {
+		super('PostgreSQL', path.join(dir, 'postgres.log'));
 		this.dataDir = path.join(dir, 'data');
-		this.server = new GroupProcess('PostgreSQL', path.join(dir, 'postgres.log'));
-	}
-
-	get logFile() {
-		return this.server.logFile;
 	}
 
 	async start(): Promise<void> {
-		// As root the cluster belongs to the postgres user; otherwise to whoever runs this.
-		const owner: { uid?: number; gid?: number } = isRoot() ? postgresUser() : {};
+		// As root the cluster belongs to the postgres user (PostgreSQL refuses to run as root); otherwise to whoever runs this.
+		const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
+		const owner: { uid?: number; gid?: number } = isRoot() ? { uid: id('-u'), gid: id('-g') } : {};
 		mkdirSync(this.dir, { recursive: true });
 		if (owner.uid !== undefined) chownSync(this.dir, owner.uid, owner.gid!);
 		if (!existsSync(path.join(this.dataDir, 'PG_VERSION'))) {
 			await run(path.join(this.binDir, 'initdb'), ['-D', this.dataDir, '-U', this.user, '--auth=trust', '-E', 'UTF8', '--no-sync'], { ...owner, cwd: this.dir });
 		}
 		this.port = await freePort();
-		this.server.start(
+		this.spawn(
 			path.join(this.binDir, 'postgres'),
 			[
 				'-D', this.dataDir,
@@ -99,7 +79,7 @@ export class Postgres {
 			],
 			{ ...owner, cwd: this.dir },
 		);
-		await this.server.waitFor(/database system is ready to accept connections/, 60_000);
+		await this.waitFor(/database system is ready to accept connections/, 60_000);
 		await run(path.join(this.binDir, 'createdb'), ['-h', '127.0.0.1', '-p', String(this.port), '-U', this.user, this.database]);
 	}
 
@@ -123,31 +103,26 @@ export class Postgres {
 
 	async stop(): Promise<void> {
 		// SIGINT is PostgreSQL's fast shutdown.
-		await this.server.stop('SIGINT', 15_000, true);
+		await this.end('SIGINT', 15_000, true);
 	}
 }
 
-export class Redis {
+export class Redis extends GroupProcess {
 	port = 0;
-	private readonly server: GroupProcess;
 
 	constructor(private readonly dir: string) {
-		this.server = new GroupProcess('Redis', path.join(dir, 'redis.log'));
-	}
-
-	get logFile() {
-		return this.server.logFile;
+		super('Redis', path.join(dir, 'redis.log'));
 	}
 
 	async start(): Promise<void> {
 		mkdirSync(this.dir, { recursive: true });
 		this.port = await freePort();
-		this.server.start(
+		this.spawn(
 			'redis-server',
 			['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir, '--daemonize', 'no'],
 			{ cwd: this.dir },
 		);
-		await this.server.waitFor(/Ready to accept connections/, 60_000);
+		await this.waitFor(/Ready to accept connections/, 60_000);
 	}
 
 	environment(): NodeJS.ProcessEnv {
@@ -155,6 +130,6 @@ export class Redis {
 	}
 
 	async stop(): Promise<void> {
-		await this.server.stop('SIGTERM', 15_000, true);
+		await this.end('SIGTERM', 15_000, true);
 	}
 }

@@ -72,10 +72,11 @@ for (const [name, job] of jobs) {
 		!jobSteps.some((s) => /\bnpm publish\b/.test(s.run ?? '')),
 		'publishes with npm publish directly: publish through scripts/release/release.mjs --publish, the step CI runs with --dry-run',
 	);
-	const npmVersion = /npm@(\d+)\.(\d+)\.(\d+)/.exec(jobSteps[npmStep]?.run ?? '');
+	// The pinned version as one number (major, minor and patch below 1,000 each), to compare with 11.5.1.
+	const [, major, minor, patch] = (/npm@(\d+)\.(\d+)\.(\d+)/.exec(jobSteps[npmStep]?.run ?? '') ?? []).map(Number);
 	check(
 		where,
-		npmVersion !== null && npmStep < publishStep && atLeast(npmVersion.slice(1).map(Number), [11, 5, 1]),
+		npmStep < publishStep && major * 1e6 + minor * 1e3 + patch >= 11_005_001,
 		'must install a pinned npm 11.5.1 or later before publishing: trusted publishing needs it (Node 20 ships npm 10)',
 	);
 	check(where, tagCheck !== -1 && tagCheck < publishStep, 'must check the tag before publishing');
@@ -115,9 +116,3 @@ if (problems.length) {
 console.log(
 	`workflows ok: ${ciPath} runs .ci/run; ${publishPath} checks the tag, runs .ci/run, publishes by trusted publishing with no credential`,
 );
-
-/** Whether version `a` ([major, minor, patch]) is `b` or later. */
-function atLeast(a, b) {
-	for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] > b[i];
-	return true;
-}

@@ -38,10 +38,7 @@ if (tagIndex !== -1) {
 	const git = (...args) => execFileSync('git', args, { encoding: 'utf8' }).trim();
 	if (git('status', '--porcelain')) problems.push('the working copy has uncommitted changes');
 	if (git('tag', '--list', tag)) problems.push(`the tag ${tag} exists already: raise the version`);
-}
-
-// Every node version and credential about to be released is recorded, and none breaks its record.
-if (tagIndex === -1) {
+	// Every node version and credential about to be released is recorded, and none breaks its record.
 	if (!built()) {
 		problems.push('dist/ is missing or incomplete: run npm run build first');
 	} else {

@@ -1,8 +1,9 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * scripts/dev/check-shell.sh refuses, in a script that sets pipefail, every pipe into a reader that
- * may stop reading before the writer is done (the writer then dies of SIGPIPE at random), and
- * passes the readers that read their whole input. Each form is written into a script of its own.
+ * may stop reading before the writer is done (the writer then dies of SIGPIPE at random). That it
+ * passes the readers that read their whole input is CI's own step: `npm run lint:shell` over .ci/run
+ * and scripts/, which pipe into them. Each form is written into a script of its own.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,7 +31,6 @@ const EARLY_READERS = [
 	"sed '/x/q'",
 	"awk '{ print; exit }'",
 ];
-const WHOLE_READERS = ["grep -c 'x'", "grep -E 'x'", 'sed -n 1p', 'tail -1', "awk '{ n++ } END { print n }'", 'wc -l', 'cat'];
 const SETTINGS = ['set -euo pipefail', 'set -o pipefail', 'set -uo pipefail'];
 
 /** Runs the check over one script holding `line`; true when it refuses the script. */
@@ -53,11 +53,6 @@ describe('scripts/dev/check-shell.sh', () => {
 				expect(refuses(`early-${SETTINGS.indexOf(setting)}-${index}`, setting, `cat "$log" | ${reader}`)).toBe(true);
 			});
 		}
-	}
-	for (const [index, reader] of WHOLE_READERS.entries()) {
-		it(`passes "cat "$log" | ${reader}" under pipefail`, () => {
-			expect(refuses(`whole-${index}`, 'set -euo pipefail', `cat "$log" | ${reader} || true`)).toBe(false);
-		});
 	}
 	it('passes an early reader in a script without pipefail, where the writer’s SIGPIPE cannot fail the pipeline', () => {
 		expect(refuses('no-pipefail', 'set -eu', 'cat "$log" | head -1')).toBe(false);
