@@ -21,20 +21,9 @@ const createdOrderId = letterCreator(ctx);
 
 // What the fault matrix proves for every write (a 500, a 503, a 429, a timeout, a dropped connection,
 // never resent), the Addresses family (an unusable Base URL, a refused connection), the timeouts family and
-// the release family of Continue On Fail (test/releases/errorOutput.test.ts) is not repeated here.
+// the release family of Continue On Fail (test/releases/errorOutput.test.ts) is not repeated here, nor the
+// service's own 400 in its words (pdfRules.test.ts through the sandbox, the field family below for each field).
 describe('failures: what the user reads, and the token nowhere', () => {
-	// An express parcel without virtual box: the node cannot know the service's own city, so the service decides.
-	it('400 from the service', async () => {
-		const result = await run(ctx.sandbox, { ...LETTER, shipType: 6 }, { items: [await pdfItem(1)] });
-		const refusal = ctx.sandbox.control.requests({ path: '/api/v2/post' })[0];
-		expect(refusal.status).toBe(400);
-		// The service's own reason, as sent, is in the message an AI agent reads, after the English explanation.
-		expect(result.error?.message).toMatch(/^The service refused .* The service said: .+$/);
-		expect(result.error?.message).toMatch(/virtualbox|caixa virtual|unidade/i);
-		expect(result.error?.description).toMatch(/Service message: /);
-		expectNoToken(result.serialized);
-	});
-
 	// One wrong token per operation: every route, auth placement and envelope says what to check, is
 	// not tried again, and keeps the token (slashes and plus signs included) out of the run data.
 	it.each(Object.keys(EVERY_OPERATION))('401 on %s: check the token, once, the token nowhere', async (key) => {

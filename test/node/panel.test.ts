@@ -53,17 +53,6 @@ function texts(properties: INodeProperties[]): string[] {
 }
 
 describe('the panel', () => {
-	// The action names themselves are held to the guides by test/docs/guides.test.ts.
-	it('names each action with a verb and its object, at most 40 characters, without parentheses', async () => {
-		const actions = operations((await node()).properties);
-		expect(actions.length).toBeGreaterThan(10);
-		for (const { key, option } of actions) {
-			expect(option.action, key).toMatch(/^[A-Z][a-z]+ [a-z]/);
-			expect(option.action!.length, `${key}: ${option.action}`).toBeLessThanOrEqual(40);
-			expect(option.action, key).not.toMatch(/[()]/);
-		}
-	});
-
 	it("gives the trigger the node's description, which n8n's panel shows for both", async () => {
 		expect((await nodeType(TRIGGER)).description.description).toBe((await node()).description);
 	});
