@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 
 import { startSandbox } from '../../sandbox';
-import { startHttpServer } from '../harness/httpServer';
-import { CHAT_BASIC as BASIC, CHAT_SEND as SEND, EMAIL, run, TOKEN, useSandbox } from './fixture';
+import { CHAT_BASIC as BASIC, CHAT_SEND as SEND, EMAIL, run, TOKEN, useFakeService, useSandbox } from './fixture';
 
 const ctx = useSandbox();
+const fake = useFakeService();
 
 describe('Chat Message > Send', () => {
 	it('takes a payment method the service names through Extra Parameters, the documented way around the guessed values', async () => {
@@ -116,16 +116,9 @@ describe('Chat Message > Reprocess', () => {
 		['beside data', { message_id: 9001 }, 'no_change'],
 		['beside a data of null', null, 'no_change'],
 	])('reads no_change %s and outputs the service\'s message', async (_case, data, result) => {
-		const server = await startHttpServer((_req, res) => {
-			res.setHeader('content-type', 'application/json');
-			res.end(JSON.stringify({ status: 200, status_message: 'Mensagem já está na fila', data, ...(result ? { result } : {}) }));
-		});
-		try {
-			const outcome = await run({ baseUrl: server.url }, { resource: 'chatMessage', operation: 'reprocess', messageId: '9001' });
-			expect(outcome.error).toBeUndefined();
-			expect(outcome.items[0].json).toMatchObject({ result: 'no_change', message: 'Mensagem já está na fila' });
-		} finally {
-			await server.close();
-		}
+		fake.answer.body = JSON.stringify({ status: 200, status_message: 'Mensagem já está na fila', data, ...(result ? { result } : {}) });
+		const outcome = await run(fake, { resource: 'chatMessage', operation: 'reprocess', messageId: '9001' });
+		expect(outcome.error).toBeUndefined();
+		expect(outcome.items[0].json).toMatchObject({ result: 'no_change', message: 'Mensagem já está na fila' });
 	});
 });
