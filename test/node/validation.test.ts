@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { SAMPLE_RECIPIENT } from '../../sandbox/recipient';
 import type { TestItem } from '../harness/engine';
-import { makePdf, run, useSandbox } from './fixture';
+import { pdfItem, run, useSandbox } from './fixture';
 
 const ctx = useSandbox();
 
@@ -50,10 +50,7 @@ const FROM_ITEM = {
 const VALID = { shipType: 2, ...SAMPLE_RECIPIENT };
 
 /** Items with the given fields and a one-page PDF each. */
-async function letters(...fields: Array<Record<string, unknown>>): Promise<TestItem[]> {
-	const data = await makePdf(1);
-	return fields.map((json) => ({ json: json as TestItem['json'], binary: { data: { data, fileName: 'carta.pdf', mimeType: 'application/pdf' } } }));
-}
+const letters = async (...fields: Array<Record<string, unknown>>) => await Promise.all(fields.map(async (json) => await pdfItem(1, json)));
 
 const long = (n: number) => 'x'.repeat(n);
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
@@ -93,25 +90,20 @@ const RULES: Array<[string, Record<string, unknown>, string, RegExp]> = [
 
 describe('validation before any request', () => {
 	it('fails each invalid item naming the field, the limit and the item, sends none of them, and creates the valid ones', async () => {
-		const pdf = await makePdf(1);
-		const items: TestItem[] = [];
-		const expectations: Array<{ index: number; field?: string; says?: RegExp; rule?: string }> = [];
-		const push = (json: Record<string, unknown>, expectation: Omit<(typeof expectations)[number], 'index'>) => {
-			expectations.push({ index: items.length, ...expectation });
-			items.push({ json: json as TestItem['json'], binary: { data: { data: pdf, fileName: 'carta.pdf', mimeType: 'application/pdf' } } });
-		};
-		push({ ...VALID, tag: 'valid-first' }, {});
-		for (const [rule, change, field, says] of RULES) push({ ...VALID, ...change, tag: `invalid-${rule}` }, { field, says, rule });
-		push({ ...VALID, shipType: 3, ar_type: 'electronic', tag: 'valid-last' }, {});
-		// An item whose previous node produced no file.
-		expectations.push({ index: items.length, field: 'pdfFile', says: /no binary field "data"/, rule: 'missing binary' });
-		items.push({ json: { ...VALID, tag: 'invalid-no-binary' } });
+		const cases: Array<{ json: Record<string, unknown>; field?: string; says?: RegExp; rule?: string; noFile?: true }> = [
+			{ json: { ...VALID, tag: 'valid-first' } },
+			...RULES.map(([rule, change, field, says]) => ({ json: { ...VALID, ...change, tag: `invalid-${rule}` }, field, says, rule })),
+			{ json: { ...VALID, shipType: 3, ar_type: 'electronic', tag: 'valid-last' } },
+			// An item whose previous node produced no file.
+			{ json: { ...VALID, tag: 'invalid-no-binary' }, noFile: true, field: 'pdfFile', says: /no binary field "data"/, rule: 'missing binary' },
+		];
+		const items = await Promise.all(cases.map(async ({ json, noFile }) => (noFile ? { json: json as TestItem['json'] } : await pdfItem(1, json))));
 
 		const result = await run(ctx.sandbox, FROM_ITEM, { items, continueOnFail: true });
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(items.length);
 
-		for (const { index, field, says, rule } of expectations) {
+		for (const [index, { field, says, rule }] of cases.entries()) {
 			const out = result.items[index];
 			expect(out.pairedItem).toEqual({ item: index });
 			if (!field) {
