@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 
 import { runCredentialTest } from '../harness/engine';
-import { startHttpServer } from '../harness/httpServer';
 import { EMAIL, TOKEN, useFakeService, useSandbox } from './fixture';
 
 const ctx = useSandbox();
@@ -53,18 +52,11 @@ describe.each(CASES)('%s test', (type, data) => {
 	});
 
 	it('fails on a redirect, and sends nothing to its target', async () => {
-		const elsewhere = await startHttpServer((_req, res) => {
-			res.setHeader('content-type', 'application/json');
-			res.end('{"status":200,"status_message":"Sucesso","data":{}}');
-		});
-		try {
-			ctx.sandbox.control.injectFault({ path: '/api/', kind: 'redirect', status: 307, location: `${elsewhere.url}/api/` });
-			const result = await runCredentialTest(type, data(ctx.sandbox.baseUrl, TOKEN));
-			expect(result.status).toBe('Error');
-			expect(result.message).toMatch(/"Base URL" answered with a redirect \(HTTP 307\)/);
-			expect(elsewhere.requests).toHaveLength(0);
-		} finally {
-			await elsewhere.close();
-		}
+		notTheService.answer.body = '{"status":200,"status_message":"Sucesso","data":{}}';
+		ctx.sandbox.control.injectFault({ path: '/api/', kind: 'redirect', status: 307, location: `${notTheService.baseUrl}/api/` });
+		const result = await runCredentialTest(type, data(ctx.sandbox.baseUrl, TOKEN));
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/"Base URL" answered with a redirect \(HTTP 307\)/);
+		expect(notTheService.requests).toHaveLength(0);
 	});
 });
