@@ -9,9 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import { descriptionTexts } from '../docs/messageCorpus';
 import { nodeType } from '../harness/engine';
-import { NODE } from './fixture';
+import { NODE, TRIGGER } from './fixture';
 
-const TRIGGER = 'n8n-nodes-postal-service.postalServiceTrigger';
 /** The operations that spend the account's credits. */
 const PAYING = ['order.create', 'chatMessage.send', 'chatMessage.reprocess'];
 
