@@ -71,19 +71,17 @@ describe('Chat Message > Send', () => {
 			expect(Object.keys((request.fields as { variables: object }).variables)).toEqual(['nome', 'valor', 'vencimento']);
 		});
 
-		it('refuses an item without one of them, naming it, and sends nothing', async () => {
-			const items = [{ json: { nome: 'Maria', valor: 'R$ 1,00' } }];
-			const result = await run(ctx.sandbox, AUTO, { items, continueOnFail: true });
-			expect(result.items[0].json.error).toMatch(/input field of the same name; this item has no "vencimento".*Nothing was sent\.$/);
-			expect(ctx.sandbox.control.requests({ path: '/api/chat/v1/post' })).toHaveLength(0);
-		});
-
-		it('refuses when the variables are not known (the template is an expression), and sends nothing', async () => {
-			const result = await run(ctx.sandbox, { ...AUTO, variables: { mappingMode: 'autoMapInputData', value: null, schema: [] } }, {
-				items: [{ json: { nome: 'Maria', valor: 'R$ 1,00', vencimento: '30/11' } }],
-				continueOnFail: true,
-			});
-			expect(result.items[0].json.error).toMatch(/Map Automatically, but the template's variables are not known here/);
+		it.each([
+			['an item without one of them, naming it', AUTO, { nome: 'Maria', valor: 'R$ 1,00' }, /input field of the same name; this item has no "vencimento".*Nothing was sent\.$/],
+			[
+				'when the variables are not known (the template is an expression)',
+				{ ...AUTO, variables: { mappingMode: 'autoMapInputData', value: null, schema: [] } },
+				{ nome: 'Maria', valor: 'R$ 1,00', vencimento: '30/11' },
+				/Map Automatically, but the template's variables are not known here/,
+			],
+		])('refuses %s, and sends nothing', async (_case, parameters, json, says) => {
+			const result = await run(ctx.sandbox, parameters, { items: [{ json }], continueOnFail: true });
+			expect(result.items[0].json.error).toMatch(says);
 			expect(ctx.sandbox.control.requests({ path: '/api/chat/v1/post' })).toHaveLength(0);
 		});
 	});
