@@ -42,7 +42,7 @@ describe('Order > Get', () => {
 			[LETTER_ID, ['123456', ' 42 '], ['E123456', '12a', '', '12/../balance']],
 			[EMAIL_ID, ['E123456', 'E1'], ['123456', 'e123', 'E', 'E12/x']],
 		] as const) {
-			const validation = kind.property.modes?.[0].validation?.[0] as { properties: { regex: string } };
+			const validation = kind.property.modes?.[0].validation?.[0] as unknown as { properties: { regex: string } };
 			const editor = new RegExp(validation.properties.regex);
 			for (const value of [...good, ...bad]) {
 				const taken = (good as readonly string[]).includes(value);
