@@ -61,11 +61,6 @@ export const SPENDING = Object.entries(RESOURCES).flatMap(([resource, { operatio
 			capped: JSON.stringify(module.description).includes('"name":"maxPrice"'),
 		})),
 );
-export const WRITING = Object.entries(RESOURCES).flatMap(([resource, { operations }]) =>
-	Object.entries(operations)
-		.filter(([, module]) => module.writes)
-		.map(([operation]) => ({ resource, operation })),
-);
 
 export function operationOf(node: WorkflowNode): { resource: string; operation: string } | undefined {
 	if (!node.type.startsWith(PACKAGE) || node.type === TRIGGER) return undefined;

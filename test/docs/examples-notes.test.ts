@@ -1,14 +1,11 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // What the example files' notes tell a user, and the files beside them (the Portuguese Setup steps,
 // the walkthroughs' round trip, the mail merge sample), checked against the workflows themselves.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-
 import { describe, expect, it } from 'vitest';
 
-import { dataTablesOf, entryCredentialsOf, EXAMPLE_API_KEY_HEADER, examplesDir, placeholderHosts, SYSTEMS_NODE, type WorkflowNode } from '../../scripts/dev/workflows';
+import { dataTablesOf, entryCredentialsOf, EXAMPLE_API_KEY_HEADER, placeholderHosts, SYSTEMS_NODE, type WorkflowNode } from '../../scripts/dev/workflows';
 import { examples, note, notesOf, reachableFrom, SETUP, setupNote, setupSteps, STICKY } from './exampleGraph';
-import { figuresOf } from './sections';
+import { figuresOf, readDoc } from './sections';
 
 describe('the example workflows', () => {
 	it('name in their Setup note the credential each entry authenticates with, and the header a Header Auth one sends', () => {
@@ -124,7 +121,7 @@ describe('the example notes', () => {
 
 describe('the Setup steps in Portuguese', () => {
 	const GUIDE = 'docs/pt-BR/exemplos.md';
-	const guide = readFileSync(path.join(examplesDir, '..', GUIDE), 'utf8');
+	const guide = readDoc(GUIDE);
 	/** The numbered steps the Portuguese page gives for an example, after its name in bold on a line of its own. */
 	const guideSteps = (name: string) => setupSteps(`### Setup\n${guide.split(`\n**${name}**\n`)[1] ?? ''}`);
 	/** What a translation keeps of a step: its code, its bold labels and its node names in italics. */
@@ -167,13 +164,12 @@ describe('your own systems, in one place', () => {
 describe('the round trip in the walkthroughs', () => {
 	const ROUND_TRIP = 'crm-client-to-return-receipt.json';
 	const workflow = examples.find((e) => e.file === ROUND_TRIP)!.workflow;
-	const root = path.join(examplesDir, '..');
-	const dev = readFileSync(path.join(root, 'scripts/dev/dev.ts'), 'utf8');
+	const dev = readDoc('scripts/dev/dev.ts');
 	const fields = (workflow.nodes.find((n) => n.name === 'Client fields')!.parameters.assignments as { assignments: Array<{ name: string }> }).assignments.map((a) => a.name);
 
 	// The Portuguese page's last section has the same figures (walkthrough.test.ts); the banner and the panel show these labels (quotes.test.ts).
 	it("docs/first-registered-letter.md ends with 'From the CRM to the AR': the example, every field of the record, the banner's call and the panel's records", () => {
-		const last = readFileSync(path.join(root, 'docs/first-registered-letter.md'), 'utf8').split(/^## /m).at(-1)!;
+		const last = readDoc('docs/first-registered-letter.md').split(/^## /m).at(-1)!;
 		expect(last.split('\n')[0]).toBe('From the CRM to the AR');
 		expect(last).toContain(`examples/${ROUND_TRIP})`);
 		for (const field of fields) expect(last, field).toContain(`\`${field}\``);

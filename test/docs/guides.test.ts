@@ -67,17 +67,14 @@ describe('the user guide and its Portuguese twin', () => {
 		expect(amounts(PT)).toEqual(amounts(EN));
 	});
 
-	it("name in the queue-mode install, and the walkthroughs in theirs, the version package.json has", () => {
+	it("name in the queue-mode install, and the walkthroughs in theirs, the version package.json has, and the n8n versions it supports", () => {
 		for (const file of [EN, PT]) {
 			expect(readDoc(file), file).toContain(`"name":"${pkg.name}","version":"${pkg.version}"`);
 			expect(readDoc(file), file).toContain(`npm view ${pkg.name}@${pkg.version} dist.integrity`);
+			expect(readDoc(file), file).toContain(`\`${pkg.n8n.supportedVersions}\``);
 		}
 		// The walkthroughs' editor install pins the same version.
 		for (const file of ['docs/first-registered-letter.md', 'docs/pt-BR/primeira-carta-registrada.md']) expect(readDoc(file), file).toContain(`\`${pkg.name}@${pkg.version}\``);
-	});
-
-	it("state the n8n versions package.json supports", () => {
-		for (const file of [EN, PT]) expect(readDoc(file), file).toContain(`\`${pkg.n8n.supportedVersions}\``);
 	});
 
 	it('list every status of a letter and of a registered e-mail by its value and its meaning, and every delivery status', () => {

@@ -26,19 +26,24 @@ describe('the sections of the pages made from a real run', () => {
 });
 
 describe('docs/outputs.md and the guides', () => {
-	it('lists in its Simplify table the fields each switch keeps, as the help of the switch names them', async () => {
-		const { description } = await nodeType(NODE);
-		const switches = description.properties.filter((p) => p.name === 'simplify');
-		expect(switches.length).toBeGreaterThan(0);
+	// The reads that simplify have one switch each; the other reads answer with a few fields or a file (the README says why).
+	it("lists in its Simplify table what each switch keeps, as the switch's help names it: at most ten of the service's fields beside the texts that read them", async () => {
+		const switches = (await nodeType(NODE)).description.properties.filter((p) => p.name === 'simplify');
+		const at = (p: (typeof switches)[number]) => [String(p.displayOptions?.show?.resource), String(p.displayOptions?.show?.operation)];
+		expect(switches.map((p) => at(p).join('.')).sort()).toEqual(['chatTemplate.getMany', 'order.get', 'registeredEmail.get']);
 		for (const property of switches) {
-			const title = titleOf(String(property.displayOptions?.show?.resource), String(property.displayOptions?.show?.operation));
+			expect(property).toMatchObject({ displayName: 'Simplify', type: 'boolean', default: true });
+			expect(property.description).toMatch(/^Whether to return only the fields most workflows use \((\w+, )+\w+\) instead of the service's whole answer$/);
+			const kept = /\(([^)]*)\)/.exec(property.description!)![1].split(', ');
+			expect(kept.filter((field) => field !== 'statusText' && field !== 'currency').length, property.description).toBeLessThanOrEqual(10);
+			if (kept.includes('value')) expect(kept, 'a price comes with its currency').toContain('currency');
+			if (kept.includes('status') && at(property)[0] !== 'chatTemplate') expect(kept).toContain('statusText');
+			const title = titleOf(at(property)[0], at(property)[1]);
 			const row = outputsPage()
 				.split('\n')
 				.find((line) => line.startsWith(`| ${title} | on by default`));
 			expect(row, title).toBeDefined();
-			const documented = [...row!.split(' | ')[1].matchAll(/`(\w+)`/g)].map(([, field]) => field);
-			const kept = /\(([^)]+)\)/.exec(property.description ?? '')![1].split(', ');
-			expect(documented, title).toEqual(kept);
+			expect([...row!.split(' | ')[1].matchAll(/`(\w+)`/g)].map(([, field]) => field), title).toEqual(kept);
 		}
 	});
 

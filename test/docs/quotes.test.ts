@@ -119,16 +119,13 @@ function stale(quotes: Quote[]): string[] {
 const allQuotes = () => pages().flatMap((file) => quotesOf(file, readDoc(file)));
 
 describe('quotes of the panel and of the messages in the documentation', () => {
-	it('name only labels the panel, the credentials, the sandbox or the listed screens show', () => {
-		const labels = allQuotes().filter(({ kind }) => kind === 'label');
-		expect(labels.length).toBeGreaterThan(100);
-		expect(stale(labels)).toEqual([]);
-	});
-
-	it('quote only messages the code can print, or the listed ones of other software', () => {
-		const messages = allQuotes().filter(({ kind }) => kind === 'message');
-		expect(messages.length).toBeGreaterThan(20);
-		expect(stale(messages)).toEqual([]);
+	it.each([
+		['label', 'name only labels the panel, the credentials, the sandbox or the listed screens show', 100],
+		['message', 'quote only messages the code can print, or the listed ones of other software', 20],
+	] as const)('%s quotes: %s', (kind, _rule, atLeast) => {
+		const quotes = allQuotes().filter((quote) => quote.kind === kind);
+		expect(quotes.length).toBeGreaterThan(atLeast);
+		expect(stale(quotes)).toEqual([]);
 	});
 
 	it('list in OTHER_LABELS and OTHER_MESSAGES only what some page quotes and the package does not show', () => {

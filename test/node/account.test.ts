@@ -7,7 +7,8 @@ const ctx = useSandbox();
 // A refusal of each operation's route, in the service's words, is errors.test.ts's family of wrong tokens;
 // each read's answer from a real run (Get Balance, Get Logo, Receipt > Get, Registered E-Mail > Get and
 // Download File) is docs/outputs.md's, checked by test/docs/outputs.test.ts. An empty name given to
-// Saved Contact > Update is extras.test.ts's, through the same check as the panel's field.
+// Saved Contact > Update is extras.test.ts's, through the same check as the panel's field. Registered
+// E-Mail > Cancel is the fault matrix's (cancelled once per item); a second cancellation order-cancel.test.ts's.
 describe('Account', () => {
 	it('takes a Timeout given by expression from each item', async () => {
 		// Parameters without an expression are read once per run; one with an expression still per item.
@@ -49,18 +50,5 @@ describe('Registered E-Mail', () => {
 		const result = await run(ctx.sandbox, { resource: 'registeredEmail', operation: 'get', orderId: '100001' });
 		expect(result.error?.message).toMatch(/E followed by digits/);
 		expect(ctx.sandbox.control.requests()).toHaveLength(0);
-	});
-
-	it('Cancel cancels, then reports the second attempt', async () => {
-		const id = String(ctx.sandbox.control.createEmailOrder({ email: 'joao@example.com', name: 'João', subject: 'Notificação' }).id);
-		const first = await run(ctx.sandbox, { resource: 'registeredEmail', operation: 'cancel', orderId: id });
-		expect(first.error).toBeUndefined();
-		expect(first.items[0].json).toMatchObject({ id, status_text: 'Cancelado' });
-		const second = await run(ctx.sandbox, { resource: 'registeredEmail', operation: 'cancel', orderId: id });
-		expect(second.error?.description).toContain('já está cancelado');
-		expect(ctx.sandbox.control.requests({ method: 'DELETE' }).map((r) => r.path)).toEqual([
-			`/api/v2/delete/${TOKEN}/${id}`,
-			`/api/v2/delete/${TOKEN}/${id}`,
-		]);
 	});
 });

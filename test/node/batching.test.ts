@@ -11,11 +11,12 @@ async function createOrders(n: number): Promise<string[]> {
 	return result.items.map((item) => String(item.json.id));
 }
 
-/** Letter > Get of each id, with Batching at the given size and interval. */
-function readInBatches(ids: string[], batchSize: number, batchInterval: number) {
-	const parameters = { resource: 'order', operation: 'get', orderId: '={{ $json.id }}', options: { batching: { batch: { batchSize, batchInterval } } } };
-	return run(ctx.sandbox, parameters, { items: ids.map((id) => ({ json: { id } })) });
+/** Letter > Get of each id, with the given Options. */
+function readEach(ids: string[], options: Record<string, unknown>, continueOnFail = false) {
+	const parameters = { resource: 'order', operation: 'get', orderId: '={{ $json.id }}', options };
+	return run(ctx.sandbox, parameters, { items: ids.map((id) => ({ json: { id } })), continueOnFail });
 }
+const inBatchesOf = (batchSize: number) => ({ batching: { batch: { batchSize, batchInterval: 0 } } });
 
 /** The most requests the sandbox was answering at once. */
 function maxInFlight(log: Array<{ arrived: number; answered?: number }>): number {
@@ -38,7 +39,7 @@ describe('Batching', () => {
 		ctx.sandbox.control.injectFault({ path: `/api/v2/get/${TOKEN}/${ids[0]}`, kind: 'slow', delayMs: 1500 });
 		// Every answer takes a while, so the free slots overlap too.
 		ctx.sandbox.control.setLatency(100);
-		const result = await readInBatches(ids, 3, 0);
+		const result = await readEach(ids, inBatchesOf(3));
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.id)).toEqual(ids);
 		expect(result.items.map((item) => item.pairedItem)).toEqual(ids.map((_, item) => ({ item })));
@@ -55,7 +56,7 @@ describe('Batching', () => {
 		ctx.sandbox.control.clearRequests();
 		ctx.sandbox.control.injectFault({ path: `/api/v2/get/${TOKEN}/${ids[0]}`, kind: 'slow', delayMs: 600 });
 		const wanted = [ids[0], '9', ids[2], ids[3], ids[4]];
-		const result = await readInBatches(wanted, 2, 0);
+		const result = await readEach(wanted, inBatchesOf(2));
 		expect(result.error).toBeDefined();
 		const log = ctx.sandbox.control.requests({ path: /^\/api\/v2\/get\// });
 		expect(log.map((r) => r.path.split('/').pop())).toEqual([ids[0], '9']);
@@ -65,14 +66,13 @@ describe('Batching', () => {
 	});
 
 	it.each([
-		['2 at a time, the window sliding', { batching: { batch: { batchSize: 2, batchInterval: 0 } } }],
+		['2 at a time, the window sliding', inBatchesOf(2)],
 		['without Batching, one item after another, in order', {}],
 	])('with Continue On Fail keeps every item in its place, %s', async (_case, options) => {
 		const ids = await createOrders(4);
 		ctx.sandbox.control.clearRequests();
 		const wanted = [ids[0], '9', ids[1], '8', ids[2], ids[3]];
-		const parameters = { resource: 'order', operation: 'get', orderId: '={{ $json.id }}', options };
-		const result = await run(ctx.sandbox, parameters, { items: wanted.map((id) => ({ json: { id } })), continueOnFail: true });
+		const result = await readEach(wanted, options, true);
 		expect(result.items.map((item) => item.json.id ?? 'error')).toEqual([ids[0], 'error', ids[1], 'error', ids[2], ids[3]]);
 		expect(result.items.map((item) => item.pairedItem)).toEqual(wanted.map((_, item) => ({ item })));
 		const started = ctx.sandbox.control.requests({ path: /^\/api\/v2\/get\// }).map((r) => r.path.split('/').pop());

@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 
 import { startSandbox } from '../../sandbox';
-import { startHttpServer } from '../harness/httpServer';
-import { CHAT_BASIC as BASIC, CHAT_SEND as SEND, EMAIL, run, TOKEN, useSandbox } from './fixture';
+import { CHAT_BASIC as BASIC, CHAT_SEND as SEND, EMAIL, run, TOKEN, useFakeService, useSandbox } from './fixture';
 
 const ctx = useSandbox();
+const fake = useFakeService();
 
 describe('Chat Message > Send', () => {
 	it('takes a payment method the service names through Extra Parameters, the documented way around the guessed values', async () => {
@@ -71,19 +71,17 @@ describe('Chat Message > Send', () => {
 			expect(Object.keys((request.fields as { variables: object }).variables)).toEqual(['nome', 'valor', 'vencimento']);
 		});
 
-		it('refuses an item without one of them, naming it, and sends nothing', async () => {
-			const items = [{ json: { nome: 'Maria', valor: 'R$ 1,00' } }];
-			const result = await run(ctx.sandbox, AUTO, { items, continueOnFail: true });
-			expect(result.items[0].json.error).toMatch(/input field of the same name; this item has no "vencimento".*Nothing was sent\.$/);
-			expect(ctx.sandbox.control.requests({ path: '/api/chat/v1/post' })).toHaveLength(0);
-		});
-
-		it('refuses when the variables are not known (the template is an expression), and sends nothing', async () => {
-			const result = await run(ctx.sandbox, { ...AUTO, variables: { mappingMode: 'autoMapInputData', value: null, schema: [] } }, {
-				items: [{ json: { nome: 'Maria', valor: 'R$ 1,00', vencimento: '30/11' } }],
-				continueOnFail: true,
-			});
-			expect(result.items[0].json.error).toMatch(/Map Automatically, but the template's variables are not known here/);
+		it.each([
+			['an item without one of them, naming it', AUTO, { nome: 'Maria', valor: 'R$ 1,00' }, /input field of the same name; this item has no "vencimento".*Nothing was sent\.$/],
+			[
+				'when the variables are not known (the template is an expression)',
+				{ ...AUTO, variables: { mappingMode: 'autoMapInputData', value: null, schema: [] } },
+				{ nome: 'Maria', valor: 'R$ 1,00', vencimento: '30/11' },
+				/Map Automatically, but the template's variables are not known here/,
+			],
+		])('refuses %s, and sends nothing', async (_case, parameters, json, says) => {
+			const result = await run(ctx.sandbox, parameters, { items: [{ json }], continueOnFail: true });
+			expect(result.items[0].json.error).toMatch(says);
 			expect(ctx.sandbox.control.requests({ path: '/api/chat/v1/post' })).toHaveLength(0);
 		});
 	});
@@ -116,16 +114,9 @@ describe('Chat Message > Reprocess', () => {
 		['beside data', { message_id: 9001 }, 'no_change'],
 		['beside a data of null', null, 'no_change'],
 	])('reads no_change %s and outputs the service\'s message', async (_case, data, result) => {
-		const server = await startHttpServer((_req, res) => {
-			res.setHeader('content-type', 'application/json');
-			res.end(JSON.stringify({ status: 200, status_message: 'Mensagem já está na fila', data, ...(result ? { result } : {}) }));
-		});
-		try {
-			const outcome = await run({ baseUrl: server.url }, { resource: 'chatMessage', operation: 'reprocess', messageId: '9001' });
-			expect(outcome.error).toBeUndefined();
-			expect(outcome.items[0].json).toMatchObject({ result: 'no_change', message: 'Mensagem já está na fila' });
-		} finally {
-			await server.close();
-		}
+		fake.answer.body = JSON.stringify({ status: 200, status_message: 'Mensagem já está na fila', data, ...(result ? { result } : {}) });
+		const outcome = await run(fake, { resource: 'chatMessage', operation: 'reprocess', messageId: '9001' });
+		expect(outcome.error).toBeUndefined();
+		expect(outcome.items[0].json).toMatchObject({ result: 'no_change', message: 'Mensagem já está na fila' });
 	});
 });

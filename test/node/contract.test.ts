@@ -3,16 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { CEP_RANGES, stateOfCep } from '../../nodes/PostalService/contract/cep';
 import {
 	AR_TYPES,
-	EMAIL_STATUSES,
 	ENVELOPE_TYPES,
 	FILE_TYPES,
-	ORDER_STATUSES,
 	PAYMENT_METHODS,
 	SHIP_TYPES,
 	TEMPLATE_STATUSES,
 	valuesOf,
 } from '../../nodes/PostalService/contract/lists';
-import { CEP_RANGES as SANDBOX_CEP_RANGES } from '../../sandbox/cep';
 import { SAMPLE_RECIPIENT } from '../../sandbox/recipient';
 import {
 	FIELD_LIMITS,
@@ -29,7 +26,8 @@ const fieldsOf = (problems: ReturnType<typeof validateOrder>) => problems.map((p
 describe('create-order contract', () => {
 	it('holds the lists of values of the spec', () => {
 		// Written out again, as the spec has them: every other test, the node and the sandbox read
-		// these lists from the contract, so this is where a change of one meets the spec.
+		// these lists from the contract, so this is where a change of one meets the spec. The statuses
+		// meet it in the guides' Statuses table, which test/docs/guides.test.ts holds to the lists.
 		expect(SHIP_TYPES.map(({ value, name }) => [value, name])).toEqual([
 			[1, 'Simple Letter'],
 			[2, 'Registered Letter'],
@@ -46,23 +44,6 @@ describe('create-order contract', () => {
 		expect(valuesOf(AR_TYPES)).toEqual(['physical', 'electronic']);
 		expect(valuesOf(ENVELOPE_TYPES)).toEqual(['regular', 'autoenvelope']);
 		expect(valuesOf(FILE_TYPES)).toEqual(['pdf', 'letter_front', 'rr', 'rr_electronic', 'sender_copy']);
-		expect(ORDER_STATUSES.map(({ value, meaning }) => [value, meaning])).toEqual([
-			[0, 'Processing'],
-			[1, 'In production'],
-			[2, 'Insufficient credits'],
-			[3, 'Printed'],
-			[4, 'Posted'],
-			[5, 'Cancelled'],
-			[6, 'Returned'],
-		]);
-		expect(EMAIL_STATUSES.map(({ value, meaning }) => [value, meaning])).toEqual([
-			[0, 'Processing payment'],
-			[1, 'Paid, awaiting send'],
-			[2, 'Insufficient credits'],
-			[3, 'Sent'],
-			[4, 'Cancelled'],
-			[5, 'Failed'],
-		]);
 		expect(valuesOf(TEMPLATE_STATUSES)).toEqual(['approved', 'pending', 'rejected', 'paused', 'disabled']);
 	});
 
@@ -100,20 +81,14 @@ describe('create-order contract', () => {
 		expect(validateOrder({ ...base, [field]: 'x'.repeat(limit.max!) }, PDF).filter((p) => p.field === field && /limit/.test(p.message))).toEqual([]);
 	});
 
-	// A postal code's format and its state against the recipient's and the sender's, through the node: validation.test.ts.
+	// A postal code's format and its state against the recipient's and the sender's, through the node: validation.test.ts;
+	// the table read as the sandbox reads it: test/sandbox/contract.test.ts.
 	it('checks Brazilian postal codes and their state', () => {
 		expect(fieldsOf(validateOrder({ ...base, state: 'XX' }, PDF))).toEqual(['state']);
 		expect(fieldsOf(validateOrder({ ...base, country: 'Portugal', zip: '1000-001', state: 'Lisboa' }, PDF))).toEqual([]);
 		expect(stateOfCep('69301000')).toBe('RR');
 		expect(stateOfCep('73800000')).toBe('GO');
 		expect(Object.keys(CEP_RANGES)).toHaveLength(27);
-	});
-
-	it('reads the postal-code table as the sandbox does (two readings of one public table)', () => {
-		const asEightDigits = Object.fromEntries(
-			Object.entries(CEP_RANGES).map(([state, ranges]) => [state, ranges.map(([from, to]) => [from * 1000, to * 1000 + 999])]),
-		);
-		expect(asEightDigits).toEqual(SANDBOX_CEP_RANGES);
 	});
 
 	it('wants a post-dated telegram date of tomorrow or later, in São Paulo time', () => {

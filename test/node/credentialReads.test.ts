@@ -5,32 +5,26 @@ import { credentials, NODE, run, TOKEN, useSandbox } from './fixture';
 
 const ctx = useSandbox();
 
-async function readsDuring(action: () => Promise<unknown>): Promise<number> {
+/** The credential reads during an action, and what it gave. */
+async function readsDuring<T>(action: () => Promise<T>): Promise<[number, T]> {
 	const before = credentialReadCount();
-	await action();
-	return credentialReadCount() - before;
+	const result = await action();
+	return [credentialReadCount() - before, result];
 }
 
 const balances = (n: number) => Array.from({ length: n }, (_, i) => ({ json: { i } }));
 
 describe('Credential reads', () => {
 	it('reads the credential once per run of the node, not once per item, sequential or batched', async () => {
-		let result: Awaited<ReturnType<typeof run>> | undefined;
-		const sequential = await readsDuring(async () => {
-			result = await run(ctx.sandbox, { resource: 'account', operation: 'getBalance' }, { items: balances(20) });
-		});
-		expect(result?.error).toBeUndefined();
-		expect(result?.items).toHaveLength(20);
+		const balance = { resource: 'account', operation: 'getBalance' };
+		const [sequential, result] = await readsDuring(() => run(ctx.sandbox, balance, { items: balances(20) }));
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(20);
 		expect(sequential).toBe(1);
 
-		const batched = await readsDuring(async () => {
-			result = await run(
-				ctx.sandbox,
-				{ resource: 'account', operation: 'getBalance', options: { batching: { batch: { batchSize: 5, batchInterval: 0 } } } },
-				{ items: balances(20) },
-			);
-		});
-		expect(result?.items).toHaveLength(20);
+		const options = { batching: { batch: { batchSize: 5, batchInterval: 0 } } };
+		const [batched, inBatches] = await readsDuring(() => run(ctx.sandbox, { ...balance, options }, { items: balances(20) }));
+		expect(inBatches.items).toHaveLength(20);
 		expect(batched).toBe(1);
 		expect(ctx.sandbox.control.requests({ path: /^\/api\/v2\/balance\// })).toHaveLength(40);
 	});
@@ -45,7 +39,7 @@ describe('Credential reads', () => {
 	});
 
 	it('reads the credential for each list the editor loads', async () => {
-		const reads = await readsDuring(async () => {
+		const [reads] = await readsDuring(async () => {
 			for (let i = 0; i < 2; i++) {
 				const { results: senders } = await listSearch({
 					type: NODE,

@@ -2,23 +2,13 @@
  * Each credential's Test run as n8n runs it (its request through n8n-core's RoutingNode, then its
  * rules): it passes against the service and fails against anything else that answers 200.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { runCredentialTest } from '../harness/engine';
-import { startHttpServer } from '../harness/httpServer';
-import { EMAIL, TOKEN, useSandbox } from './fixture';
+import { EMAIL, TOKEN, useFakeService, useSandbox } from './fixture';
 
 const ctx = useSandbox();
-
-let notTheService: Awaited<ReturnType<typeof startHttpServer>>;
-let page = { type: 'text/html', body: '' };
-beforeAll(async () => {
-	notTheService = await startHttpServer((_req, res) => {
-		res.setHeader('content-type', page.type);
-		res.end(page.body);
-	});
-});
-afterAll(async () => await notTheService.close());
+const notTheService = useFakeService();
 
 const CASES: Array<[string, (baseUrl: string, token: string) => Record<string, string>]> = [
 	['postalServiceApi', (baseUrl, securityToken) => ({ baseUrl, securityToken })],
@@ -55,25 +45,18 @@ describe.each(CASES)('%s test', (type, data) => {
 		['JSON of another API', 'application/json', '{"ok":true,"data":[]}'],
 		['an envelope without data', 'application/json', '{"status":200,"status_message":"Sucesso","data":null}'],
 	])('fails on a base URL that answers 200 with %s', async (_label, contentType, body) => {
-		page = { type: contentType, body };
-		const result = await runCredentialTest(type, data(notTheService.url, TOKEN));
+		Object.assign(notTheService.answer, { type: contentType, body });
+		const result = await runCredentialTest(type, data(notTheService.baseUrl, TOKEN));
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/"Base URL"/);
 	});
 
 	it('fails on a redirect, and sends nothing to its target', async () => {
-		const elsewhere = await startHttpServer((_req, res) => {
-			res.setHeader('content-type', 'application/json');
-			res.end('{"status":200,"status_message":"Sucesso","data":{}}');
-		});
-		try {
-			ctx.sandbox.control.injectFault({ path: '/api/', kind: 'redirect', status: 307, location: `${elsewhere.url}/api/` });
-			const result = await runCredentialTest(type, data(ctx.sandbox.baseUrl, TOKEN));
-			expect(result.status).toBe('Error');
-			expect(result.message).toMatch(/"Base URL" answered with a redirect \(HTTP 307\)/);
-			expect(elsewhere.requests).toHaveLength(0);
-		} finally {
-			await elsewhere.close();
-		}
+		notTheService.answer.body = '{"status":200,"status_message":"Sucesso","data":{}}';
+		ctx.sandbox.control.injectFault({ path: '/api/', kind: 'redirect', status: 307, location: `${notTheService.baseUrl}/api/` });
+		const result = await runCredentialTest(type, data(ctx.sandbox.baseUrl, TOKEN));
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/"Base URL" answered with a redirect \(HTTP 307\)/);
+		expect(notTheService.requests).toHaveLength(0);
 	});
 });

@@ -13,24 +13,10 @@ import { NODE, run, useSandbox } from './fixture';
 
 const ctx = useSandbox();
 
-async function properties(): Promise<INodeProperties[]> {
-	return (await nodeType(NODE)).description.properties;
-}
-
 type Option = { name: string; value: string; action: string; description: string };
 
 function optionsOf(property: INodeProperties): Option[] {
 	return property.options as Option[];
-}
-
-/** Names as n8n's lint wants a hand-written option list: in alphabetical order. */
-function inEditorOrder(names: string[]): string[] {
-	return [...names].sort((a, b) => a.localeCompare(b));
-}
-
-/** Whether a parameter is shown only for some value of a parameter other than resource and operation. */
-function dependsOnAnother(property: INodeProperties): boolean {
-	return Object.keys(property.displayOptions?.show ?? {}).some((key) => key !== 'resource' && key !== 'operation');
 }
 
 /** The parameters n8n shows for the given values (what the editor would display). */
@@ -42,10 +28,10 @@ async function visible(values: IDataObject): Promise<string[]> {
 describe('node description', () => {
 	// The lists below come from the description itself: an operation added in its own file (and one
 	// line of its resource's index.ts) is checked here without any edit of this file.
-	it('offers every resource and operation, each with an action an agent can read', async () => {
+	it('offers every resource and operation, each run by its own module, with an action an agent can read', async () => {
 		const description = (await nodeType(NODE)).description;
 		expect(description.usableAsTool).toBeTruthy();
-		const props = await properties();
+		const props = description.properties;
 		const resources = optionsOf(props.find((p) => p.name === 'resource')!);
 		expect(resources.map((r) => r.value).sort()).toEqual(Object.keys(RESOURCES).sort());
 		// By what users do most, not alphabetically: sending a letter comes first.
@@ -65,29 +51,20 @@ describe('node description', () => {
 			const options = optionsOf(operation);
 			expect(options.length, resource).toBeGreaterThan(0);
 			expect(options.map((o) => o.value), resource).toContain(operation.default);
-			expect(options.map((o) => o.name), resource).toEqual(inEditorOrder(options.map((o) => o.name)));
+			// In alphabetical order, as n8n's lint wants a hand-written option list.
+			expect(options.map((o) => o.name), resource).toEqual(options.map((o) => o.name).sort((a, b) => a.localeCompare(b)));
 			for (const option of options) {
 				const op = option.value;
-				expect(option.action.length, `${resource}.${op}`).toBeGreaterThan(5);
+				// The module the router runs for it, under the same name (errors.test.ts runs every one).
+				expect(RESOURCES[resource].operations[op]?.option.value, `${resource}.${op}`).toBe(op);
+				// A verb and its object, at most 40 characters (the names are held to the guides by guides.test.ts).
+				expect(option.action, `${resource}.${op}`).toMatch(/^[A-Z][a-z]+ [a-z][^()]*$/);
+				expect(option.action.length, `${resource}.${op}: ${option.action}`).toBeLessThanOrEqual(40);
 				expect(option.description.length, `${resource}.${op}`).toBeGreaterThan(20);
 				// Extra Parameters sit in Options, as n8n's own nodes keep such settings, not first on the panel.
 				expect(await visible({ resource, operation: op }), `${resource}.${op}`).not.toContain('extraParameters');
 				expect(await visible({ resource, operation: op }), `${resource}.${op}`).toContain('options');
 			}
-		}
-	});
-
-	// Every operation run through the router is errors.test.ts's wrong-token family over EVERY_OPERATION.
-	it('has a module the router runs for every operation it offers, under the same name', async () => {
-		const props = await properties();
-		const offered = optionsOf(props.find((p) => p.name === 'resource')!).flatMap(({ value: resource }) =>
-			optionsOf(props.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource))!).map(
-				({ value: operation }) => [resource, operation],
-			),
-		);
-		expect(offered.length).toBeGreaterThan(0);
-		for (const [resource, operation] of offered) {
-			expect(RESOURCES[resource].operations[operation]?.option.value, `${resource}.${operation}`).toBe(operation);
 		}
 	});
 
@@ -107,28 +84,20 @@ describe('node description', () => {
 	});
 
 	it('shows the parameters of each operation file for that operation only, and every parameter for some operation', async () => {
-		for (const [resource, { operations }] of Object.entries(RESOURCES)) {
-			for (const [name, module] of Object.entries(operations)) {
-				// An operation may have no parameters of its own (Account > Get Balance).
-				for (const property of module.description) {
-					expect(property.displayOptions?.show?.resource, `${resource}.${name}.${property.name}`).toEqual([resource]);
-					expect(property.displayOptions?.show?.operation, `${resource}.${name}.${property.name}`).toEqual([name]);
-				}
-			}
-		}
 		const { description } = await nodeType(NODE);
 		const shown = new Set<INodeProperties>();
-		for (const { value: resource } of optionsOf(description.properties.find((p) => p.name === 'resource')!)) {
-			for (const operation of description.properties.filter((p) => p.name === 'operation')) {
-				for (const { value } of optionsOf(operation)) {
-					const values = { resource, operation: value };
-					for (const p of description.properties) if (NodeHelpers.displayParameter(values as never, p, null, description)) shown.add(p);
+		for (const [resource, { operations }] of Object.entries(RESOURCES)) {
+			for (const [operation, module] of Object.entries(operations)) {
+				// An operation may have no parameters of its own (Account > Get Balance).
+				for (const property of module.description) {
+					expect(property.displayOptions?.show, `${resource}.${operation}.${property.name}`).toMatchObject({ resource: [resource], operation: [operation] });
 				}
+				for (const p of description.properties) if (NodeHelpers.displayParameter({ resource, operation } as never, p, null, description)) shown.add(p);
 			}
 		}
 		// Parameters that depend on another one (a ship type, Return All) count once any value of
 		// theirs is shown; the top-level ones must all be reachable from some operation.
-		const unreachable = description.properties.filter((p) => !shown.has(p) && !dependsOnAnother(p));
+		const unreachable = description.properties.filter((p) => !shown.has(p) && Object.keys(p.displayOptions?.show ?? {}).every((key) => key === 'resource' || key === 'operation'));
 		expect(unreachable.map((p) => p.name)).toEqual([]);
 	});
 

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { CHAT_FIELD_NAMES } from '../../nodes/PostalService/actions/chatMessage/send.operation';
 import { CREATE_FIELD_NAMES } from '../../nodes/PostalService/actions/shared/letterOrder.description';
 import { createSchema } from '../../sandbox/create';
-
-import { startHttpServer } from '../harness/httpServer';
 import { EVERY_OPERATION, everyOperation } from '../harness/sends';
-import { CHAT_MESSAGE, EMAIL, LETTER, letterCreator, pdfItem, run, TOKEN, useSandbox } from './fixture';
+import { CHAT_MESSAGE, EMAIL, LETTER, letterCreator, pdfItem, run, TOKEN, useFakeService, useSandbox } from './fixture';
 
 const ctx = useSandbox();
 
@@ -21,20 +19,9 @@ const createdOrderId = letterCreator(ctx);
 
 // What the fault matrix proves for every write (a 500, a 503, a 429, a timeout, a dropped connection,
 // never resent), the Addresses family (an unusable Base URL, a refused connection), the timeouts family and
-// the release family of Continue On Fail (test/releases/errorOutput.test.ts) is not repeated here.
+// the release family of Continue On Fail (test/releases/errorOutput.test.ts) is not repeated here, nor the
+// service's own 400 in its words (pdfRules.test.ts through the sandbox, the field family below for each field).
 describe('failures: what the user reads, and the token nowhere', () => {
-	// An express parcel without virtual box: the node cannot know the service's own city, so the service decides.
-	it('400 from the service', async () => {
-		const result = await run(ctx.sandbox, { ...LETTER, shipType: 6 }, { items: [await pdfItem(1)] });
-		const refusal = ctx.sandbox.control.requests({ path: '/api/v2/post' })[0];
-		expect(refusal.status).toBe(400);
-		// The service's own reason, as sent, is in the message an AI agent reads, after the English explanation.
-		expect(result.error?.message).toMatch(/^The service refused .* The service said: .+$/);
-		expect(result.error?.message).toMatch(/virtualbox|caixa virtual|unidade/i);
-		expect(result.error?.description).toMatch(/Service message: /);
-		expectNoToken(result.serialized);
-	});
-
 	// One wrong token per operation: every route, auth placement and envelope says what to check, is
 	// not tried again, and keeps the token (slashes and plus signs included) out of the run data.
 	it.each(Object.keys(EVERY_OPERATION))('401 on %s: check the token, once, the token nowhere', async (key) => {
@@ -98,27 +85,19 @@ describe('a refusal that names a field names the field of the panel', () => {
 		expect(CREATE_FIELD_NAMES.pdfFile).toBeDefined();
 	});
 
-	let said = '';
-	let fake: Awaited<ReturnType<typeof startHttpServer>>;
-	beforeAll(async () => {
-		fake = await startHttpServer((_req, res) => {
-			res.statusCode = 400;
-			res.setHeader('content-type', 'application/json');
-			res.end(JSON.stringify({ status: 400, status_message: said, data: null }));
-		});
-	});
-	afterAll(async () => await fake.close());
+	const fake = useFakeService();
+	const refusing = (said: string) => Object.assign(fake.answer, { status: 400, body: JSON.stringify({ status: 400, status_message: said, data: null }) });
 
 	it.each(letterFields.flatMap((field) => ['create', 'getPrice'].map((operation) => ({ ...field, operation }))))('Letter > $operation, $case', async ({ wire, label, source, operation }) => {
-		said = `${wire}: valor inválido`;
+		refusing(`${wire}: valor inválido`);
 		const { parameters, items } = SOURCES[source];
-		const result = await run({ baseUrl: fake.url }, { ...LETTER, operation, ...parameters }, { items: items ? [await pdfItem(1)] : [{ json: {} }] });
+		const result = await run(fake, { ...LETTER, operation, ...parameters }, { items: items ? [await pdfItem(1)] : [{ json: {} }] });
 		expect(result.error?.message).toBe(`The service refused "${label}" (${wire}): fix it and run again.${operation === 'create' ? ' Nothing was sent.' : ''} The service said: ${wire}: valor inválido`);
 	});
 
 	it.each(Object.entries(CHAT_FIELD_NAMES))('Chat Message > Send, %s', async (wire, label) => {
-		said = `Campo ${wire} inválido`;
-		const result = await run({ baseUrl: fake.url }, CHAT_MESSAGE);
+		refusing(`Campo ${wire} inválido`);
+		const result = await run(fake, CHAT_MESSAGE);
 		expect(result.error?.message).toBe(`The service refused "${label}" (${wire}): fix it and run again. Nothing was sent. The service said: Campo ${wire} inválido`);
 	});
 });

@@ -12,14 +12,29 @@ const extras = (pairs: Record<string, string>) => ({
 });
 
 describe('Extra Parameters', () => {
+	const TEST_FLAG = /"test".*Extra Parameters|Extra Parameters.*"test"/;
+	const OTHER_TOKEN = 'someone-elses-token';
+	const TOKEN_OWNED = (name: string) => new RegExp(`"${name}" cannot be set here; the node places the security token`);
 	it.each<[string, Record<string, unknown>, Record<string, string>, RegExp]>([
+		// Checked as the panel's field would be.
 		['Letter > Send, an 80-character name', LETTER, { name: 'N'.repeat(80) }, /"Recipient Name" \(name\) is 80 characters long; the limit is 60/],
 		['Chat Message > Send, a phone', { ...CHAT_MESSAGE, phone: '+5511987654321' }, { phone: '123' }, /"Recipient Phone" \(phone\)/],
 		['Saved Contact > Update, an empty name', { resource: 'savedContact', operation: 'update', contactId: 1, updateFields: { label: 'Casa' } }, { name: ' ' }, /"Name" \(name\)/],
-	])('%s given as an extra is checked as the panel\'s field would be, and nothing is sent', async (_case, parameters, pairs, says) => {
+		// The operation decides whether anything is created.
+		['Letter > Get Price, test=0', { ...LETTER, operation: 'getPrice' }, { test: '0' }, TEST_FLAG],
+		['Letter > Send, test=1', LETTER, { test: '1' }, TEST_FLAG],
+		// The PDF comes from PDF Source.
+		['Letter > Send, a pdfFile', LETTER, { pdfFile: 'https://example.com/other.pdf' }, /\(pdfFile\) cannot be set here/],
+		// The token, wherever the route takes it.
+		['Letter > Send, the token of a form field', LETTER, { userSecurityToken: OTHER_TOKEN }, TOKEN_OWNED('userSecurityToken')],
+		['Letter > Get, the token of a path', { resource: 'order', operation: 'get', orderId: '100001' }, { userSecurityToken: OTHER_TOKEN }, TOKEN_OWNED('userSecurityToken')],
+		['Account > Get Logo, the token of a header', { resource: 'account', operation: 'getLogo' }, { securityToken: OTHER_TOKEN }, TOKEN_OWNED('securityToken')],
+		['Saved Contact > Update, the token of a query', { resource: 'savedContact', operation: 'update', contactId: 1, updateFields: { label: 'x' } }, { USERSECURITYTOKEN: OTHER_TOKEN }, TOKEN_OWNED('USERSECURITYTOKEN')],
+	])('%s given as an extra is refused, naming it, and nothing is sent', async (_case, parameters, pairs, says) => {
 		const result = await run(ctx.sandbox, { ...parameters, ...extras(pairs) }, { items: [await pdfItem(1)] });
 		expect(result.error?.message).toMatch(says);
 		expect(ctx.sandbox.control.requests()).toHaveLength(0);
+		expect(result.serialized).not.toContain(TOKEN);
 	});
 
 	it('an extra that passes the checks replaces the node\'s value', async () => {
@@ -45,33 +60,5 @@ describe('Extra Parameters', () => {
 			expect(result.error).toBeUndefined();
 			expect(ctx.sandbox.control.orders()[0]).toMatchObject(expected);
 		}
-	});
-
-	it.each([
-		['Get Price', 'getPrice', '0'],
-		['Send', 'create', '1'],
-	])('%s with an extra test=%s is refused, naming it: the operation decides whether anything is created', async (_case, operation, test) => {
-		const result = await run(ctx.sandbox, { ...LETTER, operation, ...extras({ test }) }, { items: [await pdfItem(1)] });
-		expect(result.error?.message).toMatch(/"test".*Extra Parameters|Extra Parameters.*"test"/);
-		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' })).toHaveLength(0);
-	});
-
-	it.each<[string, string, Record<string, unknown>]>([
-		['a create (form field)', 'userSecurityToken', LETTER],
-		['an order read (token in the path)', 'userSecurityToken', { resource: 'order', operation: 'get', orderId: '100001' }],
-		['the logo (header)', 'securityToken', { resource: 'account', operation: 'getLogo' }],
-		['a saved contact (query)', 'USERSECURITYTOKEN', { resource: 'savedContact', operation: 'update', contactId: 1, updateFields: { label: 'x' } }],
-	])('%s: an extra %s is refused, naming it, and nothing is sent', async (_label, name, parameters) => {
-		const result = await run(ctx.sandbox, { ...parameters, ...extras({ [name]: 'someone-elses-token' }) }, { items: [await pdfItem(1)] });
-		expect(result.error?.message).toContain(`"${name}"`);
-		expect(result.error?.message).toMatch(/token/);
-		expect(ctx.sandbox.control.requests()).toHaveLength(0);
-		expect(result.serialized).not.toContain(TOKEN);
-	});
-
-	it('Create with an extra pdfFile is refused: the PDF comes from PDF Source', async () => {
-		const result = await run(ctx.sandbox, { ...LETTER, ...extras({ pdfFile: 'https://example.com/other.pdf' }) }, { items: [await pdfItem(1)] });
-		expect(result.error?.message).toMatch(/\(pdfFile\) cannot be set here/);
-		expect(ctx.sandbox.control.requests()).toHaveLength(0);
 	});
 });

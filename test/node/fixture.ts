@@ -9,9 +9,11 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { startSandbox } from '../../sandbox';
 import type { CredentialsByType, TestItem } from '../harness/engine';
 import { runNode } from '../harness/engine';
+import { startHttpServer } from '../harness/httpServer';
 import { CHAT_MESSAGE, LETTER, pdfItem } from '../harness/sends';
 
 export const NODE = 'n8n-nodes-postal-service.postalService';
+export const TRIGGER = 'n8n-nodes-postal-service.postalServiceTrigger';
 // Distinctive, so that a leak anywhere in the run data is found by a plain substring search.
 export const TOKEN = 'tok-Zq81-SECRET-4471';
 export const EMAIL = 'conta@example.com';
@@ -28,6 +30,26 @@ export function useSandbox(): { readonly sandbox: Sandbox } {
 	// Back to the seeded state: no latency, maintenance, faults or logged requests.
 	beforeEach(() => holder.sandbox.control.reset());
 	return holder;
+}
+
+/** A server that is not the service, for the file: it answers what the test sets in `answer` (JSON, 200 and empty until then). */
+export function useFakeService() {
+	const fake = { baseUrl: '', requests: [] as Array<{ url: string }>, answer: { status: 200, type: 'application/json', body: '' } };
+	let server: Awaited<ReturnType<typeof startHttpServer>> | undefined;
+	beforeAll(async () => {
+		server = await startHttpServer((_req, res) => {
+			res.statusCode = fake.answer.status;
+			res.setHeader('content-type', fake.answer.type);
+			res.end(fake.answer.body);
+		});
+		Object.assign(fake, { baseUrl: server.url, requests: server.requests });
+	});
+	afterAll(async () => await server?.close());
+	beforeEach(() => {
+		fake.requests.length = 0;
+		fake.answer = { status: 200, type: 'application/json', body: '' };
+	});
+	return fake;
 }
 
 export function credentials(baseUrl: string, token = TOKEN): CredentialsByType {

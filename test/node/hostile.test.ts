@@ -3,45 +3,34 @@
  * echoed in any encoding, an HTML page or an empty body after a write, and a server that never
  * quite finishes are the reliability suite's families (the token scan, the fault matrix, timeouts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startHttpServer } from '../harness/httpServer';
-import { LETTER, pdfItem, run, useSandbox } from './fixture';
+import { LETTER, pdfItem, run, useFakeService, useSandbox } from './fixture';
 
 const ctx = useSandbox();
 
 describe('an answer that is not the service\'s is an error', () => {
-	let fake: Awaited<ReturnType<typeof startHttpServer>>;
-	let answer: { status: number; type: string; body: string } = { status: 200, type: 'application/json', body: '' };
-	beforeAll(async () => {
-		fake = await startHttpServer((_req, res) => {
-			res.statusCode = answer.status;
-			res.setHeader('content-type', answer.type);
-			res.end(answer.body);
-		});
-	});
-	afterAll(async () => await fake.close());
+	const fake = useFakeService();
 
 	it('a create answered with envelope A and data null', async () => {
-		answer = { status: 200, type: 'application/json', body: JSON.stringify({ status: 200, status_message: 'Sucesso - pedido aceito', data: null }) };
-		const result = await run({ baseUrl: fake.url }, LETTER, { items: [await pdfItem(1)] });
+		fake.answer.body = JSON.stringify({ status: 200, status_message: 'Sucesso - pedido aceito', data: null });
+		const result = await run(fake, LETTER, { items: [await pdfItem(1)] });
 		expect(result.error?.message).toMatch(/may have been accepted.*not sent again/);
 		expect(result.items).toHaveLength(0);
 		expect(fake.requests).toHaveLength(1);
 	});
 
 	it('a read answered with the wrong types: an error that names what was expected, no output', async () => {
-		fake.requests.length = 0;
-		answer = { status: 200, type: 'application/json', body: JSON.stringify({ status: 200, status_message: 'ok', data: { id: 5, status: 'posted' } }) };
-		const result = await run({ baseUrl: fake.url }, { resource: 'order', operation: 'get', orderId: '100001' });
+		fake.answer.body = JSON.stringify({ status: 200, status_message: 'ok', data: { id: 5, status: 'posted' } });
+		const result = await run(fake, { resource: 'order', operation: 'get', orderId: '100001' });
 		expect(result.error?.message).toMatch(/not the service's usual answer/);
 		expect(result.error?.description).toMatch(/data\.id/);
 		expect(result.error?.message).not.toMatch(/may have been accepted/);
 	});
 
 	it('a read from a base URL that serves a web page', async () => {
-		answer = { status: 200, type: 'text/html', body: '<!doctype html><title>Panel</title>' };
-		const result = await run({ baseUrl: fake.url }, { resource: 'account', operation: 'getBalance' });
+		Object.assign(fake.answer, { type: 'text/html', body: '<!doctype html><title>Panel</title>' });
+		const result = await run(fake, { resource: 'account', operation: 'getBalance' });
 		expect(result.error?.message).toMatch(/not the service's usual answer/);
 		expect(result.error?.description).toMatch(/base URL/);
 	});

@@ -7,10 +7,10 @@ import { Expression, NodeHelpers } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { RESOURCES } from '../../nodes/PostalService/actions/resources';
+import { descriptionTexts } from '../docs/messageCorpus';
 import { nodeType } from '../harness/engine';
-import { NODE } from './fixture';
+import { NODE, TRIGGER } from './fixture';
 
-const TRIGGER = 'n8n-nodes-postal-service.postalServiceTrigger';
 /** The operations that spend the account's credits. */
 const PAYING = ['order.create', 'chatMessage.send', 'chatMessage.reprocess'];
 
@@ -40,30 +40,7 @@ function fields(properties: INodeProperties[], at = ''): Array<{ where: string; 
 	});
 }
 
-/** The texts a user reads: names, help, options and actions. */
-function texts(properties: INodeProperties[]): string[] {
-	return fields(properties).flatMap(({ field }) => [
-		field.displayName,
-		field.description ?? '',
-		field.hint ?? '',
-		...((field.type === 'options' || field.type === 'multiOptions') && Array.isArray(field.options)
-			? (field.options as Option[]).flatMap((o) => [o.name, o.description ?? '', o.action ?? ''])
-			: []),
-	]);
-}
-
 describe('the panel', () => {
-	// The action names themselves are held to the guides by test/docs/guides.test.ts.
-	it('names each action with a verb and its object, at most 40 characters, without parentheses', async () => {
-		const actions = operations((await node()).properties);
-		expect(actions.length).toBeGreaterThan(10);
-		for (const { key, option } of actions) {
-			expect(option.action, key).toMatch(/^[A-Z][a-z]+ [a-z]/);
-			expect(option.action!.length, `${key}: ${option.action}`).toBeLessThanOrEqual(40);
-			expect(option.action, key).not.toMatch(/[()]/);
-		}
-	});
-
 	it("gives the trigger the node's description, which n8n's panel shows for both", async () => {
 		expect((await nodeType(TRIGGER)).description.description).toBe((await node()).description);
 	});
@@ -134,7 +111,9 @@ describe('the panel', () => {
 	});
 
 	it('spells e-mail one way', async () => {
-		const all = [...texts((await node()).properties), ...operations((await node()).properties).map(({ option }) => option.action!)];
+		// The texts a user reads: names, help, options and actions, as the docs' quote check reads them.
+		const { labels, texts } = descriptionTexts([await node()]);
+		const all = [...labels, ...texts];
 		// "list_email" is a wire name in parentheses; "E-Mail" and "e-mail" are the spellings.
 		const wrong = all.filter((text) => /(^|[^-_\w])[Ee]mail\b/.test(text));
 		expect(wrong).toEqual([]);
@@ -155,21 +134,5 @@ describe('the panel', () => {
 			NodeHelpers.displayParameter({ resource: 'registeredEmail', operation: 'downloadFile', fileType: 'rr' } as never, p, null, description),
 		);
 		expect(emailFields.map((p) => p.name)).not.toContain('returnReceiptFileName');
-	});
-
-	it('gives the reads that simplify one Simplify switch, keeping at most ten of the service\'s fields beside the texts that read them', async () => {
-		const switches = (await node()).properties.filter((p) => p.name === 'simplify');
-		const where = switches.map((p) => `${String(p.displayOptions?.show?.resource)}.${String(p.displayOptions?.show?.operation)}`);
-		// The other reads answer with a few fields or a file: the README says why they have no switch.
-		expect(where.sort()).toEqual(['chatTemplate.getMany', 'order.get', 'registeredEmail.get']);
-		for (const property of switches) {
-			expect(property).toMatchObject({ displayName: 'Simplify', type: 'boolean', default: true });
-			expect(property.description).toMatch(/^Whether to return only the fields most workflows use \((\w+, )+\w+\) instead of the service's whole answer$/);
-			const kept = /\(([^)]*)\)/.exec(property.description!)![1].split(', ');
-			const own = kept.filter((field) => field !== 'statusText' && field !== 'currency');
-			expect(own.length, property.description).toBeLessThanOrEqual(10);
-			if (kept.includes('value')) expect(kept, 'a price comes with its currency').toContain('currency');
-			if (kept.includes('status') && property.displayOptions?.show?.resource?.[0] !== 'chatTemplate') expect(kept).toContain('statusText');
-		}
 	});
 });

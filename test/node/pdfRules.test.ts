@@ -37,23 +37,14 @@ describe('the PDF rules are the service’s', () => {
 		]);
 	});
 
-	it('a single item is sent directly, without a check first', async () => {
-		const result = await run(ctx.sandbox, TAGGED, { items: [await pdfItem(1, { tag: 'solo' })] });
-		expect(result.error).toBeUndefined();
-		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((r) => r.fields.test ?? '0')).toEqual(['0']);
+	// [Check With the Service First, the items' tags, each request's tag and test flag]
+	it.each([
+		['Auto sends a single item directly, without a check first', undefined, ['solo'], ['solo:0']],
+		['Always checks a single item too', 'always', ['always'], ['always:1', 'always:0']],
+		['Never sends a batch without checks', 'never', ['never-1', 'never-2'], ['never-1:0', 'never-2:0']],
+	])('%s', async (_case, checkWithService, tags, sent) => {
+		const parameters = { ...TAGGED, ...(checkWithService ? { additionalFields: { checkWithService } } : {}) };
+		await run(ctx.sandbox, parameters, { items: await Promise.all(tags.map(async (tag) => await pdfItem(1, { tag }))) });
+		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((r) => `${r.fields.tag}:${r.fields.test ?? '0'}`)).toEqual(sent);
 	});
-
-	it('Always checks a single item too, and Never sends a batch without checks', async () => {
-		const always = { ...TAGGED, additionalFields: { checkWithService: 'always' } };
-		await run(ctx.sandbox, always, { items: [await pdfItem(1, { tag: 'always' })] });
-		const never = { ...TAGGED, additionalFields: { checkWithService: 'never' } };
-		await run(ctx.sandbox, never, { items: [await pdfItem(1, { tag: 'never-1' }), await pdfItem(1, { tag: 'never-2' })] });
-		expect(ctx.sandbox.control.requests({ path: '/api/v2/post' }).map((r) => `${r.fields.tag}:${r.fields.test ?? '0'}`)).toEqual([
-			'always:1',
-			'always:0',
-			'never-1:0',
-			'never-2:0',
-		]);
-	});
-
 });

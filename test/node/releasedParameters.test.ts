@@ -9,9 +9,8 @@ import { describe, expect, it } from 'vitest';
 
 import { brokenPromises, parameterRecord, readRecords, recordsOf } from '../../scripts/release/releasedParameters.mjs';
 import { credentialType, nodeType } from '../harness/engine';
-import { NODE } from './fixture';
+import { NODE, TRIGGER } from './fixture';
 
-const TRIGGER = 'n8n-nodes-postal-service.postalServiceTrigger';
 const CREDENTIALS = ['postalServiceApi', 'postalServiceChatApi', 'postalServiceWebhookApi'];
 
 async function currentRecords() {
