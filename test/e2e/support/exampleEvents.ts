@@ -2,23 +2,10 @@
 // once the run of the one before has finished, as a letter's events come hours apart.
 import { expect } from 'vitest';
 
-import { dataTableRows, forTestEnvironment, insertDataTableRows, type WorkflowFile } from '../../../scripts/dev/workflows';
+import { dataTableRows, forTestEnvironment, insertDataTableRows, withTemplatesOf, type WorkflowFile } from '../../../scripts/dev/workflows';
 import type { E2eEnvironment } from './environment';
 import { runScheduled } from './exampleRuns';
-import {
-	createArLetterAtService,
-	example,
-	finishedExecutions,
-	importTriggerExample,
-	pointedAtReceiver,
-	receivedAt,
-	receiverExample,
-	runsOf,
-	sha256,
-	succeeded,
-	TRIGGER,
-	withSandboxTemplates,
-} from './examples';
+import { example, finishedExecutions, importExample, pointedAtReceiver, receivedAt, receiverExample, sha256, succeeded, TRIGGER } from './examples';
 import { createLetterAtService, pdfOfSize } from './service';
 
 /** The workflow without the nodes of a type (and what only they start), as a part of it to run alone. */
@@ -37,10 +24,9 @@ const later = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISO
 export const DELIVERED = { codigo: 'BDE', descricao: 'Objeto entregue ao destinatário', statusDelivery: 'delivered' };
 
 export async function chatMessageWhenDelivered(env: E2eEnvironment): Promise<void> {
-	const workflow = withSandboxTemplates(env, forTestEnvironment(example('chat-message-when-delivered.json')));
-	const id = await importTriggerExample(env, workflow);
+	// Its Send chat message nodes name the sandbox's templates, as a user picks theirs.
 	const { control } = env.sandbox;
-	const event = runsOf(env, id);
+	const { id, step: event } = await importExample(env, withTemplatesOf(control, forTestEnvironment(example('chat-message-when-delivered.json'))));
 	const [contacted, nobody, broke, failing] = await Promise.all(['Beatriz Costa', 'Caio Prado', 'Diana Reis', 'Elisa Melo'].map((name) => createLetterAtService(env, name)));
 	const phone = '+5511912345678';
 	await insertDataTableRows(env.client, 'postal_letter_contacts', [contacted, broke, failing].map((order_id, i) => ({ order_id, contact_name: ['Beatriz', 'Diana', 'Elisa'][i], contact_phone: phone })));
@@ -94,8 +80,8 @@ export async function chatMessageWhenDelivered(env: E2eEnvironment): Promise<voi
 export async function returnReceiptToStorage(env: E2eEnvironment): Promise<void> {
 	const { id, step: event } = await receiverExample(env, 'return-receipt-to-storage.json');
 	// A paper AR comes back scanned (rr), an electronic one digitally (rr_electronic): one letter of each.
-	const paper = await createArLetterAtService(env, 'Carlos Mendes', 'physical');
-	const digital = await createArLetterAtService(env, 'Carla Mendes', 'electronic');
+	const paper = await createLetterAtService(env, 'Carlos Mendes', env.sandbox, { ar_type: 'physical' });
+	const digital = await createLetterAtService(env, 'Carla Mendes', env.sandbox, { ar_type: 'electronic' });
 	const receipt = await pdfOfSize(200_000, 'AR digitalizado');
 	await event(() => env.sandbox.control.addReturnReceipt(paper, { rrType: 'rr', pdf: receipt }));
 	await event(() => env.sandbox.control.addReturnReceipt(digital, { rrType: 'rr_electronic', unreadable: true }));
@@ -141,7 +127,7 @@ export async function insufficientCredits(env: E2eEnvironment): Promise<void> {
 	control.setBalance(0);
 	try {
 		// The trigger's side (its schedule taken out): a letter created without credits is alerted once.
-		const id = await importTriggerExample(env, withoutSchedules(workflow));
+		const { id } = await importExample(env, withoutSchedules(workflow));
 		orderId = await createLetterAtService(env, 'Gustavo Araújo');
 		await finishedExecutions(env, id, 1);
 		expect(control.order(orderId)!.status).toBe(2);
@@ -174,8 +160,7 @@ export async function nightlyReconciliation(env: E2eEnvironment): Promise<void> 
 	const workflow = pointedAtReceiver(env, forTestEnvironment(example('nightly-reconciliation.json')));
 	const { control } = env.sandbox;
 	// By day: the trigger keeps each letter's last known state.
-	const id = await importTriggerExample(env, withoutSchedules(workflow));
-	const event = runsOf(env, id);
+	const { id, step: event } = await importExample(env, withoutSchedules(workflow));
 	let orderId = '';
 	await event(async () => (orderId = await createLetterAtService(env, 'Heloísa Campos')));
 	const known = async () => (await dataTableRows(env.client, 'postal_orders')).filter((r) => r.order_id === orderId);

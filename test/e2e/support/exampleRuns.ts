@@ -3,17 +3,23 @@
 import { expect } from 'vitest';
 
 import { startSandbox } from '../../../sandbox';
-import {
-	dataTableRows,
-	entryHeaders,
-	upsertCredential,
-	waitForWebhook,
-	type StoredCredential,
-	type WorkflowFile,
-	type WorkflowNode,
-} from '../../../scripts/dev/workflows';
+import { dataTableRows, upsertCredential, type StoredCredential, type WorkflowFile, type WorkflowNode } from '../../../scripts/dev/workflows';
 import { listExecutions, type E2eEnvironment } from './environment';
-import { call, creates, entryCredential, example, finishedExecutions, importAndActivate, pointedAtReceiver, receivedAt, sampleLetterUrl, sha256, succeeded } from './examples';
+import {
+	call,
+	creates,
+	example,
+	finishedExecutions,
+	importAndActivate,
+	importExample,
+	pointedAtReceiver,
+	receivedAt,
+	refusedWithoutCredential,
+	sampleLetterUrl,
+	sha256,
+	succeeded,
+	type ImportedExample,
+} from './examples';
 import { pdfOfSize } from './service';
 
 /** A copy whose schedules fire every 10 seconds, so that a run comes now. */
@@ -90,25 +96,15 @@ async function submitForm(url: string, values: string[], pdf: Buffer, headers: R
 	return page.text;
 }
 
-/** The form example, imported and published, with its URL and the headers of the credential its note asks for. */
-async function formExample(env: E2eEnvironment, workflow: WorkflowFile) {
-	const id = await importAndActivate(env, workflow);
-	const trigger = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.formTrigger')!;
-	const url = `${env.webhookUrl}/form/${trigger.webhookId}`;
-	await waitForWebhook(url, 30_000, 'GET');
-	return { id, url, auth: entryHeaders(entryCredential('Postal Service examples: letter form')) };
-}
-
 /** Without the user and password the form neither shows nor takes a letter; with them it shows the Portuguese form. */
-async function formAsksForItsCredential(env: E2eEnvironment, id: string, url: string, auth: Record<string, string>, values: string[]) {
-	expect((await call(url, {})).status).toBe(401);
-	const posts = env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' }).length;
-	const anonymous = new FormData();
-	values.forEach((value, i) => anonymous.set(`field-${i}`, value));
-	expect((await call(url, { method: 'POST', body: anonymous })).status).toBe(401);
-	expect(env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' })).toHaveLength(posts);
-	expect(await listExecutions(env.client, { workflowId: id })).toHaveLength(0);
-	const page = await call(url, { headers: auth });
+async function formAsksForItsCredential(env: E2eEnvironment, entry: ImportedExample, values: string[]) {
+	expect((await call(entry.url, {})).status).toBe(401);
+	await refusedWithoutCredential(env, entry, () => {
+		const anonymous = new FormData();
+		values.forEach((value, i) => anonymous.set(`field-${i}`, value));
+		return { method: 'POST', body: anonymous };
+	});
+	const page = await call(entry.url, { headers: entry.headers });
 	for (const label of ['Enviar carta registrada', 'Nome do destinatário', 'Rua', 'Número', 'Complemento', 'CEP', 'Cidade', 'UF', 'Carta em PDF', 'Enviar']) expect(page.text).toContain(label);
 }
 
@@ -120,11 +116,12 @@ const lettersTo = (env: E2eEnvironment, name: string) => env.sandbox.control.ord
  * order id and the protocol (the letter's tag), and the service took the PDF once.
  */
 async function formFirstLetter(env: E2eEnvironment, workflow: WorkflowFile) {
-	const { id, url, auth } = await formExample(env, workflow);
+	const entry = await importExample(env, workflow);
+	const { url, headers: auth } = entry;
 	// A recipient of this run only: the key is the recipient and the PDF, kept in a table that outlives a case.
 	const name = `Igor Nunes ${Date.now().toString(36)}`;
 	const values = [name, 'Rua XV de Novembro', '300', 'Sala 4', '80020-310', 'Curitiba', 'PR'];
-	await formAsksForItsCredential(env, id, url, auth, values);
+	await formAsksForItsCredential(env, entry, values);
 	const pdf = await pdfOfSize(0, 'Carta pelo formulário');
 	const sent = await submitForm(url, values, pdf, auth);
 	expect(sent).toContain('Carta enviada');
