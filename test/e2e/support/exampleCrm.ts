@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { clientRecord, dataTableRows } from '../../../scripts/dev/workflows';
 import type { E2eEnvironment } from './environment';
 import { DELIVERED } from './exampleEvents';
-import { creates, postJson, receivedAt, receiverExample, refusedWithoutCredential, sampleLetterUrl, sha256, succeeded, type Runs } from './examples';
+import { creates, postJson, receivedAt, receiverExample, refusedWithoutCredential, sampleLetterUrl, sha256, type ImportedExample } from './examples';
 import { pdfOfSize } from './service';
 
 /** A CRM example imported, and a post as the CRM makes it, whose run is waited for. */
@@ -19,18 +19,18 @@ async function crmExample(env: E2eEnvironment, file: string) {
 	return { ...entry, crmPosts };
 }
 
-/** The letter's events as the service makes them (tracking code, delivery, return receipt), each run waited for; its tracking code. */
-async function letterEvents(env: E2eEnvironment, id: string, step: Runs, orderId: string, receipt: Buffer) {
+/** The letter's events as the service makes them (tracking code, delivery, return receipt), each run's success waited for; its tracking code. */
+async function letterEvents(env: E2eEnvironment, { step }: ImportedExample, orderId: string, receipt: Buffer) {
 	const { control } = env.sandbox;
 	await step(() => control.addTrackingEvent(orderId));
 	await step(() => control.addTrackingEvent(orderId, DELIVERED));
 	await step(() => control.addReturnReceipt(orderId, { rrType: 'rr', pdf: receipt }));
-	await succeeded(env, id, step.count());
 	return String(control.order(orderId)!.tracking);
 }
 
 export async function crmDealToLetter(env: E2eEnvironment): Promise<void> {
-	const { id, step, crmPosts } = await crmExample(env, 'crm-deal-to-letter.json');
+	const entry = await crmExample(env, 'crm-deal-to-letter.json');
+	const { crmPosts } = entry;
 	const dealId = `D-${Date.now()}`;
 	const contact = { name: 'Helena Rocha', street: 'Rua da Bahia', number: '1148', complement: '', zip: '30160-011', city: 'Belo Horizonte', state: 'MG' };
 	const deal = (stage: string, previousStage: string) => crmPosts({ dealId, stage, previousStage, documentUrl: sampleLetterUrl(env), contact });
@@ -51,7 +51,7 @@ export async function crmDealToLetter(env: E2eEnvironment): Promise<void> {
 	const orderId = String(order.id);
 	expect((await dataTableRows(env.client, 'postal_deal_letters')).filter((r) => r.deal_id === dealId)).toEqual([expect.objectContaining({ status: 'sent', order_id: orderId })]);
 
-	const tracking = await letterEvents(env, id, step, orderId, await pdfOfSize(0, 'AR'));
+	const tracking = await letterEvents(env, entry, orderId, await pdfOfSize(0, 'AR'));
 	// The letter sent, its tracking code assigned (the service posts it), delivered, its return receipt.
 	expect(receivedAt(env, `/crm/api/deals/${dealId}/notes`).map((r) => String(r.json?.content))).toEqual([
 		`Registered letter with return receipt sent: order ${orderId}`,
@@ -68,7 +68,7 @@ export async function crmDealToLetter(env: E2eEnvironment): Promise<void> {
  */
 export async function crmClientToReturnReceipt(env: E2eEnvironment): Promise<void> {
 	const entry = await crmExample(env, 'crm-client-to-return-receipt.json');
-	const { id, step, crmPosts } = entry;
+	const { crmPosts } = entry;
 	const clienteId = `C-${Date.now()}`;
 	const record = `/crm/api/clientes/${clienteId}`;
 	const ficha = clientRecord(sampleLetterUrl(env), clienteId);
@@ -96,7 +96,7 @@ export async function crmClientToReturnReceipt(env: E2eEnvironment): Promise<voi
 	expect((await dataTableRows(env.client, 'postal_client_letters')).filter((r) => r.cliente_id === clienteId)).toEqual([expect.objectContaining({ status: 'sent', order_id: orderId })]);
 
 	const receipt = await pdfOfSize(150_000, 'AR assinado');
-	const tracking = await letterEvents(env, id, step, orderId, receipt);
+	const tracking = await letterEvents(env, entry, orderId, receipt);
 	// On the record: the letter sent, its tracking code, its delivery, and its AR with the link to it.
 	const link = `${env.sandbox.receiverUrl}${record}/anexos/AR-${orderId}.pdf`;
 	expect(receivedAt(env, `${record}/notas`, 'POST').map((r) => String(r.json?.texto))).toEqual([

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { dataTableRows, forTestEnvironment, insertDataTableRows, withTemplatesOf, type WorkflowFile } from '../../../scripts/dev/workflows';
 import type { E2eEnvironment } from './environment';
 import { runScheduled } from './exampleRuns';
-import { example, finishedExecutions, importExample, pointedAtReceiver, receivedAt, receiverExample, sha256, succeeded, TRIGGER } from './examples';
+import { example, finishedExecutions, importExample, pointedAtReceiver, receivedAt, receiverExample, sha256, TRIGGER } from './examples';
 import { createLetterAtService, pdfOfSize } from './service';
 
 /** The workflow without the nodes of a type (and what only they start), as a part of it to run alone. */
@@ -26,7 +26,7 @@ export const DELIVERED = { codigo: 'BDE', descricao: 'Objeto entregue ao destina
 export async function chatMessageWhenDelivered(env: E2eEnvironment): Promise<void> {
 	// Its Send chat message nodes name the sandbox's templates, as a user picks theirs.
 	const { control } = env.sandbox;
-	const { id, step: event } = await importExample(env, withTemplatesOf(control, forTestEnvironment(example('chat-message-when-delivered.json'))));
+	const { step: event } = await importExample(env, withTemplatesOf(control, forTestEnvironment(example('chat-message-when-delivered.json'))));
 	const [contacted, nobody, broke, failing] = await Promise.all(['Beatriz Costa', 'Caio Prado', 'Diana Reis', 'Elisa Melo'].map((name) => createLetterAtService(env, name)));
 	const phone = '+5511912345678';
 	await insertDataTableRows(env.client, 'postal_letter_contacts', [contacted, broke, failing].map((order_id, i) => ({ order_id, contact_name: ['Beatriz', 'Diana', 'Elisa'][i], contact_phone: phone })));
@@ -74,18 +74,16 @@ export async function chatMessageWhenDelivered(env: E2eEnvironment): Promise<voi
 	const attempts = messagesTo(failing).length;
 	await event(() => control.addTrackingEvent(failing, { ...DELIVERED, descricao: 'Entregue (segunda leitura)', dtHrCriado: later(2) }));
 	expect(messagesTo(failing)).toHaveLength(attempts);
-	await succeeded(env, id, 10);
 }
 
 export async function returnReceiptToStorage(env: E2eEnvironment): Promise<void> {
-	const { id, step: event } = await receiverExample(env, 'return-receipt-to-storage.json');
+	const { step: event } = await receiverExample(env, 'return-receipt-to-storage.json');
 	// A paper AR comes back scanned (rr), an electronic one digitally (rr_electronic): one letter of each.
 	const paper = await createLetterAtService(env, 'Carlos Mendes', env.sandbox, { ar_type: 'physical' });
 	const digital = await createLetterAtService(env, 'Carla Mendes', env.sandbox, { ar_type: 'electronic' });
 	const receipt = await pdfOfSize(200_000, 'AR digitalizado');
 	await event(() => env.sandbox.control.addReturnReceipt(paper, { rrType: 'rr', pdf: receipt }));
 	await event(() => env.sandbox.control.addReturnReceipt(digital, { rrType: 'rr_electronic', unreadable: true }));
-	await succeeded(env, id, 2);
 
 	const stored = receivedAt(env, `/files/return-receipts/${paper}-rr.pdf`, 'PUT');
 	expect(stored, JSON.stringify(receivedAt(env, '/').map((r) => `${r.method} ${r.path}`))).toHaveLength(1);
@@ -100,7 +98,7 @@ export async function returnReceiptToStorage(env: E2eEnvironment): Promise<void>
 }
 
 export async function returnedLetterToCollection(env: E2eEnvironment): Promise<void> {
-	const { id, step: event } = await receiverExample(env, 'returned-letter-to-collection.json');
+	const { step: event } = await receiverExample(env, 'returned-letter-to-collection.json');
 	const orderId = await createLetterAtService(env, 'Fábio Teixeira');
 	const alerts = () => receivedAt(env, '/chat/hooks/collection', 'POST').filter((r) => String(r.json?.text).includes(`letter ${orderId} `));
 
@@ -114,7 +112,6 @@ export async function returnedLetterToCollection(env: E2eEnvironment): Promise<v
 	await event(() => env.sandbox.control.setOrderStatus(orderId, 6));
 	expect(alerts()).toHaveLength(1);
 	expect((await dataTableRows(env.client, 'postal_returned_letters')).filter((r) => r.order_id === orderId)).toEqual([expect.objectContaining({ status: 'alerted' })]);
-	await succeeded(env, id, 4);
 }
 
 export async function insufficientCredits(env: E2eEnvironment): Promise<void> {

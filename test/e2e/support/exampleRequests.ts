@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { expect } from 'vitest';
 
 import { dataTableRows, examplesDir } from '../../../scripts/dev/workflows';
+import { note } from '../../docs/exampleGraph';
 import { pdfWithPages } from '../../sandbox/support';
 import type { E2eEnvironment } from './environment';
 import { call, creates, example, finishedExecutions, importExample, postJson, refusedWithoutCredential, sha256 } from './examples';
@@ -146,11 +147,7 @@ const DEV_SANDBOX = 'http://127.0.0.1:4010';
  */
 export async function mailMergeSample(env: E2eEnvironment): Promise<void> {
 	const { workflow, url, credential } = await importExample(env, example('mail-merge-from-csv.json'));
-	const notes = workflow.nodes
-		.filter((n) => n.type === 'n8n-nodes-base.stickyNote')
-		.map((n) => String(n.parameters.content))
-		.join('\n');
-	const line = /`(curl [^`]+)`/.exec(notes)?.[1];
+	const line = /`(curl [^`]+)`/.exec(note(workflow))?.[1];
 	expect(line, 'the note gives a curl line').toBeDefined();
 	const [, noteUrl] = /(http:\/\/localhost:\d+\/webhook\/\S+)$/.exec(line!) ?? [];
 	expect(new URL(noteUrl).pathname).toBe(new URL(url).pathname);

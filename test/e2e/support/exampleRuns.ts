@@ -1,10 +1,14 @@
 // Examples started otherwise than by a webhook call or an event: a form, a schedule; and the Google
 // Sheets mail merge, whose Sheets nodes stand in for a spreadsheet here. The AI agent's are in exampleAgent.ts.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import { expect } from 'vitest';
 
 import { startSandbox } from '../../../sandbox';
-import { dataTableRows, upsertCredential, type StoredCredential, type WorkflowFile, type WorkflowNode } from '../../../scripts/dev/workflows';
+import { dataTableRows, examplesDir, upsertCredential, type StoredCredential, type WorkflowFile, type WorkflowNode } from '../../../scripts/dev/workflows';
 import { listExecutions, type E2eEnvironment } from './environment';
+import { parseCsv } from './exampleRequests';
 import {
 	call,
 	creates,
@@ -18,7 +22,6 @@ import {
 	sampleLetterUrl,
 	sha256,
 	succeeded,
-	type ImportedExample,
 } from './examples';
 import { pdfOfSize } from './service';
 
@@ -81,10 +84,7 @@ export async function balanceAlert(env: E2eEnvironment): Promise<void> {
  * form shows once the workflow reaches a Form ending (the form's script polls for it and loads it).
  */
 async function submitForm(url: string, values: string[], pdf: Buffer, headers: Record<string, string>) {
-	const form = new FormData();
-	values.forEach((value, i) => form.set(`field-${i}`, value));
-	form.set(`field-${values.length}`, new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'carta.pdf');
-	const posted = await call(url, { method: 'POST', body: form, headers });
+	const posted = await call(url, { method: 'POST', body: formBody(values, pdf), headers });
 	expect(posted.status, posted.text).toBe(200);
 	const waiting = String(posted.json?.formWaitingUrl ?? '');
 	expect(waiting, posted.text).toMatch(/form-waiting/);
@@ -96,16 +96,12 @@ async function submitForm(url: string, values: string[], pdf: Buffer, headers: R
 	return page.text;
 }
 
-/** Without the user and password the form neither shows nor takes a letter; with them it shows the Portuguese form. */
-async function formAsksForItsCredential(env: E2eEnvironment, entry: ImportedExample, values: string[]) {
-	expect((await call(entry.url, {})).status).toBe(401);
-	await refusedWithoutCredential(env, entry, () => {
-		const anonymous = new FormData();
-		values.forEach((value, i) => anonymous.set(`field-${i}`, value));
-		return { method: 'POST', body: anonymous };
-	});
-	const page = await call(entry.url, { headers: entry.headers });
-	for (const label of ['Enviar carta registrada', 'Nome do destinatário', 'Rua', 'Número', 'Complemento', 'CEP', 'Cidade', 'UF', 'Carta em PDF', 'Enviar']) expect(page.text).toContain(label);
+/** The form's fields by position, the PDF (when there is one) as a file. */
+function formBody(values: string[], pdf?: Buffer) {
+	const form = new FormData();
+	values.forEach((value, i) => form.set(`field-${i}`, value));
+	if (pdf) form.set(`field-${values.length}`, new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'carta.pdf');
+	return form;
 }
 
 /** The letters the service created for a recipient. */
@@ -121,7 +117,11 @@ async function formFirstLetter(env: E2eEnvironment, workflow: WorkflowFile) {
 	// A recipient of this run only: the key is the recipient and the PDF, kept in a table that outlives a case.
 	const name = `Igor Nunes ${Date.now().toString(36)}`;
 	const values = [name, 'Rua XV de Novembro', '300', 'Sala 4', '80020-310', 'Curitiba', 'PR'];
-	await formAsksForItsCredential(env, entry, values);
+	// Without the user and password the form neither shows nor takes a letter; with them it shows the Portuguese form.
+	expect((await call(url, {})).status).toBe(401);
+	await refusedWithoutCredential(env, entry, () => ({ method: 'POST', body: formBody(values) }));
+	const page = await call(url, { headers: auth });
+	for (const label of ['Enviar carta registrada', 'Nome do destinatário', 'Rua', 'Número', 'Complemento', 'CEP', 'Cidade', 'UF', 'Carta em PDF', 'Enviar']) expect(page.text).toContain(label);
 	const pdf = await pdfOfSize(0, 'Carta pelo formulário');
 	const sent = await submitForm(url, values, pdf, auth);
 	expect(sent).toContain('Carta enviada');
@@ -203,12 +203,9 @@ export async function sheetsMailMerge(env: E2eEnvironment): Promise<void> {
 	const pdf = sampleLetterUrl(env);
 	const stamp = Date.now();
 	const at = `/sheets/${stamp}`;
-	const sheet: Array<Record<string, unknown>> = [
-		{ row_number: 2, reference: `S${stamp}-1`, name: 'Ana Pereira', street: 'Rua Augusta', number: '500', complement: 'Apto 12', zip: '01305-000', city: 'São Paulo', state: 'SP', pdf_url: pdf, send: 'yes', status: '', order_id: '' },
-		{ row_number: 3, reference: `S${stamp}-2`, name: 'Bruno Dias', street: 'Avenida Atlântica', number: '1702', complement: '', zip: '22021-001', city: 'Rio de Janeiro', state: 'RJ', pdf_url: pdf, send: 'yes', status: '', order_id: '' },
-		{ row_number: 4, reference: `S${stamp}-3`, name: 'Carla Nunes', street: 'Rua da Bahia', number: '1148', complement: '', zip: '3016-011', city: 'Belo Horizonte', state: 'MG', pdf_url: pdf, send: 'yes', status: '', order_id: '' },
-		{ row_number: 5, reference: `S${stamp}-4`, name: 'Davi Lima', street: 'Rua XV de Novembro', number: '300', complement: '', zip: '80020-310', city: 'Curitiba', state: 'PR', pdf_url: pdf, send: 'no', status: '', order_id: '' },
-	];
+	// The mail merge's sample rows (the third one's postal code refused), and a fourth row not marked to send.
+	const sample = parseCsv(readFileSync(path.join(examplesDir, 'mail-merge-sample.csv'), 'utf8'));
+	const sheet: Array<Record<string, unknown>> = [...sample, { ...sample[0], name: 'Davi Lima' }].map((row, i) => ({ ...row, row_number: i + 2, reference: `S${stamp}-${i + 1}`, pdf_url: pdf, send: i < 3 ? 'yes' : 'no', status: '', order_id: '' }));
 	// The receiver gives a PUT body back on a GET, as the sheet the read node reads.
 	const serve = async () => expect((await call(`${env.sandbox.receiverUrl}${at}/rows`, { method: 'PUT', body: JSON.stringify(sheet), headers: { 'content-type': 'application/json' } })).status).toBe(200);
 	// The updates the write-back node posted since the last look, applied to the sheet in their order.

@@ -168,16 +168,14 @@ export async function succeeded(env: E2eEnvironment, workflowId: string, count: 
 	return executions;
 }
 
-/** Runs `act` (which makes one request or event) and waits until the workflow's run of it has finished. */
+/** Runs `act` (which makes one request or event) and waits until the workflow's run of it has succeeded. */
 export function runsOf(env: E2eEnvironment, workflowId: string) {
 	let runs = 0;
-	const step = async (act: () => unknown) => {
+	return async (act: () => unknown) => {
 		await act();
-		await finishedExecutions(env, workflowId, ++runs);
+		await succeeded(env, workflowId, ++runs);
 	};
-	return Object.assign(step, { count: () => runs });
 }
-export type Runs = ReturnType<typeof runsOf>;
 
 /** The service's create requests that sent a letter (not prices), those of a tag when one is given. */
 export const creates = (env: E2eEnvironment, tag?: string) =>
