@@ -29,7 +29,7 @@ import {
 } from '../../../scripts/dev/workflows';
 import { editorJson, getExecution, listExecutions, waitFor, type E2eEnvironment, type Execution } from './environment';
 
-export interface Answer {
+interface Answer {
 	status: number;
 	text: string;
 	json?: Record<string, unknown>;
@@ -110,7 +110,13 @@ export async function importExample(env: E2eEnvironment, workflow: WorkflowFile,
 	}
 	const [ref] = entryCredentialsOf([workflow]);
 	const credential = ref && entryCredentials.get(ref.name)!.credential;
-	return { workflow, id, url, credential, headers: credential ? entryHeaders(credential) : {}, step: runsOf(env, id) };
+	let runs = 0;
+	/** Runs `act` (one request or event) and waits until the workflow's run of it has succeeded. */
+	const step = async (act: () => unknown) => {
+		await act();
+		await succeeded(env, id, ++runs);
+	};
+	return { workflow, id, url, credential, headers: credential ? entryHeaders(credential) : {}, step };
 }
 export type ImportedExample = Awaited<ReturnType<typeof importExample>>;
 
@@ -166,15 +172,6 @@ export async function succeeded(env: E2eEnvironment, workflowId: string, count: 
 	const executions = await finishedExecutions(env, workflowId, count);
 	for (const e of executions) expect(e.status, JSON.stringify(e.data?.resultData.error)).toBe('success');
 	return executions;
-}
-
-/** Runs `act` (which makes one request or event) and waits until the workflow's run of it has succeeded. */
-export function runsOf(env: E2eEnvironment, workflowId: string) {
-	let runs = 0;
-	return async (act: () => unknown) => {
-		await act();
-		await succeeded(env, workflowId, ++runs);
-	};
 }
 
 /** The service's create requests that sent a letter (not prices), those of a tag when one is given. */
