@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { dataTableRows, forTestEnvironment, insertDataTableRows, withTemplatesOf, type WorkflowFile } from '../../../scripts/dev/workflows';
 import type { E2eEnvironment } from './environment';
 import { runScheduled } from './exampleRuns';
-import { example, finishedExecutions, importExample, pointedAtReceiver, receivedAt, receiverExample, sha256, TRIGGER } from './examples';
+import { example, finishedExecutions, importExample, pointedAtReceiver, postJson, receivedAt, receiverExample, sha256, TRIGGER } from './examples';
 import { createLetterAtService, pdfOfSize } from './service';
 
 /** The workflow without the nodes of a type (and what only they start), as a part of it to run alone. */
@@ -130,13 +130,10 @@ export async function insufficientCredits(env: E2eEnvironment): Promise<void> {
 		expect(control.order(orderId)!.status).toBe(2);
 		expect(alerts().filter((text) => text.includes(`Letter ${orderId} is held`))).toHaveLength(1);
 		// A chat message kept for lack of credits, as chat-message-when-delivered records it.
-		const sent = await fetch(`${env.sandbox.baseUrl}/api/chat/v1/post`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${env.sandbox.email}:${env.token}`).toString('base64')}` },
-			body: JSON.stringify({ phone: '+5511912345678', template_id: 101, variables: { nome: 'Gustavo' } }),
-		}).then((r) => r.json() as Promise<{ data: { message_id: number; status: unknown } }>);
-		expect(sent.data.status).toBe('2');
-		messageId = sent.data.message_id;
+		const authorization = `Basic ${Buffer.from(`${env.sandbox.email}:${env.token}`).toString('base64')}`;
+		const sent = (await postJson(`${env.sandbox.baseUrl}/api/chat/v1/post`, { phone: '+5511912345678', template_id: 101, variables: { nome: 'Gustavo' } }, { authorization })).json?.data as { message_id: number; status: unknown };
+		expect(sent.status).toBe('2');
+		messageId = sent.message_id;
 		await insertDataTableRows(env.client, 'postal_told_orders', [{ order_key: `homolog:chat-${messageId}`, status: 'held', message_id: String(messageId), error: '' }]);
 		await env.client.api('POST', `/workflows/${id}/deactivate`);
 	} finally {
