@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // A scripted stand-in for an OpenAI-compatible chat model on 127.0.0.1, for n8n's OpenAI Chat Model
 // node: each /chat/completions request is answered with the turn the script picks from the tool
 // results so far, as a model that calls tools would, and kept with the tools n8n offered.

@@ -1,3 +1,4 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // Examples started otherwise than by a webhook call or an event: a form, a schedule; and the Google
 // Sheets mail merge, whose Sheets nodes stand in for a spreadsheet here. The AI agent's are in exampleAgent.ts.
 import { readFileSync } from 'node:fs';
