@@ -5,26 +5,48 @@ import { randomUUID } from 'node:crypto';
 
 import { expect } from 'vitest';
 
-import { dataTableRows, upsertCredential, waitForWebhook } from '../../../scripts/dev/workflows';
-import { ChatModelServer, type Conversation, type Turn } from './chatModelServer';
+import { dataTableRows, upsertCredential } from '../../../scripts/dev/workflows';
+import { startChatModel, type ToolResults, type Turn } from './chatModelServer';
 import type { E2eEnvironment } from './environment';
-import { example, finishedExecutions, importAndActivate, postJson } from './examples';
+import { example, finishedExecutions, importExample, postJson, sampleLetterUrl } from './examples';
 import { expectSecretsInNoExecution } from './secrets';
-import { pdfOfSize } from './service';
 
 /**
  * The agent with a scripted model: the price in one message, the send once the user agrees in the
- * next one, and the same letter sent again as a model may call a tool twice. The model is given the second message after the first exchange only because the
- * example's Simple Memory keeps it (the scripted model takes a conversation by its first message).
+ * next one, and the same letter sent again as a model may call a tool twice. The model is given
+ * the first exchange with the second message only because the example's Simple Memory keeps it.
  */
 export async function aiAgentConfirmsInALaterMessage(env: E2eEnvironment, skip: (reason: string) => void): Promise<void> {
 	// Simple Memory lives in one process: in queue mode two messages may run on two workers, which is
 	// why the example's note says to use a Postgres or Redis chat memory there.
 	if (env.topology === 'queue') return skip('Simple Memory is not shared between queue-mode workers (the example says so)');
-	const model = new ChatModelServer(`sk-examples-${randomUUID()}`);
-	await model.start();
+	const pdfUrl = sampleLetterUrl(env);
+	const letter = {
+		Recipient_Name: 'Júlia Moraes',
+		Recipient_Street: 'Rua Augusta',
+		Recipient_Number: '500',
+		Recipient_Complement: 'Apto 12',
+		Recipient_Postal_Code: '01305-000',
+		Recipient_City: 'São Paulo',
+		Recipient_State: 'SP',
+		PDF_URL: pdfUrl,
+	};
+	// What the user has said so far; the model answers the latest message.
+	let agreed = false;
+	let sentAgain = '';
+	const decide = (results: ToolResults): Turn => {
+		const quote = results.find((r) => r.name === 'Get_letter_price');
+		const sends = results.filter((r) => r.name === 'Send_letter');
+		if (!agreed) {
+			if (!quote) return { toolCalls: [{ name: 'Get_letter_price', arguments: letter }] };
+			return { text: `It costs R$ ${/"value":\s*([\d.]+)/.exec(quote.content)?.[1]}. Shall I send it?` };
+		}
+		if (sends.length < 2) return { toolCalls: [{ name: 'Send_letter', arguments: letter }] };
+		sentAgain = sends[1].content;
+		return { text: `Sent: ${sends[0].content}` };
+	};
+	const model = await startChatModel(`sk-examples-${randomUUID()}`, decide);
 	try {
-		const pdfUrl = model.addDocument('notice.pdf', await pdfOfSize(0, 'Notificação'));
 		const openAi = await upsertCredential(env.client, { name: 'OpenAI account', type: 'openAiApi', data: { apiKey: model.apiKey, url: model.baseUrl, header: false } });
 		const shipped = example('ai-agent-registered-letter.json');
 		// Shared for the test only, as the note says to before making it public (there with Authentication).
@@ -33,35 +55,8 @@ export async function aiAgentConfirmsInALaterMessage(env: E2eEnvironment, skip: 
 			name: `${shipped.name} (shared chat)`,
 			nodes: shipped.nodes.map((n) => (n.type === '@n8n/n8n-nodes-langchain.chatTrigger' ? { ...n, webhookId: randomUUID(), parameters: { ...n.parameters, public: true, mode: 'hostedChat' } } : n)),
 		};
-		const id = await importAndActivate(env, workflow, [...env.credentials, openAi]);
-		const chatUrl = `${env.webhookUrl}/webhook/${workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger')!.webhookId}/chat`;
-		await waitForWebhook(chatUrl);
-		const letter = {
-			Recipient_Name: 'Júlia Moraes',
-			Recipient_Street: 'Rua Augusta',
-			Recipient_Number: '500',
-			Recipient_Complement: 'Apto 12',
-			Recipient_Postal_Code: '01305-000',
-			Recipient_City: 'São Paulo',
-			Recipient_State: 'SP',
-			PDF_URL: pdfUrl,
-		};
+		const { id, url: chatUrl } = await importExample(env, workflow, [...env.credentials, openAi]);
 		const first = `Send the PDF at ${pdfUrl} as a registered letter to Júlia Moraes, Rua Augusta 500, Apto 12, 01305-000 São Paulo SP. Tell me the price first.`;
-		// What the user has said so far; the model answers the latest message.
-		let agreed = false;
-		let sentAgain = '';
-		const decide = (conversation: Conversation): Turn => {
-			const quote = conversation.toolResults.find((r) => r.name === 'Get_letter_price');
-			const sends = conversation.toolResults.filter((r) => r.name === 'Send_letter');
-			if (!agreed) {
-				if (!quote) return { toolCalls: [{ name: 'Get_letter_price', arguments: letter }] };
-				return { text: `It costs R$ ${/"value":\s*([\d.]+)/.exec(quote.content)?.[1]}. Shall I send it?` };
-			}
-			if (sends.length < 2) return { toolCalls: [{ name: 'Send_letter', arguments: letter }] };
-			sentAgain = sends[1].content;
-			return { text: `Sent: ${sends[0].content}` };
-		};
-		model.use({ name: 'confirm in a later message', matches: (text) => text === first, turns: Array.from({ length: 8 }, () => decide) });
 		const sessionId = randomUUID();
 		const say = async (chatInput: string) => {
 			const answer = await postJson(chatUrl, { action: 'sendMessage', sessionId, chatInput });
@@ -90,13 +85,12 @@ export async function aiAgentConfirmsInALaterMessage(env: E2eEnvironment, skip: 
 		const rows = (await dataTableRows(env.client, 'postal_agent_letters')).filter((r) => String(r.letter_key).startsWith(sessionId));
 		expect(rows).toEqual([expect.objectContaining({ status: 'sent', order_id: String(order.id) })]);
 		// The second message reached the model after the first exchange, from the memory.
-		const requests = model.requestsOf('confirm in a later message');
-		const secondMessage = requests.find((r) => r.body?.messages.at(-1)?.content === 'Yes, send it.');
-		const said = (secondMessage?.body?.messages ?? []).filter((m) => m.role === 'user' || (m.role === 'assistant' && typeof m.content === 'string' && m.content));
+		const secondMessage = model.requests.find((r) => r.messages.at(-1)?.content === 'Yes, send it.');
+		const said = (secondMessage?.messages ?? []).filter((m) => m.role === 'user' || (m.role === 'assistant' && typeof m.content === 'string' && m.content));
 		expect(said.map((m) => `${m.role}: ${String(m.content)}`)).toEqual([`user: ${first}`, expect.stringMatching(/^assistant: It costs R\$ [\d.]+\. Shall I send it\?$/), 'user: Yes, send it.']);
-		expect(requests.map((r) => r.problem).filter(Boolean)).toEqual([]);
-		// n8n offers both tools with the example's descriptions and the $fromAI parameters as a JSON schema.
-		const tools = requests[0].body!.tools!;
+		// n8n offers both tools with the example's descriptions and the $fromAI parameters as a JSON schema,
+		// which the script's calls fit: their arguments are the letter's fields, each a described string.
+		const tools = model.requests[0].tools!;
 		expect(tools.map((t) => t.function.name).sort()).toEqual(['Get_letter_price', 'Send_letter']);
 		for (const tool of tools) {
 			const node = shipped.nodes.find((n) => n.name.replaceAll(' ', '_') === tool.function.name)!;

@@ -2,38 +2,35 @@
 // each called by the CRM's webhook and then fed the letter's events through the Postal Service Trigger.
 import { expect } from 'vitest';
 
-import { clientRecord, dataTableRows, entryHeaders, waitForWebhook } from '../../../scripts/dev/workflows';
-import { listExecutions, type E2eEnvironment } from './environment';
+import { clientRecord, dataTableRows } from '../../../scripts/dev/workflows';
+import type { E2eEnvironment } from './environment';
 import { DELIVERED } from './exampleEvents';
-import { creates, entryCredential, postJson, productionUrlOf, receivedAt, receiverExample, sampleLetterUrl, sha256, succeeded, type Runs } from './examples';
+import { creates, postJson, receivedAt, receiverExample, refusedWithoutCredential, sampleLetterUrl, sha256, type ImportedExample } from './examples';
 import { pdfOfSize } from './service';
 
-/** A CRM example imported, with its webhook's URL and a post as the CRM makes it, whose run is waited for. */
-async function crmExample(env: E2eEnvironment, file: string, path: string) {
-	const { workflow, id, step } = await receiverExample(env, file);
-	const url = productionUrlOf(env, workflow, 'n8n-nodes-base.webhook', path);
-	await waitForWebhook(url);
-	const headers = entryHeaders(entryCredential('Postal Service examples: CRM webhook'));
+/** A CRM example imported, and a post as the CRM makes it, whose run is waited for. */
+async function crmExample(env: E2eEnvironment, file: string) {
+	const entry = await receiverExample(env, file);
 	const crmPosts = (body: unknown) =>
-		step(async () => {
-			const answer = await postJson(url, body, headers);
+		entry.step(async () => {
+			const answer = await postJson(entry.url, body, entry.headers);
 			expect(answer.status, answer.text).toBe(200);
 		});
-	return { id, url, step, crmPosts };
+	return { ...entry, crmPosts };
 }
 
-/** The letter's events as the service makes them (tracking code, delivery, return receipt), each run waited for; its tracking code. */
-async function letterEvents(env: E2eEnvironment, id: string, step: Runs, orderId: string, receipt: Buffer) {
+/** The letter's events as the service makes them (tracking code, delivery, return receipt), each run's success waited for; its tracking code. */
+async function letterEvents(env: E2eEnvironment, { step }: ImportedExample, orderId: string, receipt: Buffer) {
 	const { control } = env.sandbox;
 	await step(() => control.addTrackingEvent(orderId));
 	await step(() => control.addTrackingEvent(orderId, DELIVERED));
 	await step(() => control.addReturnReceipt(orderId, { rrType: 'rr', pdf: receipt }));
-	await succeeded(env, id, step.count());
 	return String(control.order(orderId)!.tracking);
 }
 
 export async function crmDealToLetter(env: E2eEnvironment): Promise<void> {
-	const { id, step, crmPosts } = await crmExample(env, 'crm-deal-to-letter.json', 'deal-stage-changed');
+	const entry = await crmExample(env, 'crm-deal-to-letter.json');
+	const { crmPosts } = entry;
 	const dealId = `D-${Date.now()}`;
 	const contact = { name: 'Helena Rocha', street: 'Rua da Bahia', number: '1148', complement: '', zip: '30160-011', city: 'Belo Horizonte', state: 'MG' };
 	const deal = (stage: string, previousStage: string) => crmPosts({ dealId, stage, previousStage, documentUrl: sampleLetterUrl(env), contact });
@@ -54,7 +51,7 @@ export async function crmDealToLetter(env: E2eEnvironment): Promise<void> {
 	const orderId = String(order.id);
 	expect((await dataTableRows(env.client, 'postal_deal_letters')).filter((r) => r.deal_id === dealId)).toEqual([expect.objectContaining({ status: 'sent', order_id: orderId })]);
 
-	const tracking = await letterEvents(env, id, step, orderId, await pdfOfSize(0, 'AR'));
+	const tracking = await letterEvents(env, entry, orderId, await pdfOfSize(0, 'AR'));
 	// The letter sent, its tracking code assigned (the service posts it), delivered, its return receipt.
 	expect(receivedAt(env, `/crm/api/deals/${dealId}/notes`).map((r) => String(r.json?.content))).toEqual([
 		`Registered letter with return receipt sent: order ${orderId}`,
@@ -70,7 +67,8 @@ export async function crmDealToLetter(env: E2eEnvironment): Promise<void> {
  * as notes on the record, and the AR's PDF is attached to the record and given back by the link its note names.
  */
 export async function crmClientToReturnReceipt(env: E2eEnvironment): Promise<void> {
-	const { id, url, step, crmPosts } = await crmExample(env, 'crm-client-to-return-receipt.json', 'cliente-carta-registrada');
+	const entry = await crmExample(env, 'crm-client-to-return-receipt.json');
+	const { crmPosts } = entry;
 	const clienteId = `C-${Date.now()}`;
 	const record = `/crm/api/clientes/${clienteId}`;
 	const ficha = clientRecord(sampleLetterUrl(env), clienteId);
@@ -79,10 +77,8 @@ export async function crmClientToReturnReceipt(env: E2eEnvironment): Promise<voi
 		creates(env, `cliente-${client}`).map((r) => [r.fields.name, r.fields.addr1, r.fields.street_number, r.fields.addr2, r.fields.zip, r.fields.city, r.fields.state]);
 	const address = ['Marina Albuquerque', 'Rua da Bahia', '1148', 'Sala 3 - Centro', '30160011', 'Belo Horizonte', 'MG'];
 
-	// Without the CRM's user and password: refused, nothing runs.
-	const anonymous = await postJson(url, ficha);
-	expect(anonymous.status).toBe(401);
-	expect(await listExecutions(env.client, { workflowId: id })).toHaveLength(0);
+	// Without the CRM's user and password, or with a wrong one: refused, nothing runs.
+	await refusedWithoutCredential(env, entry, () => ({ method: 'POST', body: JSON.stringify(ficha) }));
 
 	// The CRM calls twice for the same record and document: one letter, with the record's address.
 	await crmPosts(ficha);
@@ -100,7 +96,7 @@ export async function crmClientToReturnReceipt(env: E2eEnvironment): Promise<voi
 	expect((await dataTableRows(env.client, 'postal_client_letters')).filter((r) => r.cliente_id === clienteId)).toEqual([expect.objectContaining({ status: 'sent', order_id: orderId })]);
 
 	const receipt = await pdfOfSize(150_000, 'AR assinado');
-	const tracking = await letterEvents(env, id, step, orderId, receipt);
+	const tracking = await letterEvents(env, entry, orderId, receipt);
 	// On the record: the letter sent, its tracking code, its delivery, and its AR with the link to it.
 	const link = `${env.sandbox.receiverUrl}${record}/anexos/AR-${orderId}.pdf`;
 	expect(receivedAt(env, `${record}/notas`, 'POST').map((r) => String(r.json?.texto))).toEqual([

@@ -2,23 +2,10 @@
 // once the run of the one before has finished, as a letter's events come hours apart.
 import { expect } from 'vitest';
 
-import { dataTableRows, forTestEnvironment, insertDataTableRows, type WorkflowFile } from '../../../scripts/dev/workflows';
+import { dataTableRows, forTestEnvironment, insertDataTableRows, withTemplatesOf, type WorkflowFile } from '../../../scripts/dev/workflows';
 import type { E2eEnvironment } from './environment';
 import { runScheduled } from './exampleRuns';
-import {
-	createArLetterAtService,
-	example,
-	finishedExecutions,
-	importTriggerExample,
-	pointedAtReceiver,
-	receivedAt,
-	receiverExample,
-	runsOf,
-	sha256,
-	succeeded,
-	TRIGGER,
-	withSandboxTemplates,
-} from './examples';
+import { example, finishedExecutions, importExample, pointedAtReceiver, postJson, receivedAt, receiverExample, sha256, TRIGGER } from './examples';
 import { createLetterAtService, pdfOfSize } from './service';
 
 /** The workflow without the nodes of a type (and what only they start), as a part of it to run alone. */
@@ -37,10 +24,9 @@ const later = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISO
 export const DELIVERED = { codigo: 'BDE', descricao: 'Objeto entregue ao destinatário', statusDelivery: 'delivered' };
 
 export async function chatMessageWhenDelivered(env: E2eEnvironment): Promise<void> {
-	const workflow = withSandboxTemplates(env, forTestEnvironment(example('chat-message-when-delivered.json')));
-	const id = await importTriggerExample(env, workflow);
+	// Its Send chat message nodes name the sandbox's templates, as a user picks theirs.
 	const { control } = env.sandbox;
-	const event = runsOf(env, id);
+	const { step: event } = await importExample(env, withTemplatesOf(control, forTestEnvironment(example('chat-message-when-delivered.json'))));
 	const [contacted, nobody, broke, failing] = await Promise.all(['Beatriz Costa', 'Caio Prado', 'Diana Reis', 'Elisa Melo'].map((name) => createLetterAtService(env, name)));
 	const phone = '+5511912345678';
 	await insertDataTableRows(env.client, 'postal_letter_contacts', [contacted, broke, failing].map((order_id, i) => ({ order_id, contact_name: ['Beatriz', 'Diana', 'Elisa'][i], contact_phone: phone })));
@@ -88,18 +74,16 @@ export async function chatMessageWhenDelivered(env: E2eEnvironment): Promise<voi
 	const attempts = messagesTo(failing).length;
 	await event(() => control.addTrackingEvent(failing, { ...DELIVERED, descricao: 'Entregue (segunda leitura)', dtHrCriado: later(2) }));
 	expect(messagesTo(failing)).toHaveLength(attempts);
-	await succeeded(env, id, 10);
 }
 
 export async function returnReceiptToStorage(env: E2eEnvironment): Promise<void> {
-	const { id, step: event } = await receiverExample(env, 'return-receipt-to-storage.json');
+	const { step: event } = await receiverExample(env, 'return-receipt-to-storage.json');
 	// A paper AR comes back scanned (rr), an electronic one digitally (rr_electronic): one letter of each.
-	const paper = await createArLetterAtService(env, 'Carlos Mendes', 'physical');
-	const digital = await createArLetterAtService(env, 'Carla Mendes', 'electronic');
+	const paper = await createLetterAtService(env, 'Carlos Mendes', env.sandbox, { ar_type: 'physical' });
+	const digital = await createLetterAtService(env, 'Carla Mendes', env.sandbox, { ar_type: 'electronic' });
 	const receipt = await pdfOfSize(200_000, 'AR digitalizado');
 	await event(() => env.sandbox.control.addReturnReceipt(paper, { rrType: 'rr', pdf: receipt }));
 	await event(() => env.sandbox.control.addReturnReceipt(digital, { rrType: 'rr_electronic', unreadable: true }));
-	await succeeded(env, id, 2);
 
 	const stored = receivedAt(env, `/files/return-receipts/${paper}-rr.pdf`, 'PUT');
 	expect(stored, JSON.stringify(receivedAt(env, '/').map((r) => `${r.method} ${r.path}`))).toHaveLength(1);
@@ -114,7 +98,7 @@ export async function returnReceiptToStorage(env: E2eEnvironment): Promise<void>
 }
 
 export async function returnedLetterToCollection(env: E2eEnvironment): Promise<void> {
-	const { id, step: event } = await receiverExample(env, 'returned-letter-to-collection.json');
+	const { step: event } = await receiverExample(env, 'returned-letter-to-collection.json');
 	const orderId = await createLetterAtService(env, 'Fábio Teixeira');
 	const alerts = () => receivedAt(env, '/chat/hooks/collection', 'POST').filter((r) => String(r.json?.text).includes(`letter ${orderId} `));
 
@@ -128,7 +112,6 @@ export async function returnedLetterToCollection(env: E2eEnvironment): Promise<v
 	await event(() => env.sandbox.control.setOrderStatus(orderId, 6));
 	expect(alerts()).toHaveLength(1);
 	expect((await dataTableRows(env.client, 'postal_returned_letters')).filter((r) => r.order_id === orderId)).toEqual([expect.objectContaining({ status: 'alerted' })]);
-	await succeeded(env, id, 4);
 }
 
 export async function insufficientCredits(env: E2eEnvironment): Promise<void> {
@@ -141,19 +124,16 @@ export async function insufficientCredits(env: E2eEnvironment): Promise<void> {
 	control.setBalance(0);
 	try {
 		// The trigger's side (its schedule taken out): a letter created without credits is alerted once.
-		const id = await importTriggerExample(env, withoutSchedules(workflow));
+		const { id } = await importExample(env, withoutSchedules(workflow));
 		orderId = await createLetterAtService(env, 'Gustavo Araújo');
 		await finishedExecutions(env, id, 1);
 		expect(control.order(orderId)!.status).toBe(2);
 		expect(alerts().filter((text) => text.includes(`Letter ${orderId} is held`))).toHaveLength(1);
 		// A chat message kept for lack of credits, as chat-message-when-delivered records it.
-		const sent = await fetch(`${env.sandbox.baseUrl}/api/chat/v1/post`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${env.sandbox.email}:${env.token}`).toString('base64')}` },
-			body: JSON.stringify({ phone: '+5511912345678', template_id: 101, variables: { nome: 'Gustavo' } }),
-		}).then((r) => r.json() as Promise<{ data: { message_id: number; status: unknown } }>);
-		expect(sent.data.status).toBe('2');
-		messageId = sent.data.message_id;
+		const authorization = `Basic ${Buffer.from(`${env.sandbox.email}:${env.token}`).toString('base64')}`;
+		const sent = (await postJson(`${env.sandbox.baseUrl}/api/chat/v1/post`, { phone: '+5511912345678', template_id: 101, variables: { nome: 'Gustavo' } }, { authorization })).json?.data as { message_id: number; status: unknown };
+		expect(sent.status).toBe('2');
+		messageId = sent.message_id;
 		await insertDataTableRows(env.client, 'postal_told_orders', [{ order_key: `homolog:chat-${messageId}`, status: 'held', message_id: String(messageId), error: '' }]);
 		await env.client.api('POST', `/workflows/${id}/deactivate`);
 	} finally {
@@ -174,8 +154,7 @@ export async function nightlyReconciliation(env: E2eEnvironment): Promise<void> 
 	const workflow = pointedAtReceiver(env, forTestEnvironment(example('nightly-reconciliation.json')));
 	const { control } = env.sandbox;
 	// By day: the trigger keeps each letter's last known state.
-	const id = await importTriggerExample(env, withoutSchedules(workflow));
-	const event = runsOf(env, id);
+	const { id, step: event } = await importExample(env, withoutSchedules(workflow));
 	let orderId = '';
 	await event(async () => (orderId = await createLetterAtService(env, 'Heloísa Campos')));
 	const known = async () => (await dataTableRows(env.client, 'postal_orders')).filter((r) => r.order_id === orderId);

@@ -7,20 +7,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-import { PDFDocument } from 'pdf-lib';
 import { expect } from 'vitest';
 
-import { dataTableRows, entryHeaders, examplesDir, waitForWebhook, type EntryCredential } from '../../../scripts/dev/workflows';
-import { listExecutions, type E2eEnvironment } from './environment';
-import { call, creates, entryCredential, example, finishedExecutions, importAndActivate, postJson, productionUrlOf, sha256 } from './examples';
+import { dataTableRows, examplesDir } from '../../../scripts/dev/workflows';
+import { note } from '../../docs/exampleGraph';
+import { pdfWithPages } from '../../sandbox/support';
+import type { E2eEnvironment } from './environment';
+import { call, creates, example, finishedExecutions, importExample, postJson, refusedWithoutCredential, sha256 } from './examples';
 import { pdfOfSize } from './service';
-
-/** A PDF of that many pages, for a letter priced above a cap. */
-export async function pdfWithPages(pages: number): Promise<Buffer> {
-	const doc = await PDFDocument.create();
-	for (let i = 0; i < pages; i++) doc.addPage([595, 842]);
-	return Buffer.from(await doc.save());
-}
 
 /**
  * CSV as n8n's Convert to File writes it: a byte order mark, a header line, fields quoted when they
@@ -33,32 +27,9 @@ export function parseCsv(csv: string): Array<Record<string, string>> {
 	return rows.map((r) => Object.fromEntries(header.map((name, i) => [name, r[i] ?? ''])));
 }
 
-/** A webhook example, imported and activated, with its URL and the credential its callers send. */
-async function webhookExample(env: E2eEnvironment, file: string, path: string, credentialName: string) {
-	const workflow = example(file);
-	const id = await importAndActivate(env, workflow);
-	const url = productionUrlOf(env, workflow, 'n8n-nodes-base.webhook', path);
-	await waitForWebhook(url);
-	return { id, url, credential: entryCredential(credentialName) };
-}
-
-/** A request without the entry's credential, and with a wrong one, is refused by n8n and starts nothing. */
-async function refusedWithoutCredential(env: E2eEnvironment, id: string, url: string, init: () => RequestInit, credential: EntryCredential) {
-	const before = (await listExecutions(env.client, { workflowId: id })).length;
-	const posts = env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' }).length;
-	const wrong = entryHeaders({ ...credential, data: { ...credential.data, value: 'wrong', password: 'wrong' } });
-	for (const headers of [{}, wrong]) {
-		const answer = await call(url, { ...init(), headers });
-		expect([401, 403], answer.text).toContain(answer.status);
-	}
-	expect(await listExecutions(env.client, { workflowId: id })).toHaveLength(before);
-	expect(env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' })).toHaveLength(posts);
-}
-
-const API_KEY = 'Postal Service examples: API key';
-
 export async function sendRegisteredLetter(env: E2eEnvironment): Promise<void> {
-	const { id, url, credential } = await webhookExample(env, 'send-registered-letter-from-pdf.json', 'registered-letter', API_KEY);
+	const entry = await importExample(env, example('send-registered-letter-from-pdf.json'));
+	const { id, url, headers } = entry;
 	const pdf = await pdfOfSize(0, 'Notificação extrajudicial');
 	const fields = { name: 'Ana Pereira', street: 'Rua Augusta', number: '500', complement: 'Apto 12', zip: '01305-000', city: 'São Paulo', state: 'SP', reference: `letter-${Date.now()}` };
 	const form = (change: Partial<typeof fields> = {}, file = pdf) => {
@@ -67,12 +38,12 @@ export async function sendRegisteredLetter(env: E2eEnvironment): Promise<void> {
 		body.set('data', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), 'notice.pdf');
 		return { method: 'POST', body };
 	};
-	const post = (change: Partial<typeof fields> = {}, file = pdf) => call(url, { ...form(change, file), headers: entryHeaders(credential) });
+	const post = (change: Partial<typeof fields> = {}, file = pdf) => call(url, { ...form(change, file), headers });
 	const { control } = env.sandbox;
 	const tagged = (reference: string) => control.orders().filter((o) => o.tag === reference);
 	const rows = async (reference: string) => (await dataTableRows(env.client, 'postal_sent_letters')).filter((r) => r.reference === reference);
 
-	await refusedWithoutCredential(env, id, url, () => form(), credential);
+	await refusedWithoutCredential(env, entry, () => form());
 
 	// The service refuses the letter (a postal code of the wrong length): nothing sent, the reference still free...
 	const refused = await post({ zip: '0130-500' });
@@ -127,7 +98,7 @@ export async function sendRegisteredLetter(env: E2eEnvironment): Promise<void> {
 }
 
 export async function telegramReminder(env: E2eEnvironment): Promise<void> {
-	const { id, url, credential } = await webhookExample(env, 'telegram-from-template.json', 'telegram-reminder', API_KEY);
+	const { id, url, headers } = await importExample(env, example('telegram-from-template.json'));
 	const body = {
 		reference: `INV-${Date.now()}`,
 		name: 'Carlos Mendes',
@@ -140,7 +111,7 @@ export async function telegramReminder(env: E2eEnvironment): Promise<void> {
 		amount: '1.250,00',
 		due_date: '10/03/2026',
 	};
-	const post = (value: Record<string, unknown>) => postJson(url, value, entryHeaders(credential));
+	const post = (value: Record<string, unknown>) => postJson(url, value, headers);
 	const sent = () => env.sandbox.control.orders().filter((o) => o.tag === body.reference);
 
 	// Its Header Auth entry refuses a call without the key as the letter example's does (proven there).
@@ -175,16 +146,12 @@ const DEV_SANDBOX = 'http://127.0.0.1:4010';
  * links name the sandbox of `npm run dev`, pointed here at this run's sandbox.
  */
 export async function mailMergeSample(env: E2eEnvironment): Promise<void> {
-	const { url, credential } = await webhookExample(env, 'mail-merge-from-csv.json', 'mail-merge', API_KEY);
-	const notes = example('mail-merge-from-csv.json')
-		.nodes.filter((n) => n.type === 'n8n-nodes-base.stickyNote')
-		.map((n) => String(n.parameters.content))
-		.join('\n');
-	const line = /`(curl [^`]+)`/.exec(notes)?.[1];
+	const { workflow, url, credential } = await importExample(env, example('mail-merge-from-csv.json'));
+	const line = /`(curl [^`]+)`/.exec(note(workflow))?.[1];
 	expect(line, 'the note gives a curl line').toBeDefined();
 	const [, noteUrl] = /(http:\/\/localhost:\d+\/webhook\/\S+)$/.exec(line!) ?? [];
 	expect(new URL(noteUrl).pathname).toBe(new URL(url).pathname);
-	const command = `${line!.replace('<your key>', credential.data.value).replace(noteUrl, url)} --silent --show-error --fail-with-body`;
+	const command = `${line!.replace('<your key>', credential!.data.value).replace(noteUrl, url)} --silent --show-error --fail-with-body`;
 	const [, batch] = /-F batch=(\S+)/.exec(line!) ?? [];
 	const folder = mkdtempSync(path.join(tmpdir(), 'mail-merge-sample-'));
 	try {

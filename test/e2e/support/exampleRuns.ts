@@ -1,19 +1,30 @@
+/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // Examples started otherwise than by a webhook call or an event: a form, a schedule; and the Google
 // Sheets mail merge, whose Sheets nodes stand in for a spreadsheet here. The AI agent's are in exampleAgent.ts.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import { expect } from 'vitest';
 
 import { startSandbox } from '../../../sandbox';
-import {
-	dataTableRows,
-	entryHeaders,
-	upsertCredential,
-	waitForWebhook,
-	type StoredCredential,
-	type WorkflowFile,
-	type WorkflowNode,
-} from '../../../scripts/dev/workflows';
+import { dataTableRows, examplesDir, upsertCredential, type StoredCredential, type WorkflowFile, type WorkflowNode } from '../../../scripts/dev/workflows';
 import { listExecutions, type E2eEnvironment } from './environment';
-import { call, creates, entryCredential, example, finishedExecutions, importAndActivate, pointedAtReceiver, receivedAt, sampleLetterUrl, sha256, succeeded } from './examples';
+import { parseCsv } from './exampleRequests';
+import {
+	call,
+	creates,
+	example,
+	finishedExecutions,
+	importAndActivate,
+	hasDataTables,
+	importExample,
+	pointedAtReceiver,
+	receivedAt,
+	refusedWithoutCredential,
+	sampleLetterUrl,
+	sha256,
+	succeeded,
+} from './examples';
 import { pdfOfSize } from './service';
 
 /** A copy whose schedules fire every 10 seconds, so that a run comes now. */
@@ -75,10 +86,7 @@ export async function balanceAlert(env: E2eEnvironment): Promise<void> {
  * form shows once the workflow reaches a Form ending (the form's script polls for it and loads it).
  */
 async function submitForm(url: string, values: string[], pdf: Buffer, headers: Record<string, string>) {
-	const form = new FormData();
-	values.forEach((value, i) => form.set(`field-${i}`, value));
-	form.set(`field-${values.length}`, new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'carta.pdf');
-	const posted = await call(url, { method: 'POST', body: form, headers });
+	const posted = await call(url, { method: 'POST', body: formBody(values, pdf), headers });
 	expect(posted.status, posted.text).toBe(200);
 	const waiting = String(posted.json?.formWaitingUrl ?? '');
 	expect(waiting, posted.text).toMatch(/form-waiting/);
@@ -90,41 +98,58 @@ async function submitForm(url: string, values: string[], pdf: Buffer, headers: R
 	return page.text;
 }
 
-/** The form example, imported and published, with its URL and the headers of the credential its note asks for. */
-async function formExample(env: E2eEnvironment, workflow: WorkflowFile) {
-	const id = await importAndActivate(env, workflow);
-	const trigger = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.formTrigger')!;
-	const url = `${env.webhookUrl}/form/${trigger.webhookId}`;
-	await waitForWebhook(url, 30_000, 'GET');
-	return { id, url, auth: entryHeaders(entryCredential('Postal Service examples: letter form')) };
-}
-
-/** Without the user and password the form neither shows nor takes a letter; with them it shows the Portuguese form. */
-async function formAsksForItsCredential(env: E2eEnvironment, id: string, url: string, auth: Record<string, string>, values: string[]) {
-	expect((await call(url, {})).status).toBe(401);
-	const posts = env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' }).length;
-	const anonymous = new FormData();
-	values.forEach((value, i) => anonymous.set(`field-${i}`, value));
-	expect((await call(url, { method: 'POST', body: anonymous })).status).toBe(401);
-	expect(env.sandbox.control.requests({ method: 'POST', path: '/api/v2/post' })).toHaveLength(posts);
-	expect(await listExecutions(env.client, { workflowId: id })).toHaveLength(0);
-	const page = await call(url, { headers: auth });
-	for (const label of ['Enviar carta registrada', 'Nome do destinatário', 'Rua', 'Número', 'Complemento', 'CEP', 'Cidade', 'UF', 'Carta em PDF', 'Enviar']) expect(page.text).toContain(label);
+/** The form's fields by position, the PDF (when there is one) as a file. */
+function formBody(values: string[], pdf?: Buffer) {
+	const form = new FormData();
+	values.forEach((value, i) => form.set(`field-${i}`, value));
+	if (pdf) form.set(`field-${values.length}`, new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'carta.pdf');
+	return form;
 }
 
 /** The letters the service created for a recipient. */
 const lettersTo = (env: E2eEnvironment, name: string) => env.sandbox.control.orders().filter((o) => o.name === name);
 
 /**
- * The form's credential asked for, then a first letter sent through it: the page says so, with the
- * order id and the protocol (the letter's tag), and the service took the PDF once.
+ * Releases before n8n 1.113 have no data tables, which the form example keys its letters with: there
+ * (the smoke subset) the same form and Send letter send a letter with its PDF, without the key.
  */
-async function formFirstLetter(env: E2eEnvironment, workflow: WorkflowFile) {
-	const { id, url, auth } = await formExample(env, workflow);
+function withoutKey(shipped: WorkflowFile): WorkflowFile {
+	const kept = ['Letter form', 'Send letter', 'Sent?', 'Letter sent', 'Letter not confirmed'];
+	return {
+		...shipped,
+		name: `${shipped.name} (without its key)`,
+		nodes: shipped.nodes
+			.filter((n) => kept.includes(n.name))
+			.map((n) => {
+				if (n.name === 'Send letter') return { ...n, parameters: { ...n.parameters, tag: '=form-{{ $execution.id }}' } };
+				if (n.name === 'Letter not confirmed') return { ...n, parameters: { ...n.parameters, completionMessage: "=Protocolo: form-{{ $execution.id }}. Motivo: {{ $('Send letter').first().json.error }}" } };
+				return n;
+			}),
+		connections: {
+			'Letter form': { main: [[{ node: 'Send letter', type: 'main', index: 0 }]] },
+			'Send letter': { main: [[{ node: 'Sent?', type: 'main', index: 0 }]] },
+			'Sent?': { main: [[{ node: 'Letter sent', type: 'main', index: 0 }], [{ node: 'Letter not confirmed', type: 'main', index: 0 }]] },
+		},
+	};
+}
+
+/**
+ * The form's credential asked for, then a first letter sent through it: the page says so, with the
+ * order id and the protocol (the letter's tag), and the service took the PDF once. Where n8n has data
+ * tables, the form as shipped then sends nothing twice, and a refused letter leaves its key free.
+ */
+export async function formSendsLetter(env: E2eEnvironment): Promise<void> {
+	const keyed = await hasDataTables(env);
+	const entry = await importExample(env, keyed ? example('form-send-letter.json') : withoutKey(example('form-send-letter.json')));
+	const { url, headers: auth } = entry;
 	// A recipient of this run only: the key is the recipient and the PDF, kept in a table that outlives a case.
 	const name = `Igor Nunes ${Date.now().toString(36)}`;
 	const values = [name, 'Rua XV de Novembro', '300', 'Sala 4', '80020-310', 'Curitiba', 'PR'];
-	await formAsksForItsCredential(env, id, url, auth, values);
+	// Without the user and password the form neither shows nor takes a letter; with them it shows the Portuguese form.
+	expect((await call(url, {})).status).toBe(401);
+	await refusedWithoutCredential(env, entry, () => ({ method: 'POST', body: formBody(values) }));
+	const page = await call(url, { headers: auth });
+	for (const label of ['Enviar carta registrada', 'Nome do destinatário', 'Rua', 'Número', 'Complemento', 'CEP', 'Cidade', 'UF', 'Carta em PDF', 'Enviar']) expect(page.text).toContain(label);
 	const pdf = await pdfOfSize(0, 'Carta pelo formulário');
 	const sent = await submitForm(url, values, pdf, auth);
 	expect(sent).toContain('Carta enviada');
@@ -132,11 +157,8 @@ async function formFirstLetter(env: E2eEnvironment, workflow: WorkflowFile) {
 	const [, tag] = /Protocolo: (form-\d+)/.exec(sent) ?? [];
 	expect(env.sandbox.control.order(orderId)).toMatchObject({ shipType: 2, name, tag, zip: '80020310' });
 	expect(creates(env, tag).map((r) => r.files.map((f) => f.sha256))).toEqual([[sha256(pdf)]]);
-	return { url, auth, name, values, pdf, orderId, tag };
-}
+	if (!keyed) return;
 
-export async function formSendsLetter(env: E2eEnvironment): Promise<void> {
-	const { url, auth, name, values, pdf, orderId, tag } = await formFirstLetter(env, example('form-send-letter.json'));
 	const keyOf = async (orderIdOf: string) => (await dataTableRows(env.client, 'postal_form_letters')).filter((r) => r.order_id === orderIdOf);
 	expect(await keyOf(orderId)).toEqual([expect.objectContaining({ status: 'sent', tag })]);
 
@@ -172,32 +194,6 @@ export async function formSendsLetter(env: E2eEnvironment): Promise<void> {
 }
 
 /**
- * Releases before n8n 1.113 have no data tables, which the form example keys its letters with: there
- * the smoke subset sends its letter with a PDF through the same form and Send letter, without the key.
- */
-export async function formSendsLetterWithoutKey(env: E2eEnvironment): Promise<void> {
-	const shipped = example('form-send-letter.json');
-	const kept = ['Letter form', 'Send letter', 'Sent?', 'Letter sent', 'Letter not confirmed'];
-	const workflow: WorkflowFile = {
-		...shipped,
-		name: `${shipped.name} (without its key)`,
-		nodes: shipped.nodes
-			.filter((n) => kept.includes(n.name))
-			.map((n) => {
-				if (n.name === 'Send letter') return { ...n, parameters: { ...n.parameters, tag: '=form-{{ $execution.id }}' } };
-				if (n.name === 'Letter not confirmed') return { ...n, parameters: { ...n.parameters, completionMessage: "=Protocolo: form-{{ $execution.id }}. Motivo: {{ $('Send letter').first().json.error }}" } };
-				return n;
-			}),
-		connections: {
-			'Letter form': { main: [[{ node: 'Send letter', type: 'main', index: 0 }]] },
-			'Send letter': { main: [[{ node: 'Sent?', type: 'main', index: 0 }]] },
-			'Sent?': { main: [[{ node: 'Letter sent', type: 'main', index: 0 }], [{ node: 'Letter not confirmed', type: 'main', index: 0 }]] },
-		},
-	};
-	await formFirstLetter(env, workflow);
-}
-
-/**
  * The Google Sheets mail merge, its two Sheets nodes replaced by requests to the sandbox's receiver
  * (the sheet's rows PUT there and read back, its updates posted there and applied here), everything else as shipped.
  */
@@ -206,12 +202,9 @@ export async function sheetsMailMerge(env: E2eEnvironment): Promise<void> {
 	const pdf = sampleLetterUrl(env);
 	const stamp = Date.now();
 	const at = `/sheets/${stamp}`;
-	const sheet: Array<Record<string, unknown>> = [
-		{ row_number: 2, reference: `S${stamp}-1`, name: 'Ana Pereira', street: 'Rua Augusta', number: '500', complement: 'Apto 12', zip: '01305-000', city: 'São Paulo', state: 'SP', pdf_url: pdf, send: 'yes', status: '', order_id: '' },
-		{ row_number: 3, reference: `S${stamp}-2`, name: 'Bruno Dias', street: 'Avenida Atlântica', number: '1702', complement: '', zip: '22021-001', city: 'Rio de Janeiro', state: 'RJ', pdf_url: pdf, send: 'yes', status: '', order_id: '' },
-		{ row_number: 4, reference: `S${stamp}-3`, name: 'Carla Nunes', street: 'Rua da Bahia', number: '1148', complement: '', zip: '3016-011', city: 'Belo Horizonte', state: 'MG', pdf_url: pdf, send: 'yes', status: '', order_id: '' },
-		{ row_number: 5, reference: `S${stamp}-4`, name: 'Davi Lima', street: 'Rua XV de Novembro', number: '300', complement: '', zip: '80020-310', city: 'Curitiba', state: 'PR', pdf_url: pdf, send: 'no', status: '', order_id: '' },
-	];
+	// The mail merge's sample rows (the third one's postal code refused), and a fourth row not marked to send.
+	const sample = parseCsv(readFileSync(path.join(examplesDir, 'mail-merge-sample.csv'), 'utf8'));
+	const sheet: Array<Record<string, unknown>> = [...sample, { ...sample[0], name: 'Davi Lima' }].map((row, i) => ({ ...row, row_number: i + 2, reference: `S${stamp}-${i + 1}`, pdf_url: pdf, send: i < 3 ? 'yes' : 'no', status: '', order_id: '' }));
 	// The receiver gives a PUT body back on a GET, as the sheet the read node reads.
 	const serve = async () => expect((await call(`${env.sandbox.receiverUrl}${at}/rows`, { method: 'PUT', body: JSON.stringify(sheet), headers: { 'content-type': 'application/json' } })).status).toBe(200);
 	// The updates the write-back node posted since the last look, applied to the sheet in their order.

@@ -19,8 +19,8 @@ export async function pdfOfSize(bytes: number, title: string): Promise<Buffer> {
 	return Buffer.concat([pdf, Buffer.from('\n%'), filler, Buffer.from('\n')]);
 }
 
-/** Creates a registered letter with return receipt directly at the service, as another client would. */
-export async function createLetterAtService(env: E2eEnvironment, name: string, service: { baseUrl: string } = env.sandbox): Promise<string> {
+/** Creates a registered letter with return receipt directly at the service, as another client would (`extra`: an ar_type, say). */
+export async function createLetterAtService(env: E2eEnvironment, name: string, service: { baseUrl: string } = env.sandbox, extra: Record<string, string> = {}): Promise<string> {
 	const form = new FormData();
 	const fields: Record<string, string> = {
 		userSecurityToken: env.token,
@@ -32,6 +32,7 @@ export async function createLetterAtService(env: E2eEnvironment, name: string, s
 		city: 'São Paulo',
 		state: 'SP',
 		country: 'Brasil',
+		...extra,
 	};
 	for (const [key, value] of Object.entries(fields)) form.set(key, value);
 	form.set('pdfFile', new Blob([new Uint8Array(await pdfOfSize(0, 'letter'))], { type: 'application/pdf' }), 'letter.pdf');
