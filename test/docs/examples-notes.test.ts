@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 // What the example files' notes tell a user, and the files beside them (the Portuguese Setup steps,
 // the walkthroughs' round trip, the mail merge sample), checked against the workflows themselves.
 import { describe, expect, it } from 'vitest';
