@@ -12,8 +12,8 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { SuiteRow, ReliabilitySuite } from './types';
-import { AFTER, countRuns, deliver, freshId, inBatches, mulberry32, shuffled, signed } from './triggerRig';
+import { deliver, delivery } from '../trigger/support';
+import { countRuns, freshId, inBatches, mulberry32, shuffled, type SuiteRow, type ReliabilitySuite } from './types';
 
 const at = (day: number, minute: number) => `2026-11-${String(1 + day).padStart(2, '0')} ${String(8 + Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
 
@@ -85,12 +85,10 @@ export const suite: ReliabilitySuite = {
 				const sends = genuine.flatMap((event) => Array.from({ length: 1 + Math.floor(random() * 4) }, (_, n) => ({ event, deliveryId: n > 0 && random() < 0.5 ? freshId() : event.id })));
 				const runs = new Map<string, number>();
 				await inBatches(shuffled(sends, random), random, async ({ event, deliveryId }) => {
-					// The id written as digits, whatever its size.
-					const text = JSON.stringify({ ...event.envelope, delivery_id: '__ID__' }).replace('"__ID__"', deliveryId);
-					const result = await deliver(signed(Buffer.from(text), { ...event.envelope, delivery_id: deliveryId }), { workflowId });
+					const result = await deliver(delivery(event.envelope, { deliveryId }), { workflowId });
 					attempts++;
 					if (result.started) executions++;
-					for (const item of result.run?.output(AFTER) ?? []) runs.set(eventOf(item.json), (runs.get(eventOf(item.json)) ?? 0) + 1);
+					for (const item of result.after) runs.set(eventOf(item.json), (runs.get(eventOf(item.json)) ?? 0) + 1);
 				});
 				const counted = countRuns(genuine.map(({ envelope }) => eventOf(envelope)), runs);
 				events += genuine.length;
