@@ -27,7 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startHttpServer } from '../harness/httpServer';
 import { LETTER, makePdf } from '../harness/sends';
-import { SECRET, statusDelivery } from '../trigger/support';
+import { AFTER_NAME, SECRET, statusDelivery, TRIGGER_NAME, triggerWorkflow } from '../trigger/support';
 import { startEngine, type Engine, type RunOutcome, type TestWorkflow, type WorkflowNode } from './engine';
 import { credentials, CREDENTIAL_REFS, eachRelease, NODE, NODE_TYPE, outputOf, TOKEN } from './family';
 
@@ -134,23 +134,17 @@ eachRelease((rig) => {
 			if (mode !== 'default') return;
 
 			it('the trigger runs a delivery once: the same delivery again ends at the trigger, another one runs', async () => {
-				const workflow = {
-					id: randomUUID(),
-					nodes: [
-						{ id: randomUUID(), name: 'Trigger', type: 'n8n-nodes-postal-service.postalServiceTrigger', webhookId: randomUUID(), parameters: {}, credentials: { postalServiceWebhookApi: { id: '3', name: 'Postal Service webhook secret' } } },
-						{ name: 'After', type: 'test.passThrough' },
-					],
-					connections: { Trigger: { main: [[{ node: 'After', type: 'main', index: 0 }]] } },
-				};
+				// One workflow id for the three deliveries: the store keys what it saw on it.
+				const workflow = { id: randomUUID(), ...(triggerWorkflow() as Omit<TestWorkflow, 'startNode'>) };
 				const secret = { postalServiceWebhookApi: { secret: SECRET } };
 				const first = statusDelivery('production', '81001');
 				// Without the store the node lets every delivery run (it never fails a delivery for its store), so the second would run too.
 				const reached = async (request: ReturnType<typeof statusDelivery>) => {
-					const outcome = await engine.deliver(workflow, 'Trigger', request, secret);
+					const outcome = await engine.deliver(workflow, TRIGGER_NAME, request, secret);
 					expect(outcome.answered).toBe(200);
 					expect(outcome.ran).toBe(true);
 					expect(outcome.error).toBeUndefined();
-					return outputOf(outcome as RunOutcome, 'After');
+					return outputOf(outcome as RunOutcome, AFTER_NAME);
 				};
 				expect(await reached(first)).toHaveLength(1);
 				expect(await reached(first)).toHaveLength(0);
