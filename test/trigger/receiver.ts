@@ -1,4 +1,3 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * An HTTP endpoint on 127.0.0.1 that stands where n8n's webhook URL would: it hands each request
  * (headers and the bytes received) to the trigger through the engine harness, one workflow for all
