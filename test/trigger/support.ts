@@ -142,6 +142,10 @@ let nextOrder = 1_048_576;
 export const statusUpdate = (extra: IDataObject = {}) =>
 	envelope('order.status_updated', { id: String(nextOrder++), type: 'letter', status: { old: 0, new: 1 }, updated_at: serviceTime() }, extra);
 
+/** A return receipt of order `id` as rr.created announces it, `file` as the service writes it. */
+export const returnReceipt = (file: IDataObject | string | null, id = '1048576') =>
+	envelope('rr.created', { id, type: 'letter', rr_type: 'rr', tracking_code: 'YA123456789BR', file });
+
 /** A registered letter with return receipt just created, as order.created announces it. */
 export const orderCreated = () =>
 	envelope('order.created', {
