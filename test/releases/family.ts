@@ -83,19 +83,14 @@ const letter = (ref: string, fields: Record<string, unknown> = {}, pdf: InputIte
 const never = (parameters: Record<string, unknown>) => ({ ...parameters, additionalFields: { checkWithService: 'never' } });
 
 export function family(): Case[] {
-	// Retry On Fail refused on a write is behaviours.test.ts's, on each release's own retry loop.
+	// Retry On Fail refused on a write is behaviours.test.ts's, on each release's own retry loop; each reason
+	// a letter is refused before sending is test/node/validation.test.ts's, one of them here routes them all.
 	const cases: Case[] = [
 		{
 			name: 'refused before sending: a postal code of another state',
 			parameters: LETTER_FROM_ITEM,
 			items: [letter('a'), letter('b', { zip: '20040-020' }), letter('c')],
 			expected: ['through', /postal code 20040020 belongs to RJ/, 'through'],
-		},
-		{
-			name: 'refused before sending: a postal code of 7 digits',
-			parameters: LETTER_FROM_ITEM,
-			items: [letter('a', { zip: '0131-100' }), letter('b')],
-			expected: [/8 digits/, 'through'],
 		},
 		{
 			name: 'refused before sending: an Options > Timeout out of range',
