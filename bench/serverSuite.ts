@@ -13,7 +13,7 @@ import { Agent, request, setGlobalDispatcher } from 'undici';
 
 import { prepareN8n, repoRoot, sleep, type N8nClient } from '../scripts/dev/n8n';
 import { activateWorkflow, createWorkflow, upsertCredential, waitForWebhook, type WorkflowFile } from '../scripts/dev/workflows';
-import { delivery, envelope } from '../test/trigger/support';
+import { delivery, envelope, returnReceipt } from '../test/trigger/support';
 import { compare, goal, interleave, roundSpread, spread } from './stats';
 
 const SECRET = 'bench-webhook-secret';
@@ -36,10 +36,8 @@ function signedDelivery(large: boolean) {
 	receiptBase64 ??= Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(7_490_000 - 16), Buffer.from('\n%%EOF\n')]).toString('base64');
 	// Each delivery its own order: two deliveries of one event in one second are a retry to the trigger.
 	const order = String(nextOrder++);
-	const data = large
-		? { id: order, type: 'letter', rr_type: 'rr', tracking_code: 'YA123456789BR', file: { name: `AR-${order}.pdf`, base64: receiptBase64 } }
-		: { id: order, type: 'letter', status: { old: 1, new: 2 }, status_delivery: 'Postado', tracking_code: 'YA123456789BR' };
-	return delivery(envelope(large ? 'rr.created' : 'order.status_updated', data, { webhook_id: 1 }), { secret: SECRET });
+	const status = { id: order, type: 'letter', status: { old: 1, new: 2 }, status_delivery: 'Postado', tracking_code: 'YA123456789BR' };
+	return delivery(large ? returnReceipt({ name: `AR-${order}.pdf`, base64: receiptBase64 }, order) : envelope('order.status_updated', status), { secret: SECRET });
 }
 
 function workflow(id: string, webhookId: string): WorkflowFile {

@@ -27,7 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startHttpServer } from '../harness/httpServer';
 import { LETTER, makePdf } from '../harness/sends';
-import { SECRET, signed, statusUpdateBody } from '../reliability/triggerRig';
+import { AFTER_NAME, SECRET, statusDelivery, TRIGGER_NAME, triggerWorkflow } from '../trigger/support';
 import { startEngine, type Engine, type RunOutcome, type TestWorkflow, type WorkflowNode } from './engine';
 import { credentials, CREDENTIAL_REFS, eachRelease, NODE, NODE_TYPE, outputOf, TOKEN } from './family';
 
@@ -70,12 +70,6 @@ function oneNode(parameters: Record<string, unknown>, items: Array<{ json: Recor
 	return line({ name: 'Start', type: 'test.items', parameters: { items: JSON.stringify(items) } }, { name: NODE, type: NODE_TYPE, parameters, credentials: CREDENTIAL_REFS, ...settings });
 }
 
-/** A status change of the order `order-<id>` as the service delivers it, under delivery_id `id`. */
-function statusDelivery(id: string) {
-	const { headers, rawBody } = signed(statusUpdateBody('production', id), { event: 'order.status_updated', environment: 'production', delivery_id: id });
-	return { headers: headers as Record<string, string>, body: rawBody };
-}
-
 let pdf: Buffer;
 let server: Awaited<ReturnType<typeof startHttpServer>>;
 beforeAll(async () => {
@@ -101,7 +95,7 @@ eachRelease((rig) => {
 				const workflow = SOURCES[name](pdf.toString('base64'), `${server.url}/carta.pdf`);
 				const outcome = (
 					'upload' in workflow
-						? await engine.deliver(workflow.upload, 'Upload', { headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ pdfBase64: pdf.toString('base64') })) }, credentials(rig.sandbox.baseUrl))
+						? await engine.deliver(workflow.upload, 'Upload', { headers: { 'content-type': 'application/json' }, rawBody: Buffer.from(JSON.stringify({ pdfBase64: pdf.toString('base64') })) }, credentials(rig.sandbox.baseUrl))
 						: await engine.run(workflow, credentials(rig.sandbox.baseUrl))
 				) as RunOutcome;
 				expect(outcome.error, JSON.stringify(outcome.error)).toBeUndefined();
@@ -140,27 +134,21 @@ eachRelease((rig) => {
 			if (mode !== 'default') return;
 
 			it('the trigger runs a delivery once: the same delivery again ends at the trigger, another one runs', async () => {
-				const workflow = {
-					id: randomUUID(),
-					nodes: [
-						{ id: randomUUID(), name: 'Trigger', type: 'n8n-nodes-postal-service.postalServiceTrigger', webhookId: randomUUID(), parameters: {}, credentials: { postalServiceWebhookApi: { id: '3', name: 'Postal Service webhook secret' } } },
-						{ name: 'After', type: 'test.passThrough' },
-					],
-					connections: { Trigger: { main: [[{ node: 'After', type: 'main', index: 0 }]] } },
-				};
+				// One workflow id for the three deliveries: the store keys what it saw on it.
+				const workflow = { id: randomUUID(), ...(triggerWorkflow() as Omit<TestWorkflow, 'startNode'>) };
 				const secret = { postalServiceWebhookApi: { secret: SECRET } };
-				const first = statusDelivery('81001');
+				const first = statusDelivery('production', '81001');
 				// Without the store the node lets every delivery run (it never fails a delivery for its store), so the second would run too.
 				const reached = async (request: ReturnType<typeof statusDelivery>) => {
-					const outcome = await engine.deliver(workflow, 'Trigger', request, secret);
+					const outcome = await engine.deliver(workflow, TRIGGER_NAME, request, secret);
 					expect(outcome.answered).toBe(200);
 					expect(outcome.ran).toBe(true);
 					expect(outcome.error).toBeUndefined();
-					return outputOf(outcome as RunOutcome, 'After');
+					return outputOf(outcome as RunOutcome, AFTER_NAME);
 				};
 				expect(await reached(first)).toHaveLength(1);
 				expect(await reached(first)).toHaveLength(0);
-				expect(await reached(statusDelivery('81002'))).toHaveLength(1);
+				expect(await reached(statusDelivery('production', '81002'))).toHaveLength(1);
 			});
 
 			it('a read whose first item fails is run again, as many times as Max. Tries says; a write refuses the setting and sends nothing however often n8n runs it', async () => {

@@ -89,7 +89,7 @@ export interface Engine {
 	deliver(
 		workflow: Omit<TestWorkflow, 'startNode'>,
 		webhookNode: string,
-		request: { headers: Record<string, string>; body: Buffer },
+		request: { headers: Record<string, string>; rawBody: Buffer },
 		credentials: Record<string, Record<string, string>>,
 	): Promise<DeliveryOutcome>;
 	stop(): Promise<void>;
@@ -158,7 +158,7 @@ export async function startEngine(release: Release, options: { binaryMode?: stri
 		info,
 		run: (workflow, credentials) => ask<RunOutcome>({ op: 'run', workflow, credentials }),
 		deliver: (workflow, webhookNode, request, credentials) =>
-			ask<DeliveryOutcome>({ op: 'deliver', workflow, webhookNode, request: { headers: request.headers, bodyBase64: request.body.toString('base64') }, credentials }),
+			ask<DeliveryOutcome>({ op: 'deliver', workflow, webhookNode, request: { headers: request.headers, bodyBase64: request.rawBody.toString('base64') }, credentials }),
 		async stop() {
 			child.stdin.end();
 			await exited;

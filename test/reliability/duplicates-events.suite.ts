@@ -12,8 +12,8 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { SuiteRow, ReliabilitySuite } from './types';
-import { AFTER, countRuns, deliver, freshId, inBatches, mulberry32, shuffled, signed } from './triggerRig';
+import { deliver, delivery, envelope } from '../trigger/support';
+import { countRuns, freshId, inBatches, mulberry32, shuffled, type SuiteRow, type ReliabilitySuite } from './types';
 
 const at = (day: number, minute: number) => `2026-11-${String(1 + day).padStart(2, '0')} ${String(8 + Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
 
@@ -21,13 +21,9 @@ const at = (day: number, minute: number) => `2026-11-${String(1 + day).padStart(
 const receipts = fc
 	.record({ rrType: fc.constantFrom('rr', 'rr_electronic'), times: fc.uniqueArray(fc.tuple(fc.nat(27), fc.nat(599)), { minLength: 2, maxLength: 4, selector: ([d, m]) => `${d}:${m}` }) })
 	.map(({ rrType, times }) => (order: string) =>
-		times.map(([day, minute]) => ({
-			event: 'rr.created',
-			environment: 'production',
-			timestamp: at(day, minute),
-			webhook_id: 3,
-			data: { id: order, type: 'letter', rr_type: rrType, tracking_code: `YA${order}BR`, file: null },
-		})),
+		times.map(([day, minute]) =>
+			envelope('rr.created', { id: order, type: 'letter', rr_type: rrType, tracking_code: `YA${order}BR`, file: null }, { timestamp: at(day, minute) }),
+		),
 	);
 
 /** Tracking updates of one order, each adding a record older than the newest, all generated in one second. */
@@ -42,14 +38,10 @@ const lateRecords = fc
 			records = [...records, record(hour)].sort((a, b) => Number(b.codigo.slice(1)) - Number(a.codigo.slice(1)));
 			updates.push([newest, ...records]);
 		}
-		return updates.map((eventos) => ({
-			event: 'tracking.updated',
-			environment: 'production',
-			timestamp: '2026-11-20 14:05:00',
-			webhook_id: 3,
-			event_detail_type: 'new_tracking_record',
-			data: { id: order, type: 'letter', tracking_code: `YA${order}BR`, tracking_records: { codObjeto: `YA${order}BR`, eventos }, status_delivery: '', updated_at: '2026-11-20 14:05:00' },
-		}));
+		return updates.map((eventos) => {
+			const data = { id: order, type: 'letter', tracking_code: `YA${order}BR`, tracking_records: { codObjeto: `YA${order}BR`, eventos }, status_delivery: '', updated_at: '2026-11-20 14:05:00' };
+			return envelope('tracking.updated', data, { timestamp: '2026-11-20 14:05:00', event_detail_type: 'new_tracking_record' });
+		});
 	});
 
 /** Genuine events of one order, given its id. */
@@ -85,12 +77,10 @@ export const suite: ReliabilitySuite = {
 				const sends = genuine.flatMap((event) => Array.from({ length: 1 + Math.floor(random() * 4) }, (_, n) => ({ event, deliveryId: n > 0 && random() < 0.5 ? freshId() : event.id })));
 				const runs = new Map<string, number>();
 				await inBatches(shuffled(sends, random), random, async ({ event, deliveryId }) => {
-					// The id written as digits, whatever its size.
-					const text = JSON.stringify({ ...event.envelope, delivery_id: '__ID__' }).replace('"__ID__"', deliveryId);
-					const result = await deliver(signed(Buffer.from(text), { ...event.envelope, delivery_id: deliveryId }), { workflowId });
+					const result = await deliver(delivery(event.envelope, { deliveryId }), { workflowId });
 					attempts++;
 					if (result.started) executions++;
-					for (const item of result.run?.output(AFTER) ?? []) runs.set(eventOf(item.json), (runs.get(eventOf(item.json)) ?? 0) + 1);
+					for (const item of result.after) runs.set(eventOf(item.json), (runs.get(eventOf(item.json)) ?? 0) + 1);
 				});
 				const counted = countRuns(genuine.map(({ envelope }) => eventOf(envelope)), runs);
 				events += genuine.length;

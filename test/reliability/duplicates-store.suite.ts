@@ -16,8 +16,8 @@ import { Container } from '@n8n/di';
 
 import { processedData } from '../harness/engine';
 import type { StoreFault } from '../harness/processedData.cjs';
-import type { SuiteRow, ReliabilitySuite } from './types';
-import { AFTER, deliver, freshId, signed, statusUpdateBody } from './triggerRig';
+import { deliver, statusDelivery } from '../trigger/support';
+import { freshId, type SuiteRow, type ReliabilitySuite } from './types';
 
 /** Failure patterns of the store: which calls of the first attempt fail, counted from `step`. */
 const FAULT_PATTERNS: Array<{ name: string; calls: (step: number) => number[] }> = [
@@ -54,13 +54,12 @@ async function runCase(faults: StoreFault[], options: Case, tally: Tally): Promi
 	/** Per delivery (by the id of its first attempt): runs after the trigger, and whether n8n ever answered it 2xx. */
 	const deliveries = new Map<string, { runs: number; answered: boolean }>();
 	const send = async (id: string, deliveryId = id): Promise<boolean> => {
-		const request = signed(statusUpdateBody('production', id, deliveryId), { event: 'order.status_updated', environment: 'production', delivery_id: deliveryId });
-		const result = await deliver(request, { workflowId, parameters: { environment: 'both' } });
+		const result = await deliver(statusDelivery('production', id, deliveryId), { workflowId, parameters: { environment: 'both' } });
 		tally.attempts++;
 		if (result.run?.error !== undefined) tally.failedExecutions++;
 		const ok = result.response.ended && result.response.statusCode >= 200 && result.response.statusCode < 300;
 		const seen = deliveries.get(id) ?? { runs: 0, answered: false };
-		deliveries.set(id, { runs: seen.runs + (result.run?.output(AFTER).length ?? 0), answered: seen.answered || ok });
+		deliveries.set(id, { runs: seen.runs + result.after.length, answered: seen.answered || ok });
 		return ok;
 	};
 	if (options.rowExists) await send(freshId());

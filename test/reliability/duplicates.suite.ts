@@ -18,8 +18,8 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { processedData } from '../harness/engine';
-import { countSecretLeaks, type SuiteRow, type ReliabilitySuite } from './types';
-import { AFTER, countRuns, deliver, type Delivered, freshId, inBatches, mulberry32, producedText, SECRET, shuffled, signed, statusUpdateBody } from './triggerRig';
+import { deliver, type Outcome, statusDelivery } from '../trigger/support';
+import { countRuns, freshId, inBatches, mulberry32, shuffled, triggerLeaks, type SuiteRow, type ReliabilitySuite } from './types';
 
 type Fault = 'none' | 'execution does not start' | 'answer lost';
 
@@ -69,11 +69,11 @@ const headerEnvironment = (environment: string, random: () => number) =>
 const newTally = () => ({ distinct: 0, attempts: 0, executions: 0, downstream: 0, lost: 0, twice: 0, leaks: 0 });
 type Tally = ReturnType<typeof newTally>;
 
-function record(tally: Tally, result: Delivered, runs: Map<string, number>): void {
+function record(tally: Tally, result: Outcome, runs: Map<string, number>): void {
 	tally.attempts++;
-	tally.leaks += countSecretLeaks(producedText(result), [{ secret: SECRET }]);
+	tally.leaks += triggerLeaks(result);
 	if (result.started) tally.executions++;
-	for (const item of result.run?.output(AFTER) ?? []) runs.set(ranKey(item.json), (runs.get(ranKey(item.json)) ?? 0) + 1);
+	for (const item of result.after) runs.set(ranKey(item.json), (runs.get(ranKey(item.json)) ?? 0) + 1);
 }
 
 function settle(tally: Tally, expected: string[], runs: Map<string, number>): void {
@@ -98,11 +98,7 @@ async function runScenario(keys: Array<[string, string]>, seed: number, mode: Mo
 			!mode.faults || delivery.failed >= 3 ? 'none' : roll < 0.1 ? 'execution does not start' : roll < 0.18 ? 'answer lost' : 'none';
 		const deliveryId = mode.renumbered && delivery.sent > 0 ? freshId() : delivery.id;
 		delivery.sent++;
-		const request = signed(statusUpdateBody(delivery.environment, delivery.id, deliveryId), {
-			event: 'order.status_updated',
-			environment: headerEnvironment(delivery.environment, random),
-			delivery_id: deliveryId,
-		});
+		const request = statusDelivery(delivery.environment, delivery.id, deliveryId, headerEnvironment(delivery.environment, random));
 		const result = await deliver(request, { workflowId, parameters: { environment: 'both' }, failExecutionStart: fault === 'execution does not start' });
 		record(tally, result, runs);
 		const ok = result.response.ended && result.response.statusCode >= 200 && result.response.statusCode < 300 && fault !== 'answer lost';
@@ -126,13 +122,9 @@ async function runSimultaneousCopies(keys: Array<[string, string]>, seed: number
 	const send = async (delivery: (typeof deliveries)[number], copies: number): Promise<void> => {
 		let allStarted!: () => void;
 		const barrier = new Promise<void>((resolve) => (allStarted = resolve));
-		const outcomes: Array<Promise<Delivered>> = [];
+		const outcomes: Array<Promise<Outcome>> = [];
 		const copy = (n: number): void => {
-			const request = signed(statusUpdateBody(delivery.environment, delivery.id), {
-				event: 'order.status_updated',
-				environment: headerEnvironment(delivery.environment, random),
-				delivery_id: delivery.id,
-			});
+			const request = statusDelivery(delivery.environment, delivery.id, delivery.id, headerEnvironment(delivery.environment, random));
 			outcomes.push(
 				deliver(request, {
 					workflowId,
@@ -172,10 +164,9 @@ async function runWithoutEnvironment(): Promise<SuiteRow> {
 		for (const environment of ['none', 'production', 'homolog']) {
 			for (const header of ['production', 'homolog']) {
 				const id = freshId();
-				const request = signed(statusUpdateBody(environment, id), { event: 'order.status_updated', environment: header, delivery_id: id });
-				const result = await deliver(request, { parameters: { environment: wanted } });
+				const result = await deliver(statusDelivery(environment, id, id, header), { parameters: { environment: wanted } });
 				attempts++;
-				const ran = (result.run?.output(AFTER).length ?? 0) > 0;
+				const ran = result.after.length > 0;
 				if (ran !== (environment === wanted) || result.response.statusCode !== 200) bad++;
 			}
 		}

@@ -7,6 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox, SandboxOptions } from '../../sandbox';
+import { type Outcome, SECRET } from '../trigger/support';
 
 export interface ReliabilityRow {
 	/** The family, e.g. "Forgery fuzz". */
@@ -168,3 +169,55 @@ export function echoedForms(secret: string, basicUser: string): Array<{ name: st
 	];
 	return forms.map(([name, text]) => ({ name, text }));
 }
+
+/** Occurrences of the trigger's signing secret in everything a delivery produced that someone could read. */
+export const triggerLeaks = (result: Outcome) =>
+	countSecretLeaks(JSON.stringify(result.response.body ?? '') + (result.run?.serialized ?? '') + String(result.webhookError ?? ''), [{ secret: SECRET }]);
+
+/** A small seeded generator for the shuffles, batch sizes and faults of one scenario. */
+export function mulberry32(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+/** The list in a random order (Fisher–Yates). */
+export function shuffled<T>(list: T[], random: () => number): T[] {
+	const out = [...list];
+	for (let i = out.length - 1; i > 0; i--) {
+		const j = Math.floor(random() * (i + 1));
+		[out[i], out[j]] = [out[j], out[i]];
+	}
+	return out;
+}
+
+/** Sends every item of `queue` (which a send may add to) in order, 1 to 10 at a time. */
+export async function inBatches<T>(queue: T[], random: () => number, send: (item: T) => Promise<void>): Promise<void> {
+	while (queue.length > 0) await Promise.all(queue.splice(0, 1 + Math.floor(random() * 10)).map(send));
+}
+
+/** Runs after the trigger per delivery, against the deliveries that had to run: how many never ran, and how many extra runs. */
+export function countRuns(expected: Iterable<string>, runs: Map<string, number>): { downstream: number; lost: number; twice: number } {
+	const wanted = new Set(expected);
+	let downstream = 0;
+	let lost = 0;
+	let twice = 0;
+	for (const key of wanted) {
+		const n = runs.get(key) ?? 0;
+		downstream += n;
+		if (n === 0) lost++;
+		if (n > 1) twice += n - 1;
+	}
+	// A run of something that was never a delivery of its own is a run too many.
+	for (const [key, n] of runs) if (!wanted.has(key)) twice += n;
+	return { downstream, lost, twice };
+}
+
+let renumbering = 10n ** 17n;
+/** A delivery_id the service never used before. */
+export const freshId = () => String(renumbering++);

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 
-import { deliver, type DeliverOptions, delivery, envelope, statusUpdate } from './support';
+import { deliver, type DeliverOptions, delivery, envelope, returnReceipt, statusUpdate } from './support';
 
 afterEach(() => {
 	vi.restoreAllMocks();
@@ -23,13 +23,7 @@ afterEach(() => {
 describe('duplicates: a delivery counts once its execution reached the trigger', () => {
 	it('runs the retry when the return receipt could not be stored', async () => {
 		const workflowId = randomUUID();
-		const receipt = envelope('rr.created', {
-			id: '77',
-			type: 'letter',
-			rr_type: 'rr',
-			tracking_code: 'YA1BR',
-			file: { name: 'rr.pdf', base64: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64') },
-		});
+		const receipt = returnReceipt({ name: 'rr.pdf', base64: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64') });
 		vi.spyOn(Container.get(BinaryDataService), 'store').mockRejectedValueOnce(new Error('no space left on device'));
 		const failed = await deliver(delivery(receipt), { workflowId });
 		expect(failed.status).toBe(500);

@@ -5,14 +5,7 @@ import { randomUUID } from 'node:crypto';
 
 import { describe, expect, it } from 'vitest';
 
-import { deliver, delivery, type Delivery, SECRET, serviceTime, sign } from './support';
-
-/** A signed delivery whose body is given as text, for numbers JSON.stringify cannot write. */
-function rawDelivery(text: string): Delivery {
-	const request = delivery(Buffer.from(text));
-	request.headers['x-webhook-signature'] = sign(text, SECRET);
-	return request;
-}
+import { deliver, delivery, serviceTime } from './support';
 
 // Ids that collide across environments and ids above 2^53, shuffled and resent, are the duplicate
 // fuzz's family (test/reliability/duplicates.suite.ts); here how an id reaches the workflow. A small id
@@ -25,11 +18,11 @@ describe('duplicates: delivery_id is read as written', () => {
 			`{"event":"order.status_updated","environment":"production","timestamp":"${serviceTime()}","webhook_id":12,"delivery_id":${id},"data":{"id":"${id.slice(-4)}","type":"letter","status":{"old":0,"new":1}}}`;
 		// 2^53 + 1 and 2^53: JSON.parse reads both as 9007199254740992.
 		expect(JSON.parse(text('9007199254740993')).delivery_id).toBe(JSON.parse(text('9007199254740992')).delivery_id);
-		const first = await deliver(rawDelivery(text('9007199254740993')), { workflowId });
+		const first = await deliver(delivery(text('9007199254740993')), { workflowId });
 		expect(first.items.map((item) => item.json.delivery_id)).toEqual(['9007199254740993']);
-		const second = await deliver(rawDelivery(text('9007199254740992')), { workflowId });
+		const second = await deliver(delivery(text('9007199254740992')), { workflowId });
 		expect(second.items.map((item) => item.json.delivery_id)).toEqual(['9007199254740992']);
-		const again = await deliver(rawDelivery(text('9007199254740993')), { workflowId, parameters: { options: { dropRepeatedEvents: false } } });
+		const again = await deliver(delivery(text('9007199254740993')), { workflowId, parameters: { options: { dropRepeatedEvents: false } } });
 		expect(again.after).toEqual([]);
 	});
 
@@ -37,9 +30,9 @@ describe('duplicates: delivery_id is read as written', () => {
 		const workflowId = randomUUID();
 		const one = `{"data":{"delivery_id":1,"note":"a \\"quoted\\" } brace"},"delivery_id":900000000000000001,"event":"webhook.test","environment":"production"}`;
 		const two = `{"data":{"delivery_id":1,"note":"a \\"quoted\\" } brace"},"delivery_id":900000000000000002,"event":"webhook.test","environment":"production"}`;
-		const first = await deliver(rawDelivery(one), { workflowId });
+		const first = await deliver(delivery(one), { workflowId });
 		expect(first.items.map((item) => item.json.delivery_id)).toEqual(['900000000000000001']);
-		const second = await deliver(rawDelivery(two), { workflowId });
+		const second = await deliver(delivery(two), { workflowId });
 		expect(second.items).toHaveLength(1);
 	});
 });

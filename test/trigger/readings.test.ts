@@ -6,13 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { deliver, delivery, envelope, serviceTime } from './support';
-
-let nextOrder = 5_000_000;
-const orderId = () => String(nextOrder++);
-
-const statusUpdate = (id: string, from: number, to: number) =>
-	envelope('order.status_updated', { id, type: 'letter', status: { old: from, new: to }, updated_at: serviceTime(), tracking: '', files: [] });
+import { deliver, delivery, envelope, serviceTime, statusUpdate } from './support';
 
 // Maximum Age under both readings of the header, in one table: too old, too far ahead, missing or unreadable is 401.
 describe('readings: the time zone of X-Webhook-Timestamp, and Maximum Age under both', () => {
@@ -33,7 +27,7 @@ describe('readings: the time zone of X-Webhook-Timestamp, and Maximum Age under 
 		['a day old, Maximum Age off', saoPaulo(-86_400), {}, 200],
 	];
 	it.each(CASES)('%s', async (_case, header, parameters, status, zone) => {
-		const request = delivery(statusUpdate(orderId(), 0, 1));
+		const request = delivery(statusUpdate());
 		if (header === undefined) delete request.headers['x-webhook-timestamp'];
 		else request.headers['x-webhook-timestamp'] = header();
 		const outcome = await deliver(request, { parameters: parameters as IDataObject });
@@ -46,8 +40,8 @@ describe('readings: the time zone of X-Webhook-Timestamp, and Maximum Age under 
 describe('readings: status texts next to the codes', () => {
 	// A letter's, in order.created and order.status_updated: the events of docs/trigger.md, made from a run (test/docs/outputs.test.ts).
 	it('adds what a status means next to the service’s own codes, for registered e-mail and a code it does not know', async () => {
-		const email = envelope('order.status_updated', { id: orderId(), type: 'email', status: { old: 1, new: 3 }, updated_at: serviceTime(), opened: false });
-		const unknownCode = statusUpdate(orderId(), 6, 9);
+		const status = (type: string, old: number, now: number) => envelope('order.status_updated', { id: '5000000', type, status: { old, new: now }, updated_at: serviceTime() });
+		const [email, unknownCode] = [status('email', 1, 3), status('letter', 6, 9)];
 		const data = async (body: IDataObject) => (await deliver(delivery(body))).items[0].json.data as IDataObject;
 		expect(await data(email)).toMatchObject({ status: { old: 1, new: 3 }, statusText: { old: 'Paid, awaiting send', new: 'Sent' } });
 		expect(await data(unknownCode)).toMatchObject({ status: { old: 6, new: 9 }, statusText: { old: 'Returned' } });
@@ -66,7 +60,7 @@ describe('readings: the environment of the signed body', () => {
 		['homolog', 'both', true],
 		['production', 'both', true],
 	])('from %s to a trigger on %s: taken %s, always answered 200, always shown in a test execution', async (from, wanted, taken) => {
-		const body = { ...statusUpdate(orderId(), 0, 1), environment: from };
+		const body = statusUpdate({ environment: from });
 		const parameters = { environment: wanted };
 		const active = await deliver(delivery(body), { parameters });
 		expect(active.status).toBe(200);

@@ -6,13 +6,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { binaryBuffer } from '../harness/engine';
-import { deliver, delivery, envelope } from './support';
+import { deliver, delivery, returnReceipt } from './support';
 
 // 50 bytes: its base64 ends with padding.
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n\n\n');
-
-const receipt = (file: IDataObject | null | string) =>
-	envelope('rr.created', { id: '1048576', type: 'letter', rr_type: 'rr', tracking_code: 'YA123456789BR', file });
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex');
 const CUT = PDF.subarray(0, PDF.length - 8);
@@ -35,7 +32,7 @@ const CASES: Array<[string, IDataObject | string | null, RegExp | undefined, Buf
 
 describe('return receipt: base64 decoded strictly, and the file must be a PDF', () => {
 	it.each(CASES)('%s: says why, keeps the bytes only when they decode, never types others application/pdf, and still starts the workflow', async (_case, file, problem, kept) => {
-		const outcome = await deliver(delivery(receipt(file)));
+		const outcome = await deliver(delivery(returnReceipt(file)));
 		expect(outcome.status).toBe(200);
 		expect(outcome.after).toHaveLength(1);
 		const [item] = outcome.items;

@@ -4,13 +4,12 @@ import type { IHookFunctions, INode } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { PostalServiceTrigger } from '../../nodes/PostalServiceTrigger/PostalServiceTrigger.node';
-import { deliver, delivery, statusUpdate } from './support';
+import { deliver, delivery, statusUpdate, triggerWorkflow } from './support';
 
 const trigger = new PostalServiceTrigger();
-const node = (settings: Partial<INode>): INode =>
-	({ id: 'n1', name: 'Postal Service Trigger', type: 'n8n-nodes-postal-service.postalServiceTrigger', typeVersion: 1, position: [0, 0], parameters: {}, ...settings }) as INode;
 /** What n8n hands checkExists when it activates a workflow or listens for a test event. */
-const activation = (settings: Partial<INode>) => trigger.webhookMethods.default.checkExists.call({ getNode: () => node(settings) } as unknown as IHookFunctions);
+const activation = (settings: Partial<INode>) =>
+	trigger.webhookMethods.default.checkExists.call({ getNode: () => triggerWorkflow({}, settings).nodes[0] } as unknown as IHookFunctions);
 
 describe('node settings that would run the workflow for a delivery the trigger stops', () => {
 	// "On Error: Continue" is as real: when webhook() throws (a receipt that cannot be stored, answered

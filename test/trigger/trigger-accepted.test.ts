@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { binaryBuffer } from '../harness/engine';
-import { deliver, delivery, envelope, orderCreated } from './support';
+import { deliver, delivery, orderCreated, returnReceipt } from './support';
 
 describe('trigger: accepted deliveries', () => {
 	it('starts one execution with one item: the envelope, its data and fields it does not know', async () => {
@@ -41,14 +41,7 @@ describe('trigger: accepted deliveries', () => {
 
 	it('turns the return receipt into binary data with its own bytes, name and type', async () => {
 		const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(7_700_000), Buffer.from('\n%%EOF\n')]);
-		const body = envelope('rr.created', {
-			id: '1048576',
-			type: 'letter',
-			rr_type: 'rr',
-			tracking_code: 'YA123456789BR',
-			file: { name: 'AR-1048576.pdf', base64: pdf.toString('base64') },
-		});
-		const request = delivery(body);
+		const request = delivery(returnReceipt({ name: 'AR-1048576.pdf', base64: pdf.toString('base64') }));
 		expect(request.rawBody.length).toBeGreaterThan(10_000_000);
 		const outcome = await deliver(request, { parameters: { options: { binaryPropertyName: 'receipt' } } });
 		expect(outcome.status).toBe(200);
@@ -68,14 +61,7 @@ describe('trigger: accepted deliveries', () => {
 
 	it('never takes a directory from the payload file name, and types non-PDF bytes by name', async () => {
 		const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-		const body = envelope('rr.created', {
-			id: '9',
-			type: 'letter',
-			rr_type: 'rr',
-			tracking_code: 'X',
-			file: { name: '../../etc/scan.png', base64: png.toString('base64') },
-		});
-		const [item] = (await deliver(delivery(body))).items;
+		const [item] = (await deliver(delivery(returnReceipt({ name: '../../etc/scan.png', base64: png.toString('base64') })))).items;
 		expect(item.binary?.data).toMatchObject({ fileName: 'scan.png', mimeType: 'image/png' });
 		expect(item.binary?.data.directory).toBeUndefined();
 	});

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { deliver, delivery, envelope, orderCreated, serviceTime } from './support';
+import { deliver, delivery, envelope, orderCreated, statusUpdate } from './support';
 
 // Every forged signature (tampered, re-serialized, another secret, a missing or malformed header,
 // with and without Accept Unsigned Deliveries) is the forgery fuzz's family (test/reliability/forgery.suite.ts).
@@ -37,9 +37,7 @@ describe('trigger: bodies that are not an envelope', () => {
 describe('trigger: events not listened to', () => {
 	it('acknowledges (200) an event the workflow does not listen to, without an execution', async () => {
 		const parameters = { events: ['order.created'] };
-		const other = envelope('order.status_updated', { id: '1', type: 'letter', status: { old: 0, new: 1 }, updated_at: serviceTime() });
-		const unknown = envelope('order.deleted', { id: '1' });
-		for (const body of [other, unknown]) {
+		for (const body of [statusUpdate(), envelope('order.deleted', { id: '1' })]) {
 			const outcome = await deliver(delivery(body), { parameters });
 			expect(outcome.status).toBe(200);
 			expect(outcome.webhookResponse).toEqual({ noWebhookResponse: true });
