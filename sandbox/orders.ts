@@ -83,12 +83,14 @@ export function setOrderStatus(
 	if (!Number.isInteger(Number(status)) || table[Number(status)] === undefined) {
 		throw new ControlError(`status ${status} does not exist for a ${order.kind} order`);
 	}
+	// Checked before anything moves, so a refusal leaves the order as it was.
+	const statusDelivery = order.kind === 'letter' && options.statusDelivery !== undefined ? deliveryStatus(options.statusDelivery) : undefined;
 	const next = Number(status);
 	const old = order.status;
 	const now = saoPauloDateTime();
 	order.status = next;
 	order.dateLastChange = now;
-	if (order.kind === 'letter' && options.statusDelivery !== undefined) order.status_delivery = deliveryStatus(options.statusDelivery);
+	if (order.kind === 'letter' && statusDelivery !== undefined) order.status_delivery = statusDelivery;
 	if (order.kind === 'email') {
 		if (options.opened && !order.opened) {
 			order.opened = true;

@@ -27,9 +27,19 @@ describe('Sandbox › control API in process', () => {
 	});
 
 	// An unknown event is test/trigger/contract.test.ts's.
-	it('refuses unknown statuses, orders and faults', () => {
-		expect(() => ctx.sandbox.control.setOrderStatus('nope', 1)).toThrow(/no order/);
-		expect(() => ctx.sandbox.control.injectFault({ path: '/', kind: 'boom' as never })).toThrow(/kind/);
+	const refusals: Array<[string, (control: typeof ctx.sandbox.control, id: string) => unknown, RegExp]> = [
+		['an unknown order', (c) => c.setOrderStatus('nope', 1), /no order/],
+		['an unknown status', (c, id) => c.setOrderStatus(id, 99), /does not exist/],
+		['a status_delivery off the list, with a status that exists', (c, id) => c.setOrderStatus(id, 1, { statusDelivery: 'lost' }), /statusDelivery/],
+		['an unknown fault kind', (c) => c.injectFault({ path: '/', kind: 'boom' as never }), /kind/],
+	];
+	it.each(refusals)('refuses %s and changes nothing', async (_label, refused, words) => {
+		const id = await newLetter(ctx.base);
+		ctx.sandbox.control.registerWebhook({ url: 'http://127.0.0.1:9/', events: ['order.status_updated'] });
+		const before = ctx.sandbox.control.orders();
+		expect(() => refused(ctx.sandbox.control, id)).toThrow(words);
+		expect(ctx.sandbox.control.orders()).toEqual(before);
+		expect(ctx.sandbox.control.deliveries()).toEqual([]);
 	});
 });
 
