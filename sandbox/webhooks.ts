@@ -128,11 +128,6 @@ export class WebhookDispatcher {
 		return delivery;
 	}
 
-	/** Resolves once every attempt under way has finished (scheduled retries are not waited for). */
-	async settle(): Promise<void> {
-		while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
-	}
-
 	clear(): void {
 		this.cancelTimers();
 		this.endpoints = [];
@@ -146,7 +141,8 @@ export class WebhookDispatcher {
 		this.stopped = true;
 		this.cancelTimers();
 		for (const controller of this.aborts) controller.abort();
-		await this.settle();
+		// Every attempt under way finishes before the agent closes; scheduled retries were cancelled above.
+		while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
 		await this.agent?.close();
 	}
 
