@@ -16,7 +16,7 @@ import { orderDetails } from './views';
 import { deliveryMatches, requestMatches, type DeliveryFilter, type RequestFilter } from './filters';
 import { sendSampleLetter } from './sample';
 import type { ReceivedFilter } from './receiver';
-import { chatTemplate } from './seed';
+import { chatTemplate } from './state';
 import { round2, saoPauloDateTime } from './util';
 import { DELIVERY_ID_READINGS, type Delivery, type DeliveryIds } from './webhooks';
 

@@ -193,7 +193,8 @@ async function held(paymentMethod?: string): Promise<number> {
 }
 
 // The refusals no run of the node reaches, one row each: the call, and the words of its 400. An unknown
-// order id and a receipt without order_id are test/check/checkService.test.ts's.
+// order id and a receipt without order_id are test/check/checkService.test.ts's; a status or a
+// status_delivery off the list, given to the control, control.test.ts's.
 const REFUSALS: Array<[string, () => Promise<Answer>, RegExp]> = [
 	['a file type the interface does not list', async () => download(await newLetter(ctx.base), 'invoice'), /^Tipo de arquivo inválido/],
 	['a file the order does not have yet', async () => download(await newLetter(ctx.base), 'letter_front'), /não disponível/],
@@ -209,8 +210,6 @@ const REFUSALS: Array<[string, () => Promise<Answer>, RegExp]> = [
 	['a template status outside the list', () => call(`${ctx.base}/api/chat/v1/templates/get?status=gone`, { headers: chatAuth }), /^status: valor inválido/],
 	['a saved contact without id', () => favorite({ name: 'X' }), /: id$/],
 	['a saved contact whose name is emptied', () => favorite({ id: 1, name: '' }), /name não pode ficar vazio/],
-	['a status the interface does not have, from the control', async () => control('setOrderStatus', [await newLetter(ctx.base), 7]), /status 7/],
-	['a status_delivery the interface does not have, from the control', async () => control('setOrderStatus', [await produced(1), 4, { statusDelivery: 'lost' }]), /statusDelivery/],
 	['a template of no sender, from the control', async () => control('addTemplate', [{ senderId: 9, name: 'x' }]), /no sender 9/],
 	['a template status the interface does not have, from the control', async () => control('addTemplate', [{ senderId: 2, name: 'x', status: 'gone' }]), /status must be one of/],
 ];
