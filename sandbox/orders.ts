@@ -7,8 +7,6 @@ import { EMAIL_STATUS_TEXT, emailCreatedData, LETTER_STATUS_TEXT, letterCreatedD
 
 // The sandbox's state transitions: an order is created, moves through its statuses, gets tracking and receipts.
 
-export const STATUS_DELIVERY_VALUES: readonly string[] = DELIVERY_STATUSES;
-
 /** Price of a registered e-mail in the sandbox's own table. */
 export const EMAIL_PRICE = 4.9;
 
@@ -62,8 +60,8 @@ function addStatusFiles(order: Order): void {
 
 /** A status_delivery of the interface's list, or the refusal that names the list. */
 function deliveryStatus(value: string): string {
-	if (STATUS_DELIVERY_VALUES.includes(value)) return value;
-	throw new ControlError(`statusDelivery must be one of ${STATUS_DELIVERY_VALUES.map((v) => `'${v}'`).join(', ')}`);
+	if ((DELIVERY_STATUSES as readonly string[]).includes(value)) return value;
+	throw new ControlError(`statusDelivery must be one of ${DELIVERY_STATUSES.map((v) => `'${v}'`).join(', ')}`);
 }
 
 export function storeLetter(core: SandboxCore, order: LetterOrder): void {

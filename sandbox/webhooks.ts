@@ -99,9 +99,7 @@ export class WebhookDispatcher {
 		for (const endpoint of this.endpoints) {
 			if (endpoint.paused) continue;
 			if (!endpoint.events.includes('*') && !endpoint.events.includes(event)) continue;
-			const delivery = this.createDelivery(endpoint, event, generatedAt, data, extra, false);
-			created.push(delivery);
-			this.track(this.attempt(delivery, true));
+			created.push(this.send(endpoint, event, generatedAt, data, extra));
 		}
 		return created;
 	}
@@ -113,9 +111,7 @@ export class WebhookDispatcher {
 			webhook_id: endpoint.id,
 			webhook_name: endpoint.name,
 		};
-		const delivery = this.createDelivery(endpoint, 'webhook.test', saoPauloDateTime(), data, {}, true);
-		this.track(this.attempt(delivery, false));
-		return delivery;
+		return this.send(endpoint, 'webhook.test', saoPauloDateTime(), data, {});
 	}
 
 	/** Sends a stored delivery again, byte for byte, as the panel's resend button does. */
@@ -183,13 +179,13 @@ export class WebhookDispatcher {
 		void promise.finally(() => this.inflight.delete(promise));
 	}
 
-	private createDelivery(
+	/** Stores a new delivery and makes its first attempt; a test event is never retried nor counted. */
+	private send(
 		endpoint: WebhookEndpoint,
 		event: string,
 		generatedAt: string,
 		data: Record<string, unknown>,
 		extra: Record<string, unknown>,
-		test: boolean,
 	): Delivery {
 		const deliveryId = this.nextDeliveryId++;
 		const payload = {
@@ -208,11 +204,12 @@ export class WebhookDispatcher {
 			body: JSON.stringify(payload),
 			payload,
 			state: 'pending',
-			test,
+			test: event === 'webhook.test',
 			attempts: [],
 			nextAttemptAt: null,
 		};
 		this.deliveries.push(delivery);
+		this.track(this.attempt(delivery, true));
 		return delivery;
 	}
 
