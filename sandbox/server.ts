@@ -55,22 +55,18 @@ const MAX_BODY_BYTES = 64 * 1024 * 1024;
 // Arrivals and finished answers share one counter, so tests can tell which requests overlapped.
 let requestEvents = 0;
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-	return new Promise((resolve, reject) => {
-		const chunks: Buffer[] = [];
-		let size = 0;
-		req.on('data', (chunk: Buffer) => {
-			size += chunk.length;
-			if (size > MAX_BODY_BYTES) {
-				reject(new BodyError('corpo da requisição grande demais'));
-				req.destroy();
-				return;
-			}
-			chunks.push(chunk);
-		});
-		req.on('end', () => resolve(Buffer.concat(chunks)));
-		req.on('error', reject);
-	});
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of req as AsyncIterable<Buffer>) {
+		size += chunk.length;
+		if (size > MAX_BODY_BYTES) {
+			req.destroy();
+			throw new BodyError('corpo da requisição grande demais');
+		}
+		chunks.push(chunk);
+	}
+	return Buffer.concat(chunks);
 }
 
 function send(res: ServerResponse, reply: Reply): void {
