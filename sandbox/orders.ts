@@ -119,14 +119,8 @@ export const TRACKING_STORY: Array<{ codigo: string; descricao: string; statusDe
 	{ codigo: 'BDE', descricao: 'Objeto entregue ao destinatário', statusDelivery: 'delivered', atRecipient: true },
 ];
 
-export interface TrackingEventInput {
-	codigo?: string;
-	descricao?: string;
-	cidade?: string;
-	uf?: string;
-	dtHrCriado?: string;
-	statusDelivery?: string;
-}
+/** A postal event given in full (each field optional); without any, the next event of the story. */
+export type TrackingEventInput = Partial<Record<'codigo' | 'descricao' | 'cidade' | 'uf' | 'dtHrCriado' | 'statusDelivery', string>>;
 
 export function addTrackingEvent(core: SandboxCore, id: string, input?: TrackingEventInput): Record<string, unknown> {
 	const order = requireLetter(core, id);
@@ -225,16 +219,10 @@ function isAllowListed(core: SandboxCore, email: string): boolean {
 	});
 }
 
-export interface EmailOrderInput {
-	name?: string;
-	email: string;
-	subject?: string;
-	body?: string;
-	name_sender?: string;
-	email_sender?: string;
-	email_replyTo?: string;
-	paymentMethod?: string;
-}
+/** The recipient's address, and any of the other fields a registered e-mail takes. */
+export type EmailOrderInput = { email: string } & Partial<
+	Record<'name' | 'subject' | 'body' | 'name_sender' | 'email_sender' | 'email_replyTo' | 'paymentMethod', string>
+>;
 
 /**
  * Creates a registered e-mail order. The route is not shown by the spec, so only the control API

@@ -6,10 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { startSandbox } from '../../sandbox';
 import { saoPauloDateTime } from '../../sandbox/util';
 import { RETRY_DELAYS_MINUTES } from '../../sandbox/webhookTypes';
-import { call, finished, newLetter, SAO_PAULO, SECRET, TIME_SCALE, TOKEN, useWebhookRigs, verify } from './support';
+import { call, finished, newLetter, SAO_PAULO, SECRET, TIME_SCALE, useWebhookRigs, verify } from './support';
 
 const { setup, receiver } = useWebhookRigs();
 
@@ -70,7 +69,7 @@ describe('Events › delivery and retry', () => {
 	it('stop() cancels pending retries: no timer outlives the sandbox', async () => {
 		const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
 		const before = timers();
-		const sandbox = await startSandbox({ port: 0, token: TOKEN, quiet: true, timeScale: 60_000 });
+		const sandbox = await setup({ timeScale: 60_000 });
 		const server = await receiver(() => ({ status: 500 }));
 		sandbox.control.registerWebhook({ url: server.url });
 		sandbox.control.createEmailOrder({ email: 'ana@example.com' });
