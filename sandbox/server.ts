@@ -188,13 +188,7 @@ async function handle(core: SandboxCore, control: SandboxControl, req: IncomingM
 	try {
 		parsed = await parseBody(String(req.headers['content-type'] ?? ''), await readBody(req));
 		entry.fields = parsed.fields;
-		entry.files = parsed.files.map((f) => ({
-			field: f.field,
-			fileName: f.fileName,
-			mimeType: f.mimeType,
-			size: f.data.length,
-			sha256: sha256Hex(f.data),
-		}));
+		entry.files = parsed.files.map(({ data, ...file }) => ({ ...file, size: data.length, sha256: sha256Hex(data) }));
 	} catch (error) {
 		if (!(error instanceof BodyError)) throw error;
 		reply = errorReply(family, 400, `Requisição incompleta - ${error.message}`);

@@ -26,7 +26,7 @@ export const EMAIL_STATUS_TEXT: Record<number, string> = {
 } satisfies Record<EmailStatus, string>;
 
 /** The address keys in the order each shape lists them: the read shape, and the creation webhook (no street number). */
-const READ_ADDRESS_KEYS: Array<keyof Address> = ['name', 'addr1', 'street_number', 'addr2', 'zip', 'city', 'state', 'country'];
+export const READ_ADDRESS_KEYS: Array<keyof Address> = ['name', 'addr1', 'street_number', 'addr2', 'zip', 'city', 'state', 'country'];
 const CREATED_ADDRESS_KEYS: Array<keyof Address> = ['name', 'addr1', 'addr2', 'city', 'state', 'zip', 'country'];
 
 function addressFields(address: Address, keys: Array<keyof Address>, suffix: string): Record<string, string> {
