@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 
 import { SHIP_TYPES } from '../../nodes/PostalService/contract/lists';
-import { startSandbox } from '../../sandbox';
-import { call, chatAuth, chatRoutes, controlOverHttp, createOrder, createOrderForm, EMAIL, formData, letter, newLetter, orderRoutes, pdfWithPages, TOKEN, useSandbox, welcome, type Answer } from './support';
+import { call, chatAuth, chatRoutes, controlOverHttp, createOrder, createOrderForm, formData, letter, newLetter, orderRoutes, pdfWithPages, TOKEN, useSandbox, useWebhookRigs, welcome, type Answer } from './support';
 
 const ctx = useSandbox();
+const { setup } = useWebhookRigs();
 const { send, reprocess } = chatRoutes(ctx);
 const { get, download, cancel } = orderRoutes(ctx);
 
@@ -273,14 +273,10 @@ describe('The rules of the interface no run of the node reaches', () => {
 	});
 
 	it('production has no chat allow-list', async () => {
-		const production = await startSandbox({ port: 0, token: TOKEN, email: EMAIL, environment: 'production', quiet: true });
-		try {
-			const body = JSON.stringify({ ...welcome, phone: '+55 11 95555-4444' });
-			const answer = await call(`${production.baseUrl}/api/chat/v1/post`, { method: 'POST', headers: { ...chatAuth, 'content-type': 'application/json' }, body });
-			expect(answer.body.data.status).toBe('processing');
-		} finally {
-			await production.stop();
-		}
+		const production = await setup({ environment: 'production' });
+		const body = JSON.stringify({ ...welcome, phone: '+55 11 95555-4444' });
+		const answer = await call(`${production.baseUrl}/api/chat/v1/post`, { method: 'POST', headers: { ...chatAuth, 'content-type': 'application/json' }, body });
+		expect(answer.body.data.status).toBe('processing');
 	});
 
 	it('a saved contact field sent as null is cleared', async () => {

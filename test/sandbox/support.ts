@@ -192,8 +192,8 @@ export function verify(body: string, signature: string | undefined, secret: stri
 }
 
 /**
- * For the webhook tests, which each need a sandbox with its own settings: starts sandboxes and
- * receivers that answer as told, and stops them all after each test.
+ * For the tests that each need a sandbox with settings of its own (the webhook tests above all):
+ * starts sandboxes and receivers that answer as told, and stops them all after each test.
  */
 export function useWebhookRigs() {
 	const cleanups: Array<() => Promise<void>> = [];
