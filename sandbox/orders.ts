@@ -1,7 +1,7 @@
 import { DELIVERY_STATUSES, RR_TYPES, type RrType } from '../nodes/PostalServiceTrigger/webhookLists';
 import type { SandboxCore } from './core';
 import { textPdf } from './pdf';
-import type { EmailOrder, LetterFileType, LetterOrder, Order, TrackingEvent } from './state';
+import type { EmailOrder, LetterOrder, Order, StoredFile, TrackingEvent } from './state';
 import { saoPauloDateTime } from './util';
 import { EMAIL_STATUS_TEXT, emailCreatedData, LETTER_STATUS_TEXT, letterCreatedData, orderDetails, returnReceiptOf, trackingRecords } from './views';
 
@@ -30,7 +30,7 @@ function requireLetter(core: SandboxCore, id: string): LetterOrder {
 
 
 /** Adds a generated PDF of a type the order does not have yet (each exists once). */
-function addFileOnce(order: Order, type: LetterFileType, suffix: string, title: string, lines: string[]): void {
+function addFileOnce(order: Order, type: StoredFile['type'], suffix: string, title: string, lines: string[]): void {
 	if (order.files.some((f) => f.type === type)) return;
 	const pdf = textPdf(title, [`Pedido ${order.id}`, ...lines]);
 	const name = `${order.id}-${suffix}.pdf`;

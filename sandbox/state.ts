@@ -1,10 +1,8 @@
 import type { FileType, TemplateStatus } from '../nodes/PostalService/contract/lists';
 
-export type LetterFileType = FileType;
-
 export interface StoredFile {
 	name: string;
-	type: LetterFileType;
+	type: FileType;
 	created_at: string;
 	mimeType: string;
 	/** Content in base64, so the whole state stays JSON (and can be saved to a file). */

@@ -47,11 +47,8 @@ export class WebhookDispatcher {
 	register(input: { url: string; events?: string[]; secret?: string | null; name?: string }): WebhookEndpoint {
 		const url = new URL(input.url).toString();
 		const events = input.events && input.events.length > 0 ? input.events : ['*'];
-		for (const event of events) {
-			if (event !== '*' && !(WEBHOOK_EVENT_NAMES as readonly string[]).includes(event)) {
-				throw new Error(`unknown webhook event: ${event}`);
-			}
-		}
+		const unknown = events.find((event) => event !== '*' && !(WEBHOOK_EVENT_NAMES as readonly string[]).includes(event));
+		if (unknown !== undefined) throw new Error(`unknown webhook event: ${unknown}`);
 		const id = this.nextEndpointId++;
 		const endpoint: WebhookEndpoint = {
 			id,

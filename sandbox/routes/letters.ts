@@ -4,10 +4,10 @@ import { envelopeA, type Ctx, type Reply } from '../http';
 import { emitStatusUpdated, findOrder } from '../orders';
 import { LETTER_STATUS_TEXT, orderView } from '../views';
 import { textPdf } from '../pdf';
-import type { LetterFileType, Order } from '../state';
+import type { Order, StoredFile } from '../state';
 import { round2, saoPauloDateTime } from '../util';
 
-const FILE_TYPE_VALUES: LetterFileType[] = valuesOf(FILE_TYPES);
+const FILE_TYPE_VALUES: StoredFile['type'][] = valuesOf(FILE_TYPES);
 const DEFAULT_CANCEL_REASON = 'Cancelado via API';
 
 /** A route on the order its path names: without one it serves, the call is refused before the route's own checks. */
@@ -26,7 +26,7 @@ function onPathOrder(route: (core: SandboxCore, ctx: Ctx, order: Order) => Reply
 export const getOrder = onPathOrder((_core, _ctx, order) => envelopeA(200, 'Sucesso', orderView(order)));
 
 export const downloadFile = onPathOrder((core, ctx, order) => {
-	const type = decodeURIComponent(ctx.params[2]) as LetterFileType;
+	const type = decodeURIComponent(ctx.params[2]) as StoredFile['type'];
 	if (!FILE_TYPE_VALUES.includes(type)) {
 		return envelopeA(400, `Tipo de arquivo inválido: ${type} (aceitos: ${FILE_TYPE_VALUES.join(', ')})`);
 	}
