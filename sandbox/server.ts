@@ -144,18 +144,14 @@ async function handle(core: SandboxCore, control: SandboxControl, req: IncomingM
 	const method = (req.method ?? 'GET').toUpperCase();
 	const path = url.pathname;
 	if (path === '/' && method === 'GET') {
-		send(res, { status: 200, body: null, raw: Buffer.from(PANEL_HTML), headers: { 'content-type': 'text/html; charset=utf-8' } });
-		return;
+		return send(res, { status: 200, body: null, raw: Buffer.from(PANEL_HTML), headers: { 'content-type': 'text/html; charset=utf-8' } });
 	}
 	if (path === SAMPLE_LETTER_PATH && method === 'GET') return send(res, sampleLetter());
 	if (path === RECEIVER_PATH || path.startsWith(`${RECEIVER_PATH}/`)) {
-		const raw = await readBody(req);
-		send(res, core.receiver.take(method, `${path}${url.search}`, req.headers, raw));
-		return;
+		return send(res, core.receiver.take(method, `${path}${url.search}`, req.headers, await readBody(req)));
 	}
 	if (path.startsWith('/_sandbox/')) {
-		send(res, await handleControl(core, control, req, url));
-		return;
+		return send(res, await handleControl(core, control, req, url));
 	}
 
 	const query = Object.fromEntries(url.searchParams);
