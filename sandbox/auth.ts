@@ -6,19 +6,32 @@
 import type { SandboxCore } from './core';
 import { basicCredentials, text, type Ctx } from './http';
 
-export type Placement =
+/** A token as a place carries it: undefined where the request carries none, else whether it is the account's. */
+const carried = (value: unknown, token: string) => (typeof value === 'string' ? value === token : undefined);
+const BEARER = /^bearer\s+/i;
+
+/** Each place a token may travel, read from a request. */
+const PLACES = {
 	/** The first path segment after the route name (read routes). */
-	| 'path'
+	path: (ctx: Ctx, token: string) => pathSegment(ctx.params[0]) === token,
 	/** A `userSecurityToken` field of a form body: urlencoded or multipart, never JSON. */
-	| 'formField'
+	formField: (ctx: Ctx, token: string) =>
+		ctx.bodyKind === 'form' || ctx.bodyKind === 'multipart' ? carried(text(ctx.fields.userSecurityToken), token) : undefined,
 	/** The `userSecurityToken` query parameter. */
-	| 'query'
+	query: (ctx: Ctx, token: string) => carried(ctx.query.userSecurityToken, token),
 	/** The `securityToken` header. */
-	| 'header'
+	header: (ctx: Ctx, token: string) => carried(ctx.headers['securitytoken'], token),
 	/** `Authorization: Bearer <token>`. */
-	| 'bearer'
+	bearer: (ctx: Ctx, token: string) =>
+		BEARER.test(ctx.headers.authorization ?? '') ? carried(ctx.headers.authorization!.replace(BEARER, '').trim(), token) : undefined,
 	/** `Authorization: Basic base64(<account e-mail>:<token>)`. */
-	| 'basic';
+	basic: (ctx: Ctx, token: string, email: string) => {
+		const credentials = basicCredentials(ctx.headers);
+		return credentials ? credentials.user === email && credentials.password === token : undefined;
+	},
+};
+
+export type Placement = keyof typeof PLACES;
 
 /** Each route family's places (the query parameter goes wherever the header forms work, as the spec says). */
 export const PLACEMENTS = {
@@ -27,23 +40,6 @@ export const PLACEMENTS = {
 	logoAndReceipts: ['header', 'bearer', 'query'],
 	chat: ['basic'],
 } as const satisfies Record<string, readonly Placement[]>;
-
-function presented(ctx: Ctx, placement: Exclude<Placement, 'path' | 'basic'>): string | undefined {
-	switch (placement) {
-		case 'formField':
-			return ctx.bodyKind === 'form' || ctx.bodyKind === 'multipart' ? text(ctx.fields.userSecurityToken) : undefined;
-		case 'query':
-			return ctx.query.userSecurityToken;
-		case 'header': {
-			const header = ctx.headers['securitytoken'];
-			return typeof header === 'string' ? header : undefined;
-		}
-		case 'bearer': {
-			const authorization = ctx.headers.authorization;
-			return authorization && /^bearer\s+/i.test(authorization) ? authorization.replace(/^bearer\s+/i, '').trim() : undefined;
-		}
-	}
-}
 
 function pathSegment(raw: string | undefined): string | undefined {
 	try {
@@ -59,17 +55,6 @@ function pathSegment(raw: string | undefined): string | undefined {
  */
 export function authenticated(core: SandboxCore, ctx: Ctx, places: readonly Placement[]): boolean {
 	const { token, email } = core.settings;
-	const checks: boolean[] = [];
-	for (const place of places) {
-		if (place === 'path') {
-			checks.push(pathSegment(ctx.params[0]) === token);
-		} else if (place === 'basic') {
-			const credentials = basicCredentials(ctx.headers);
-			if (credentials) checks.push(credentials.user === email && credentials.password === token);
-		} else {
-			const value = presented(ctx, place);
-			if (value !== undefined) checks.push(value === token);
-		}
-	}
+	const checks = places.map((place) => PLACES[place](ctx, token, email)).filter((check) => check !== undefined);
 	return checks.length > 0 && checks.every(Boolean);
 }

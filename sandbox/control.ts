@@ -16,7 +16,7 @@ import { orderDetails } from './views';
 import { deliveryMatches, requestMatches, type DeliveryFilter, type RequestFilter } from './filters';
 import { sendSampleLetter } from './sample';
 import type { ReceivedFilter } from './receiver';
-import { chatTemplate } from './seed';
+import { chatTemplate } from './state';
 import { round2, saoPauloDateTime } from './util';
 import { DELIVERY_ID_READINGS, type Delivery, type DeliveryIds } from './webhooks';
 
@@ -24,18 +24,14 @@ export type { DeliveryFilter, RequestFilter } from './filters';
 
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
-function copy<T>(value: T): T {
-	return structuredClone(value);
-}
-
 /** The homolog panel's powers, in process. Every method is also served under `/_sandbox/<name>`. */
 export type SandboxControl = ReturnType<typeof createControl>;
 
 export function createControl(core: SandboxCore) {
 	const deliveries = (filter?: DeliveryFilter): Delivery[] => {
 		const all = core.dispatcher.deliveries;
-		if (!filter) return copy(all);
-		return copy(all.filter(typeof filter === 'function' ? filter : deliveryMatches(filter)));
+		if (!filter) return structuredClone(all);
+		return structuredClone(all.filter(typeof filter === 'function' ? filter : deliveryMatches(filter)));
 	};
 	/** Normalizes a phone number and adds it, once, to each of the lists given. */
 	const addPhone = (phone: string, lists: string[][]): string => {
@@ -53,8 +49,8 @@ export function createControl(core: SandboxCore) {
 	return {
 		requests(filter?: RequestFilter) {
 			const all = core.requestLog;
-			if (!filter) return copy(all);
-			return copy(all.filter(typeof filter === 'function' ? filter : requestMatches(filter)));
+			if (!filter) return structuredClone(all);
+			return structuredClone(all.filter(typeof filter === 'function' ? filter : requestMatches(filter)));
 		},
 		clearRequests() {
 			core.requestLog = [];
@@ -97,24 +93,24 @@ export function createControl(core: SandboxCore) {
 		},
 		registerWebhook(input: { url: string; events?: string[]; secret?: string | null; name?: string }) {
 			if (!input || typeof input.url !== 'string') throw new ControlError('url is required');
-			return copy(core.dispatcher.register(input));
+			return structuredClone(core.dispatcher.register(input));
 		},
 		webhooks() {
-			return copy(core.dispatcher.endpoints);
+			return structuredClone(core.dispatcher.endpoints);
 		},
 		pauseWebhook(id: number) {
 			core.dispatcher.pause(id);
-			return copy(core.dispatcher.endpoint(id));
+			return structuredClone(core.dispatcher.endpoint(id));
 		},
 		resumeWebhook(id: number) {
 			core.dispatcher.resume(id);
-			return copy(core.dispatcher.endpoint(id));
+			return structuredClone(core.dispatcher.endpoint(id));
 		},
 		removeWebhook(id: number) {
 			core.dispatcher.remove(id);
 		},
 		sendTestEvent(id: number) {
-			return copy(core.dispatcher.sendTest(id));
+			return structuredClone(core.dispatcher.sendTest(id));
 		},
 		deliveries,
 		async waitForDeliveries(predicate: (deliveries: Delivery[]) => boolean, timeoutMs = 5_000) {
@@ -129,10 +125,10 @@ export function createControl(core: SandboxCore) {
 			}
 		},
 		async resendDelivery(deliveryId: number) {
-			return copy(await core.dispatcher.resend(deliveryId));
+			return structuredClone(await core.dispatcher.resend(deliveryId));
 		},
 		notices() {
-			return copy(core.dispatcher.notices);
+			return structuredClone(core.dispatcher.notices);
 		},
 		/** Whether a retry or a resend keeps its delivery_id (`delivery`) or carries a new one (`attempt`). */
 		setDeliveryIds(reading: DeliveryIds) {
@@ -178,17 +174,17 @@ export function createControl(core: SandboxCore) {
 			return addPhone(phone, [core.state.chatAllowList]);
 		},
 		chatMessages() {
-			return copy(core.state.chatMessages);
+			return structuredClone(core.state.chatMessages);
 		},
 		setChatMessageStatus(messageId: number, status: string | number) {
 			const message = core.state.chatMessages.find((m) => m.message_id === Number(messageId));
 			if (!message) throw new ControlError(`no chat message ${messageId}`);
 			message.status = String(status);
 			core.save();
-			return copy(message);
+			return structuredClone(message);
 		},
 		templates() {
-			return copy(core.state.templates);
+			return structuredClone(core.state.templates);
 		},
 		/** A template synced after the seeded ones (so listed after them), with the next id. */
 		addTemplate(input: { senderId: number; name: string; status?: TemplateStatus; body?: string; variableNames?: string[] }) {
@@ -203,13 +199,13 @@ export function createControl(core: SandboxCore) {
 			const template = chatTemplate({ id, sender, name: input.name, status, body, variableNames, syncedAt: saoPauloDateTime() });
 			core.state.templates.push(template);
 			core.save();
-			return copy(template);
+			return structuredClone(template);
 		},
 		senders() {
-			return copy(core.state.senders);
+			return structuredClone(core.state.senders);
 		},
 		favorites() {
-			return copy(core.state.favorites);
+			return structuredClone(core.state.favorites);
 		},
 		addEmailRecipient(addressOrDomain: string) {
 			const entry = String(addressOrDomain).trim().toLowerCase();

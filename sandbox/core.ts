@@ -48,12 +48,11 @@ export interface LoggedRequest {
 }
 
 export const FAULT_KINDS = ['500', '503', '429', 'drop', 'dropAfterAccept', 'slow', 'trickle', 'redirect', 'html', 'empty'] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface Fault {
 	method?: string;
 	path: string;
-	kind: FaultKind;
+	kind: (typeof FAULT_KINDS)[number];
 	count: number;
 	/** Matching requests let through untouched before the fault starts. */
 	skip: number;

@@ -18,6 +18,7 @@ import {
 import { ACCOUNT_PROFILE, SERVICE_UNIT, type Address, type LetterOrder, type StoredFile } from './state';
 import { BRAZILIAN_STATES, cepDigits, cepMatchesState, isBrazil } from './cep';
 import { normalizeText, round2, saoPauloDate, saoPauloDateTime } from './util';
+import { READ_ADDRESS_KEYS } from './views';
 
 export { createSchema } from './rules';
 
@@ -60,6 +61,12 @@ function checkBrazilianAddress(prefix: string, zip: string, state: string, error
 		return;
 	}
 	if (!cepMatchesState(digits, uf)) errors.push(`zip${suffix}: o CEP ${zip} não pertence ao estado ${uf}`);
+}
+
+/** The address a create request gives in the fields named `<key><suffix>`, those it leaves out empty. */
+function addressOf(f: CreateFields, suffix: '' | '_sender'): Address {
+	const given = f as Record<string, string | undefined>;
+	return Object.fromEntries(READ_ADDRESS_KEYS.map((key) => [key, given[`${key}${suffix}`] ?? ''])) as unknown as Address;
 }
 
 /** POST /api/v2/post: every constraint of the create-order table and rules 1 to 8. */
@@ -120,13 +127,8 @@ export async function createOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 		sender = { ...SERVICE_UNIT, name: f.name_sender ?? ACCOUNT_PROFILE.name };
 	} else if (senderGiven) {
 		sender = {
+			...addressOf(f, '_sender'),
 			name: f.name_sender ?? ACCOUNT_PROFILE.name,
-			addr1: f.addr1_sender ?? '',
-			street_number: f.street_number_sender ?? '',
-			addr2: f.addr2_sender ?? '',
-			zip: f.zip_sender ?? '',
-			city: f.city_sender ?? '',
-			state: f.state_sender ?? '',
 			country: f.country_sender ?? ACCOUNT_PROFILE.country,
 		};
 		const brazilianSender =
@@ -243,16 +245,7 @@ export async function createOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 		kind: 'letter',
 		id,
 		numPages,
-		recipient: {
-			name: f.name,
-			addr1: f.addr1,
-			street_number: f.street_number,
-			addr2: f.addr2 ?? '',
-			zip: f.zip,
-			city: f.city,
-			state: f.state,
-			country: f.country,
-		},
+		recipient: addressOf(f, ''),
 		sender,
 		shipType,
 		tracking: '',

@@ -9,14 +9,9 @@ import { createSandboxServer } from './server';
 import { DELIVERY_ID_READINGS } from './webhooks';
 
 export type { SandboxControl } from './control';
-export type { LoggedRequest } from './core';
-export type { Delivery, DeliveryAttempt, WebhookEndpoint } from './webhooks';
+export type { Delivery } from './webhooks';
 export type { Received } from './receiver';
 export { RECEIVER_PATH } from './receiver';
-export { PRICE_TABLE } from './rules';
-export { CHAT_PRICE } from './routes/chat';
-export { EMAIL_PRICE } from './orders';
-export { ACCOUNT_PROFILE, SERVICE_UNIT } from './state';
 
 export type SandboxOptions = Partial<SandboxSettings>;
 

@@ -1,13 +1,11 @@
 import { DELIVERY_STATUSES, RR_TYPES, type RrType } from '../nodes/PostalServiceTrigger/webhookLists';
 import type { SandboxCore } from './core';
 import { textPdf } from './pdf';
-import type { EmailOrder, LetterFileType, LetterOrder, Order, TrackingEvent } from './state';
+import type { EmailOrder, LetterOrder, Order, StoredFile, TrackingEvent } from './state';
 import { saoPauloDateTime } from './util';
 import { EMAIL_STATUS_TEXT, emailCreatedData, LETTER_STATUS_TEXT, letterCreatedData, orderDetails, returnReceiptOf, trackingRecords } from './views';
 
 // The sandbox's state transitions: an order is created, moves through its statuses, gets tracking and receipts.
-
-export const STATUS_DELIVERY_VALUES: readonly string[] = DELIVERY_STATUSES;
 
 /** Price of a registered e-mail in the sandbox's own table. */
 export const EMAIL_PRICE = 4.9;
@@ -32,7 +30,7 @@ function requireLetter(core: SandboxCore, id: string): LetterOrder {
 
 
 /** Adds a generated PDF of a type the order does not have yet (each exists once). */
-function addFileOnce(order: Order, type: LetterFileType, suffix: string, title: string, lines: string[]): void {
+function addFileOnce(order: Order, type: StoredFile['type'], suffix: string, title: string, lines: string[]): void {
 	if (order.files.some((f) => f.type === type)) return;
 	const pdf = textPdf(title, [`Pedido ${order.id}`, ...lines]);
 	const name = `${order.id}-${suffix}.pdf`;
@@ -62,8 +60,8 @@ function addStatusFiles(order: Order): void {
 
 /** A status_delivery of the interface's list, or the refusal that names the list. */
 function deliveryStatus(value: string): string {
-	if (STATUS_DELIVERY_VALUES.includes(value)) return value;
-	throw new ControlError(`statusDelivery must be one of ${STATUS_DELIVERY_VALUES.map((v) => `'${v}'`).join(', ')}`);
+	if ((DELIVERY_STATUSES as readonly string[]).includes(value)) return value;
+	throw new ControlError(`statusDelivery must be one of ${DELIVERY_STATUSES.map((v) => `'${v}'`).join(', ')}`);
 }
 
 export function storeLetter(core: SandboxCore, order: LetterOrder): void {
@@ -83,12 +81,14 @@ export function setOrderStatus(
 	if (!Number.isInteger(Number(status)) || table[Number(status)] === undefined) {
 		throw new ControlError(`status ${status} does not exist for a ${order.kind} order`);
 	}
+	// Checked before anything moves, so a refusal leaves the order as it was.
+	const statusDelivery = order.kind === 'letter' && options.statusDelivery !== undefined ? deliveryStatus(options.statusDelivery) : undefined;
 	const next = Number(status);
 	const old = order.status;
 	const now = saoPauloDateTime();
 	order.status = next;
 	order.dateLastChange = now;
-	if (order.kind === 'letter' && options.statusDelivery !== undefined) order.status_delivery = deliveryStatus(options.statusDelivery);
+	if (order.kind === 'letter' && statusDelivery !== undefined) order.status_delivery = statusDelivery;
 	if (order.kind === 'email') {
 		if (options.opened && !order.opened) {
 			order.opened = true;
@@ -119,14 +119,8 @@ export const TRACKING_STORY: Array<{ codigo: string; descricao: string; statusDe
 	{ codigo: 'BDE', descricao: 'Objeto entregue ao destinatário', statusDelivery: 'delivered', atRecipient: true },
 ];
 
-export interface TrackingEventInput {
-	codigo?: string;
-	descricao?: string;
-	cidade?: string;
-	uf?: string;
-	dtHrCriado?: string;
-	statusDelivery?: string;
-}
+/** A postal event given in full (each field optional); without any, the next event of the story. */
+export type TrackingEventInput = Partial<Record<'codigo' | 'descricao' | 'cidade' | 'uf' | 'dtHrCriado' | 'statusDelivery', string>>;
 
 export function addTrackingEvent(core: SandboxCore, id: string, input?: TrackingEventInput): Record<string, unknown> {
 	const order = requireLetter(core, id);
@@ -225,16 +219,10 @@ function isAllowListed(core: SandboxCore, email: string): boolean {
 	});
 }
 
-export interface EmailOrderInput {
-	name?: string;
-	email: string;
-	subject?: string;
-	body?: string;
-	name_sender?: string;
-	email_sender?: string;
-	email_replyTo?: string;
-	paymentMethod?: string;
-}
+/** The recipient's address, and any of the other fields a registered e-mail takes. */
+export type EmailOrderInput = { email: string } & Partial<
+	Record<'name' | 'subject' | 'body' | 'name_sender' | 'email_sender' | 'email_replyTo' | 'paymentMethod', string>
+>;
 
 /**
  * Creates a registered e-mail order. The route is not shown by the spec, so only the control API

@@ -1,7 +1,7 @@
 import { text, type Ctx } from './http';
 import { isLoopbackHost } from './util';
 
-export type PdfInspection = { ok: true; pages: number } | { ok: false; reason: 'encrypted' | 'invalid' };
+type PdfInspection = { ok: true; pages: number } | { ok: false; reason: 'encrypted' | 'invalid' };
 
 /** Reads a PDF for real: the page count, or why it cannot be printed. */
 export async function inspectPdf(bytes: Uint8Array): Promise<PdfInspection> {
@@ -24,7 +24,8 @@ export async function inspectPdf(bytes: Uint8Array): Promise<PdfInspection> {
  * documents (fronts, receipts) appear in the same tick as the status change that makes them.
  */
 export function textPdf(title: string, lines: string[]): Buffer {
-	const escape = (t: string) => winAnsi(t).replace(/[\\()]/g, (c) => `\\${c}`);
+	// Helvetica's WinAnsi covers Portuguese accents but not every character a user may send.
+	const escape = (t: string) => t.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?').replace(/[\\()]/g, (c) => `\\${c}`);
 	const content = [
 		`BT /F1 18 Tf 50 780 Td (${escape(title)}) Tj ET`,
 		...lines.map((line, i) => `BT /F1 11 Tf 50 ${740 - i * 18} Td (${escape(line)}) Tj ET`),
@@ -36,15 +37,8 @@ export function textPdf(title: string, lines: string[]): Buffer {
 		`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
 		'<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
 	];
-	return classicPdf(objects);
-}
-
-/**
- * A PDF with a classic cross-reference table whose object i + 1 is `objects[i]`; object 1 is the
- * catalog, and `trailerExtra` ends with a space when given.
- */
-export function classicPdf(objects: string[], header = '%PDF-1.4\n', trailerExtra = ''): Buffer {
-	let out = header;
+	// A classic cross-reference table: object i + 1 is objects[i], object 1 the catalog.
+	let out = '%PDF-1.4\n';
 	const offsets: number[] = [];
 	objects.forEach((body, i) => {
 		offsets.push(Buffer.byteLength(out, 'latin1'));
@@ -53,13 +47,8 @@ export function classicPdf(objects: string[], header = '%PDF-1.4\n', trailerExtr
 	const xref = Buffer.byteLength(out, 'latin1');
 	out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
 	out += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-	out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailerExtra}>>\nstartxref\n${xref}\n%%EOF\n`;
+	out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
 	return Buffer.from(out, 'latin1');
-}
-
-/** Helvetica's WinAnsi covers Portuguese accents but not every character a user may send. */
-function winAnsi(text: string): string {
-	return text.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
 }
 
 /** The pdfFile of a create request: an uploaded file, base64 or a data: URL, or a loopback URL to fetch. */

@@ -1,44 +1,8 @@
 import type { TemplateStatus } from '../nodes/PostalService/contract/lists';
-import { DEMO_ADDRESS, type ChatSender, type ChatTemplate, type State } from './state';
+import { ACCOUNT_USER_ID, chatTemplate, DEMO_ADDRESS, type ChatSender, type State } from './state';
 import { saoPauloDateTime } from './util';
 
 // The demo account a fresh sandbox starts with: two favorites, chat numbers and senders, one template per status.
-
-export const ACCOUNT_USER_ID = 1;
-
-/** A chat template as the service lists it, of one of the account's senders. */
-export function chatTemplate(input: {
-	id: number;
-	sender: ChatSender;
-	name: string;
-	status: TemplateStatus;
-	body: string;
-	variableNames: string[];
-	syncedAt: string;
-}): ChatTemplate {
-	const { id, sender, name, status, body, variableNames } = input;
-	return {
-		id,
-		sender_id: sender.id,
-		sender_name: sender.name,
-		sender_phone: sender.phone,
-		sender_is_system: sender.is_system,
-		created_by: ACCOUNT_USER_ID,
-		name,
-		display_name: name.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()),
-		language: 'pt_BR',
-		status,
-		category: 'UTILITY',
-		variables_count: variableNames.length,
-		variable_names: variableNames,
-		header_text: '',
-		header_format: 'NONE',
-		body_text: body,
-		footer_text: '',
-		components: JSON.stringify([{ type: 'BODY', text: body }]),
-		last_synced_at: input.syncedAt,
-	};
-}
 
 export function seedState(balance: number): State {
 	const now = saoPauloDateTime();

@@ -55,22 +55,18 @@ const MAX_BODY_BYTES = 64 * 1024 * 1024;
 // Arrivals and finished answers share one counter, so tests can tell which requests overlapped.
 let requestEvents = 0;
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-	return new Promise((resolve, reject) => {
-		const chunks: Buffer[] = [];
-		let size = 0;
-		req.on('data', (chunk: Buffer) => {
-			size += chunk.length;
-			if (size > MAX_BODY_BYTES) {
-				reject(new BodyError('corpo da requisição grande demais'));
-				req.destroy();
-				return;
-			}
-			chunks.push(chunk);
-		});
-		req.on('end', () => resolve(Buffer.concat(chunks)));
-		req.on('error', reject);
-	});
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of req as AsyncIterable<Buffer>) {
+		size += chunk.length;
+		if (size > MAX_BODY_BYTES) {
+			req.destroy();
+			throw new BodyError('corpo da requisição grande demais');
+		}
+		chunks.push(chunk);
+	}
+	return Buffer.concat(chunks);
 }
 
 function send(res: ServerResponse, reply: Reply): void {
@@ -148,18 +144,14 @@ async function handle(core: SandboxCore, control: SandboxControl, req: IncomingM
 	const method = (req.method ?? 'GET').toUpperCase();
 	const path = url.pathname;
 	if (path === '/' && method === 'GET') {
-		send(res, { status: 200, body: null, raw: Buffer.from(PANEL_HTML), headers: { 'content-type': 'text/html; charset=utf-8' } });
-		return;
+		return send(res, { status: 200, body: null, raw: Buffer.from(PANEL_HTML), headers: { 'content-type': 'text/html; charset=utf-8' } });
 	}
 	if (path === SAMPLE_LETTER_PATH && method === 'GET') return send(res, sampleLetter());
 	if (path === RECEIVER_PATH || path.startsWith(`${RECEIVER_PATH}/`)) {
-		const raw = await readBody(req);
-		send(res, core.receiver.take(method, `${path}${url.search}`, req.headers, raw));
-		return;
+		return send(res, core.receiver.take(method, `${path}${url.search}`, req.headers, await readBody(req)));
 	}
 	if (path.startsWith('/_sandbox/')) {
-		send(res, await handleControl(core, control, req, url));
-		return;
+		return send(res, await handleControl(core, control, req, url));
 	}
 
 	const query = Object.fromEntries(url.searchParams);
@@ -192,13 +184,7 @@ async function handle(core: SandboxCore, control: SandboxControl, req: IncomingM
 	try {
 		parsed = await parseBody(String(req.headers['content-type'] ?? ''), await readBody(req));
 		entry.fields = parsed.fields;
-		entry.files = parsed.files.map((f) => ({
-			field: f.field,
-			fileName: f.fileName,
-			mimeType: f.mimeType,
-			size: f.data.length,
-			sha256: sha256Hex(f.data),
-		}));
+		entry.files = parsed.files.map(({ data, ...file }) => ({ ...file, size: data.length, sha256: sha256Hex(data) }));
 	} catch (error) {
 		if (!(error instanceof BodyError)) throw error;
 		reply = errorReply(family, 400, `Requisição incompleta - ${error.message}`);

@@ -1,10 +1,8 @@
 import type { FileType, TemplateStatus } from '../nodes/PostalService/contract/lists';
 
-export type LetterFileType = FileType;
-
 export interface StoredFile {
 	name: string;
-	type: LetterFileType;
+	type: FileType;
 	created_at: string;
 	mimeType: string;
 	/** Content in base64, so the whole state stays JSON (and can be saved to a file). */
@@ -107,27 +105,43 @@ export interface ChatSender {
 	created_at: string;
 }
 
-export interface ChatTemplate {
+export const ACCOUNT_USER_ID = 1;
+
+/** A chat template as the service lists it, of one of the account's senders. */
+export function chatTemplate(input: {
 	id: number;
-	sender_id: number;
-	sender_name: string;
-	sender_phone: string;
-	sender_is_system: boolean;
-	created_by: number;
+	sender: ChatSender;
 	name: string;
-	display_name: string;
-	language: string;
 	status: TemplateStatus;
-	category: string;
-	variables_count: number;
-	variable_names: string[];
-	header_text: string;
-	header_format: string;
-	body_text: string;
-	footer_text: string;
-	components: string;
-	last_synced_at: string;
+	body: string;
+	variableNames: string[];
+	syncedAt: string;
+}) {
+	const { id, sender, name, status, body, variableNames } = input;
+	return {
+		id,
+		sender_id: sender.id,
+		sender_name: sender.name,
+		sender_phone: sender.phone,
+		sender_is_system: sender.is_system,
+		created_by: ACCOUNT_USER_ID,
+		name,
+		display_name: name.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()),
+		language: 'pt_BR',
+		status,
+		category: 'UTILITY',
+		variables_count: variableNames.length,
+		variable_names: variableNames,
+		header_text: '',
+		header_format: 'NONE',
+		body_text: body,
+		footer_text: '',
+		components: JSON.stringify([{ type: 'BODY', text: body }]),
+		last_synced_at: input.syncedAt,
+	};
 }
+
+export type ChatTemplate = ReturnType<typeof chatTemplate>;
 
 export interface ChatMessage {
 	message_id: number;

@@ -1,7 +1,7 @@
 import { shipTypeName, SHIP_TYPES, type EmailStatus, type OrderStatus } from '../nodes/PostalService/contract/lists';
 import { SHIP_TYPE_RULES } from '../nodes/PostalService/contract/order';
 import type { RrType } from '../nodes/PostalServiceTrigger/webhookLists';
-import type { Address, EmailOrder, LetterOrder, LetterFileType, Order, StoredFile } from './state';
+import type { Address, EmailOrder, LetterOrder, Order, StoredFile } from './state';
 
 // What an order looks like from outside: the read routes, the control API and the webhooks' payloads.
 
@@ -26,7 +26,7 @@ export const EMAIL_STATUS_TEXT: Record<number, string> = {
 } satisfies Record<EmailStatus, string>;
 
 /** The address keys in the order each shape lists them: the read shape, and the creation webhook (no street number). */
-const READ_ADDRESS_KEYS: Array<keyof Address> = ['name', 'addr1', 'street_number', 'addr2', 'zip', 'city', 'state', 'country'];
+export const READ_ADDRESS_KEYS: Array<keyof Address> = ['name', 'addr1', 'street_number', 'addr2', 'zip', 'city', 'state', 'country'];
 const CREATED_ADDRESS_KEYS: Array<keyof Address> = ['name', 'addr1', 'addr2', 'city', 'state', 'zip', 'country'];
 
 function addressFields(address: Address, keys: Array<keyof Address>, suffix: string): Record<string, string> {
@@ -45,7 +45,7 @@ export function trackingRecords(order: LetterOrder): Record<string, unknown> {
 
 /** `data` of the order-read operation for a letter, field for field as the spec lists it. */
 export function letterView(o: LetterOrder): Record<string, unknown> {
-	const has = (type: LetterFileType) => o.files.some((f) => f.type === type);
+	const has = (type: StoredFile['type']) => o.files.some((f) => f.type === type);
 	return {
 		id: o.id,
 		numPages: o.numPages,

@@ -47,11 +47,8 @@ export class WebhookDispatcher {
 	register(input: { url: string; events?: string[]; secret?: string | null; name?: string }): WebhookEndpoint {
 		const url = new URL(input.url).toString();
 		const events = input.events && input.events.length > 0 ? input.events : ['*'];
-		for (const event of events) {
-			if (event !== '*' && !(WEBHOOK_EVENT_NAMES as readonly string[]).includes(event)) {
-				throw new Error(`unknown webhook event: ${event}`);
-			}
-		}
+		const unknown = events.find((event) => event !== '*' && !(WEBHOOK_EVENT_NAMES as readonly string[]).includes(event));
+		if (unknown !== undefined) throw new Error(`unknown webhook event: ${unknown}`);
 		const id = this.nextEndpointId++;
 		const endpoint: WebhookEndpoint = {
 			id,
@@ -99,9 +96,7 @@ export class WebhookDispatcher {
 		for (const endpoint of this.endpoints) {
 			if (endpoint.paused) continue;
 			if (!endpoint.events.includes('*') && !endpoint.events.includes(event)) continue;
-			const delivery = this.createDelivery(endpoint, event, generatedAt, data, extra, false);
-			created.push(delivery);
-			this.track(this.attempt(delivery, true));
+			created.push(this.send(endpoint, event, generatedAt, data, extra));
 		}
 		return created;
 	}
@@ -113,9 +108,7 @@ export class WebhookDispatcher {
 			webhook_id: endpoint.id,
 			webhook_name: endpoint.name,
 		};
-		const delivery = this.createDelivery(endpoint, 'webhook.test', saoPauloDateTime(), data, {}, true);
-		this.track(this.attempt(delivery, false));
-		return delivery;
+		return this.send(endpoint, 'webhook.test', saoPauloDateTime(), data, {});
 	}
 
 	/** Sends a stored delivery again, byte for byte, as the panel's resend button does. */
@@ -126,11 +119,6 @@ export class WebhookDispatcher {
 		this.track(done);
 		await done;
 		return delivery;
-	}
-
-	/** Resolves once every attempt under way has finished (scheduled retries are not waited for). */
-	async settle(): Promise<void> {
-		while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
 	}
 
 	clear(): void {
@@ -146,7 +134,8 @@ export class WebhookDispatcher {
 		this.stopped = true;
 		this.cancelTimers();
 		for (const controller of this.aborts) controller.abort();
-		await this.settle();
+		// Every attempt under way finishes before the agent closes; scheduled retries were cancelled above.
+		while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
 		await this.agent?.close();
 	}
 
@@ -187,13 +176,13 @@ export class WebhookDispatcher {
 		void promise.finally(() => this.inflight.delete(promise));
 	}
 
-	private createDelivery(
+	/** Stores a new delivery and makes its first attempt; a test event is never retried nor counted. */
+	private send(
 		endpoint: WebhookEndpoint,
 		event: string,
 		generatedAt: string,
 		data: Record<string, unknown>,
 		extra: Record<string, unknown>,
-		test: boolean,
 	): Delivery {
 		const deliveryId = this.nextDeliveryId++;
 		const payload = {
@@ -212,11 +201,12 @@ export class WebhookDispatcher {
 			body: JSON.stringify(payload),
 			payload,
 			state: 'pending',
-			test,
+			test: event === 'webhook.test',
 			attempts: [],
 			nextAttemptAt: null,
 		};
 		this.deliveries.push(delivery);
+		this.track(this.attempt(delivery, true));
 		return delivery;
 	}
 

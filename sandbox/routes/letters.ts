@@ -4,39 +4,29 @@ import { envelopeA, type Ctx, type Reply } from '../http';
 import { emitStatusUpdated, findOrder } from '../orders';
 import { LETTER_STATUS_TEXT, orderView } from '../views';
 import { textPdf } from '../pdf';
-import type { LetterFileType, Order } from '../state';
+import type { Order, StoredFile } from '../state';
 import { round2, saoPauloDateTime } from '../util';
 
-const FILE_TYPE_VALUES: LetterFileType[] = valuesOf(FILE_TYPES);
+const FILE_TYPE_VALUES: StoredFile['type'][] = valuesOf(FILE_TYPES);
 const DEFAULT_CANCEL_REASON = 'Cancelado via API';
 
-/** Under another reading, registered e-mail has routes of its own and the letter routes refuse `E…` ids. */
-function emailElsewhere(core: SandboxCore, id: string): Reply | null {
-	if (core.names.emailOnLetterRoutes || !id.startsWith('E')) return null;
-	return envelopeA(400, `job_id inválido: ${id} é um e-mail registrado; use as rotas de e-mail`);
+/** A route on the order its path names: without one it serves, the call is refused before the route's own checks. */
+function onPathOrder(route: (core: SandboxCore, ctx: Ctx, order: Order) => Reply): (core: SandboxCore, ctx: Ctx) => Promise<Reply> {
+	return async (core, ctx) => {
+		const id = decodeURIComponent(ctx.params[1]);
+		// Under another reading, registered e-mail has routes of its own and the letter routes refuse `E…` ids.
+		if (!core.names.emailOnLetterRoutes && id.startsWith('E')) {
+			return envelopeA(400, `job_id inválido: ${id} é um e-mail registrado; use as rotas de e-mail`);
+		}
+		const order = findOrder(core, id);
+		return order ? route(core, ctx, order) : envelopeA(400, 'Pedido não encontrado');
+	};
 }
 
-/** The order a route's path names, or the reply that refuses the call before any route's own checks. */
-function pathOrder(core: SandboxCore, ctx: Ctx): { order: Order } | { refused: Reply } {
-	const id = decodeURIComponent(ctx.params[1]);
-	const elsewhere = emailElsewhere(core, id);
-	if (elsewhere) return { refused: elsewhere };
-	const order = findOrder(core, id);
-	if (!order) return { refused: envelopeA(400, 'Pedido não encontrado') };
-	return { order };
-}
+export const getOrder = onPathOrder((_core, _ctx, order) => envelopeA(200, 'Sucesso', orderView(order)));
 
-export async function getOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
-	const found = pathOrder(core, ctx);
-	if ('refused' in found) return found.refused;
-	return envelopeA(200, 'Sucesso', orderView(found.order));
-}
-
-export async function downloadFile(core: SandboxCore, ctx: Ctx): Promise<Reply> {
-	const found = pathOrder(core, ctx);
-	if ('refused' in found) return found.refused;
-	const { order } = found;
-	const type = decodeURIComponent(ctx.params[2]) as LetterFileType;
+export const downloadFile = onPathOrder((core, ctx, order) => {
+	const type = decodeURIComponent(ctx.params[2]) as StoredFile['type'];
 	if (!FILE_TYPE_VALUES.includes(type)) {
 		return envelopeA(400, `Tipo de arquivo inválido: ${type} (aceitos: ${FILE_TYPE_VALUES.join(', ')})`);
 	}
@@ -56,12 +46,9 @@ export async function downloadFile(core: SandboxCore, ctx: Ctx): Promise<Reply> 
 		id_job: order.id,
 		file_base64: file.base64,
 	});
-}
+});
 
-export async function cancelOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
-	const found = pathOrder(core, ctx);
-	if ('refused' in found) return found.refused;
-	const { order } = found;
+export const cancelOrder = onPathOrder((core, ctx, order) => {
 	const force = ctx.query[core.names.cancelForceParam] === 'yes';
 	const reason = ctx.query[core.names.cancelReasonParam] || DEFAULT_CANCEL_REASON;
 	const cancelled = order.kind === 'letter' ? 5 : 4;
@@ -94,7 +81,7 @@ export async function cancelOrder(core: SandboxCore, ctx: Ctx): Promise<Reply> {
 		status_text: 'Cancelado',
 		message: reason,
 	});
-}
+});
 
 /** Not shown by the spec: envelope A with a generated PDF receipt, shaped like a downloaded file. */
 export async function getReceipt(core: SandboxCore, ctx: Ctx): Promise<Reply> {

@@ -25,21 +25,18 @@ const HEADER_FORMS: Place[] = ['securityToken header', 'Bearer', 'query'];
 type Ids = Record<string, string>;
 
 interface RouteCase {
+	/** The spec's method and path: `{securityToken}` is where the path takes the token, `{job_id}` the order, `{type}` the file. */
 	name: string;
-	method: string;
-	/** Where the token would go in the path, for the routes that take it there. */
-	path: (token: string, ids: Ids) => string;
-	takesPathToken?: boolean;
 	/** The places the spec gives this route. */
 	spec: Place[];
 	/** The content types the route accepts, the one a client uses first; none for a route without a body. */
-	encodings: Encoding[];
+	encodings?: Encoding[];
 	query?: (ids: Ids) => Record<string, string>;
 	fields?: (ids: Ids, encoding: Encoding) => Promise<Record<string, string | number | Record<string, string> | Buffer>>;
 	/** Orders or messages the call needs. */
 	prepare?: () => Promise<Ids>;
-	/** The route's 401 answer. */
-	refusal: Record<string, unknown>;
+	/** The route's 401 answer, when it is not envelope A's. */
+	refusal?: Record<string, unknown>;
 	/** What the call would change, read before and after a refused one. */
 	effect?: (ids: Ids) => unknown;
 }
@@ -55,66 +52,38 @@ const letterFields = async (_ids: Ids, encoding: Encoding) => {
 const ROUTES: RouteCase[] = [
 	{
 		name: 'POST /api/v2/post',
-		method: 'POST',
-		path: () => '/api/v2/post',
 		spec: WRITE,
 		encodings: ['multipart', 'form'],
 		fields: letterFields,
-		refusal: refusedA,
 		effect: () => ctx.sandbox.control.orders().length,
 	},
 	{
 		name: 'GET /api/v2/get/{securityToken}/{job_id}',
-		method: 'GET',
-		path: (token, ids) => `/api/v2/get/${token}/${ids.order}`,
-		takesPathToken: true,
 		spec: ['path'],
-		encodings: [],
 		prepare: order,
-		refusal: refusedA,
 	},
 	{
 		name: 'GET /api/v2/download/{securityToken}/{job_id}/{type}',
-		method: 'GET',
-		path: (token, ids) => `/api/v2/download/${token}/${ids.order}/pdf`,
-		takesPathToken: true,
 		spec: ['path'],
-		encodings: [],
 		prepare: order,
-		refusal: refusedA,
 	},
 	{
 		name: 'DELETE /api/v2/delete/{securityToken}/{job_id}',
-		method: 'DELETE',
-		path: (token, ids) => `/api/v2/delete/${token}/${ids.order}`,
-		takesPathToken: true,
 		spec: ['path'],
-		encodings: [],
 		prepare: order,
-		refusal: refusedA,
 		effect: (ids) => ctx.sandbox.control.order(ids.order)?.status,
 	},
 	{
 		name: 'GET /api/v2/balance/{securityToken}',
-		method: 'GET',
-		path: (token) => `/api/v2/balance/${token}`,
-		takesPathToken: true,
 		spec: ['path'],
-		encodings: [],
-		refusal: refusedA,
 	},
 	{
 		name: 'GET /api/v2/logo',
-		method: 'GET',
-		path: () => '/api/v2/logo',
 		spec: HEADER_FORMS,
-		encodings: [],
 		refusal: { code: 401, status: 'error', message: 'Token de segurança inválido', data: null },
 	},
 	{
 		name: 'PUT /api/v2/favorites',
-		method: 'PUT',
-		path: () => '/api/v2/favorites',
 		// An update route: a form field or the query; a key of a JSON body is not a form field.
 		spec: ['form field', 'query'],
 		encodings: ['json', 'form'],
@@ -124,18 +93,12 @@ const ROUTES: RouteCase[] = [
 	},
 	{
 		name: 'GET /api/receipts/v1/get',
-		method: 'GET',
-		path: () => '/api/receipts/v1/get',
 		spec: HEADER_FORMS,
-		encodings: [],
 		prepare: order,
 		query: (ids) => ({ order_id: ids.order }),
-		refusal: refusedA,
 	},
 	{
 		name: 'POST /api/chat/v1/post',
-		method: 'POST',
-		path: () => '/api/chat/v1/post',
 		spec: ['Basic'],
 		encodings: ['json', 'form', 'multipart'],
 		fields: async (_ids, encoding) =>
@@ -145,8 +108,6 @@ const ROUTES: RouteCase[] = [
 	},
 	{
 		name: 'POST /api/chat/v1/process',
-		method: 'POST',
-		path: () => '/api/chat/v1/process',
 		spec: ['Basic'],
 		encodings: ['json'],
 		// A message held for lack of credits, then credits added: what the route re-queues.
@@ -163,18 +124,12 @@ const ROUTES: RouteCase[] = [
 	},
 	{
 		name: 'GET /api/chat/v1/templates/get',
-		method: 'GET',
-		path: () => '/api/chat/v1/templates/get',
 		spec: ['Basic'],
-		encodings: [],
 		refusal: { code: 401, status: 'error', message: 'Não autorizado — credenciais inválidas', data: null, request_id: expect.any(String) },
 	},
 	{
 		name: 'GET /api/chat/v1/senders/get',
-		method: 'GET',
-		path: () => '/api/chat/v1/senders/get',
 		spec: ['Basic'],
-		encodings: [],
 		refusal: refusedChat,
 	},
 ];
@@ -213,7 +168,7 @@ async function callWith(route: RouteCase, ids: Ids, tokens: Array<[Place, string
 	const bodyPlace = tokens.find(([place]) => Object.values(BODY_PLACES).includes(place));
 	const encoding = bodyPlace
 		? (Object.entries(BODY_PLACES).find(([, place]) => place === bodyPlace[0])![0] as Encoding)
-		: route.encodings[0];
+		: route.encodings?.[0];
 	const fields: Record<string, unknown> | undefined = route.fields ? { ...(await route.fields(ids, encoding ?? 'json')) } : bodyPlace ? {} : undefined;
 	const query = { ...route.query?.(ids) };
 	const headers: Record<string, string> = {};
@@ -226,20 +181,22 @@ async function callWith(route: RouteCase, ids: Ids, tokens: Array<[Place, string
 		else if (place === 'Basic') headers.authorization = basic(EMAIL, token);
 		else fields!.userSecurityToken = token;
 	}
-	return await sendRaw(route.method, route.path(pathToken, ids), query, headers, encoding, fields);
+	const [method, path] = route.name.split(' ');
+	const filled = path.replace('{securityToken}', pathToken).replace('{job_id}', ids.order).replace('{type}', 'pdf');
+	return await sendRaw(method, filled, query, headers, encoding, fields);
 }
 
 /** Every place a client could try on this route: the path only where the route has a token slot, bodies of the types it takes. */
 function placesFor(route: RouteCase): Place[] {
-	const bodies = (route.encodings.length > 0 ? route.encodings : (['form', 'multipart', 'json'] as Encoding[])).map((e) => BODY_PLACES[e]);
-	return PLACES.filter((place) => (place === 'path' ? route.takesPathToken : Object.values(BODY_PLACES).includes(place) ? bodies.includes(place) : true));
+	const bodies = (route.encodings ?? (['form', 'multipart', 'json'] as Encoding[])).map((e) => BODY_PLACES[e]);
+	return PLACES.filter((place) => (place === 'path' ? route.name.includes('{securityToken}') : Object.values(BODY_PLACES).includes(place) ? bodies.includes(place) : true));
 }
 
 async function expectRefused(route: RouteCase, ids: Ids, tokens: Array<[Place, string]>) {
 	const before = route.effect?.(ids);
 	const answer = await callWith(route, ids, tokens);
 	expect(answer.status, JSON.stringify(answer.body)).toBe(401);
-	expect(answer.body).toMatchObject(route.refusal);
+	expect(answer.body).toMatchObject(route.refusal ?? refusedA);
 	expect(route.effect?.(ids)).toEqual(before);
 }
 

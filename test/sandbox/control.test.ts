@@ -6,12 +6,12 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { startSandbox } from '../../sandbox';
-import { call, chatAuth, controlOverHttp, EMAIL, newLetter, pdfWithPages, TOKEN, useSandbox } from './support';
+import { call, chatAuth, controlOverHttp, EMAIL, newLetter, pdfWithPages, TOKEN, useSandbox, useWebhookRigs } from './support';
 
 const ctx = useSandbox();
 
 const control = controlOverHttp(ctx);
+const { setup } = useWebhookRigs();
 
 describe('Sandbox › control API in process', () => {
 	// The request log's fields and file digests are test/node/order-create.test.ts's, its filters and order test/node/batching.test.ts's.
@@ -27,9 +27,19 @@ describe('Sandbox › control API in process', () => {
 	});
 
 	// An unknown event is test/trigger/contract.test.ts's.
-	it('refuses unknown statuses, orders and faults', () => {
-		expect(() => ctx.sandbox.control.setOrderStatus('nope', 1)).toThrow(/no order/);
-		expect(() => ctx.sandbox.control.injectFault({ path: '/', kind: 'boom' as never })).toThrow(/kind/);
+	const refusals: Array<[string, (control: typeof ctx.sandbox.control, id: string) => unknown, RegExp]> = [
+		['an unknown order', (c) => c.setOrderStatus('nope', 1), /no order/],
+		['an unknown status', (c, id) => c.setOrderStatus(id, 99), /does not exist/],
+		['a status_delivery off the list, with a status that exists', (c, id) => c.setOrderStatus(id, 1, { statusDelivery: 'lost' }), /statusDelivery/],
+		['an unknown fault kind', (c) => c.injectFault({ path: '/', kind: 'boom' as never }), /kind/],
+	];
+	it.each(refusals)('refuses %s and changes nothing', async (_label, refused, words) => {
+		const id = await newLetter(ctx.base);
+		ctx.sandbox.control.registerWebhook({ url: 'http://127.0.0.1:9/', events: ['order.status_updated'] });
+		const before = ctx.sandbox.control.orders();
+		expect(() => refused(ctx.sandbox.control, id)).toThrow(words);
+		expect(ctx.sandbox.control.orders()).toEqual(before);
+		expect(ctx.sandbox.control.deliveries()).toEqual([]);
 	});
 });
 
@@ -86,20 +96,18 @@ describe('Sandbox › state file', () => {
 		const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-state-'));
 		const stateFile = path.join(dir, 'state.json');
 		try {
-			const first = await startSandbox({ port: 0, token: TOKEN, quiet: true, stateFile });
+			const first = await setup({ stateFile });
 			const id = await newLetter(first.baseUrl);
 			first.control.registerWebhook({ url: 'http://127.0.0.1:9/', events: ['rr.created'] });
 			const balance = first.control.balance();
 			await first.stop();
-			const second = await startSandbox({ port: 0, token: TOKEN, quiet: true, stateFile });
-			try {
-				expect(second.control.order(id)).toMatchObject({ id, pdf_available: true });
-				expect(second.control.balance()).toBe(balance);
-				expect(second.control.webhooks()).toHaveLength(1);
-				expect(await newLetter(second.baseUrl)).toBe(String(Number(id) + 1));
-			} finally {
-				await second.stop();
-			}
+			const second = await setup({ stateFile });
+			expect(second.control.order(id)).toMatchObject({ id, pdf_available: true });
+			expect(second.control.balance()).toBe(balance);
+			expect(second.control.webhooks()).toHaveLength(1);
+			expect(await newLetter(second.baseUrl)).toBe(String(Number(id) + 1));
+			// Stopped before its folder goes: a sandbox writes its state file once more as it stops.
+			await second.stop();
 		} finally {
 			rmSync(dir, { recursive: true, force: true });
 		}

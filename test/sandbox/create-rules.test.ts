@@ -1,7 +1,7 @@
 /**
  * POST /api/v2/post, the interface's create-order rules as one table: each row an order the
  * sandbox accepts (and what it records) or refuses (and the words its 400 names). The field lengths
- * are contract.test.ts's, the PDF's create-pdf.test.ts's.
+ * are contract.test.ts's; a PDF by URL, 150 pages and bytes that are not a PDF create-pdf.test.ts's.
  */
 import { describe, expect, it } from 'vitest';
 
@@ -33,14 +33,20 @@ const ENUMERATIONS: Array<[string, string]> = [
 	['use_client_contract', 'true'],
 ];
 
-/** `refused`: words the 400 names; `order`: what the accepted order records. Without `pdf`, no file is sent. */
-const RULES: Array<{ rule: string; fields: Fields; pdf?: true; refused?: string; order?: Record<string, unknown> }> = [
+/** `refused`: words the 400 names; `order`: what the accepted order records. `pdf`: a file of one page, or of this many; without it, none. */
+const RULES: Array<{ rule: string; fields: Fields; pdf?: true | number; refused?: string; order?: Record<string, unknown> }> = [
 	{ rule: 'required fields, each named', fields: { name: undefined, zip: undefined, country: undefined }, pdf: true, refused: 'Requisição incompleta - campos obrigatórios não preenchidos: name, zip, country' },
 	{ rule: 'shipType required', fields: { shipType: undefined }, pdf: true, refused: 'shipType' },
 	...ENUMERATIONS.map(([field, value]) => ({ rule: `${field}=${value} outside its enumeration`, fields: { [field]: value }, pdf: true as const, refused: field })),
 	{ rule: 'team_member_id required with paymentMethod=team', fields: { paymentMethod: 'team' }, pdf: true, refused: 'team_member_id' },
 	{ rule: 'paymentMethod=team with team_member_id', fields: { paymentMethod: 'team', team_member_id: '7' }, pdf: true, order: { paymentMethod: 'team', team_member_id: 7, status: 0 } },
 	...['1', '2', '3', '5', '6', '7'].map((shipType) => ({ rule: `pdfFile required for shipType ${shipType}`, fields: { shipType, virtualbox: '1' }, refused: 'pdfFile' })),
+	{ rule: 'pdfFile as bad base64', fields: { pdfFile: '***' }, refused: 'pdfFile: base64 inválido' },
+	{ rule: 'pdfFile as a URL whose host is not loopback, not fetched', fields: { pdfFile: 'https://docs.example.com/d/abc/export?format=pdf' }, refused: 'endereços locais' },
+	{ rule: 'rule 5: duplex_printing forced to 1 for a single page', fields: { duplex_printing: '0' }, pdf: true, order: { duplex_printing: 1 } },
+	...(['0', 'false', 'true', undefined] as const).map((duplex) => ({ rule: `rule 5: duplex_printing=${duplex} kept for three pages`, fields: { duplex_printing: duplex }, pdf: 3, order: { duplex_printing: duplex === 'true' || duplex === undefined ? 1 : 0 } })),
+	{ rule: 'rule 5: autoenvelope forces 0, over the single-page rule', fields: { envelope_type: 'autoenvelope', duplex_printing: '1' }, pdf: true, order: { duplex_printing: 0, envelope_type: 'autoenvelope' } },
+	{ rule: 'rule 5: autoenvelope with three pages', fields: { envelope_type: 'autoenvelope' }, pdf: 3, refused: 'autoenvelope exige um PDF de uma única página' },
 	{ rule: 'ar_type=electronic refused on shipType 2', fields: { shipType: '2', ar_type: 'electronic' }, pdf: true, refused: 'ar_type' },
 	{ rule: 'ar_type=electronic on shipType 3', fields: { shipType: '3', ar_type: 'electronic' }, pdf: true, order: { ar_type: 'electronic' } },
 	{ rule: 'ar_type=electronic on shipType 7', fields: { shipType: '7', ar_type: 'electronic', virtualbox: '1' }, pdf: true, order: { ar_type: 'electronic' } },
@@ -83,7 +89,7 @@ const RULES: Array<{ rule: string; fields: Fields; pdf?: true; refused?: string;
 
 describe('Endpoints › POST /api/v2/post › the create-order rules', () => {
 	it.each(RULES)('$rule', async ({ fields, pdf, refused: words, order }) => {
-		const file = pdf ? await pdfWithPages(1) : undefined;
+		const file = pdf ? await pdfWithPages(pdf === true ? 1 : pdf) : undefined;
 		if (words !== undefined) await refused(letter(fields), file, words);
 		else expect(await created(letter(fields), file)).toMatchObject(order ?? {});
 	});

@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 
 import { SHIP_TYPES } from '../../nodes/PostalService/contract/lists';
-import { startSandbox } from '../../sandbox';
-import { call, chatAuth, chatRoutes, controlOverHttp, createOrder, createOrderForm, EMAIL, formData, letter, newLetter, orderRoutes, pdfWithPages, TOKEN, useSandbox, welcome, type Answer } from './support';
+import { call, chatAuth, chatRoutes, controlOverHttp, createOrder, createOrderForm, formData, letter, newLetter, orderRoutes, pdfWithPages, TOKEN, useSandbox, useWebhookRigs, welcome, type Answer } from './support';
 
 const ctx = useSandbox();
+const { setup } = useWebhookRigs();
 const { send, reprocess } = chatRoutes(ctx);
 const { get, download, cancel } = orderRoutes(ctx);
 
@@ -48,30 +48,21 @@ describe('Return receipts only where the service makes them', () => {
 		const id = await newLetter(ctx.base, fieldsFor(shipType, arType));
 		const before = ctx.sandbox.control.deliveries().length;
 		ctx.sandbox.control.registerWebhook({ url: 'http://127.0.0.1:9/', events: ['rr.created'] });
-		const add = () => {
-			try {
-				return { ok: true as const, order: ctx.sandbox.control.addReturnReceipt(id, { rrType: asked }) };
-			} catch (error) {
-				return { ok: false as const, error: (error as Error).message };
-			}
-		};
-		const result = add();
-		const order = ctx.sandbox.control.order(id)!;
-		const events = ctx.sandbox.control.deliveries().slice(before).filter((d) => d.event === 'rr.created');
+		const add = () => ctx.sandbox.control.addReturnReceipt(id, { rrType: asked });
+		const events = () => ctx.sandbox.control.deliveries().slice(before).filter((d) => d.event === 'rr.created');
 		if (expected === 'no AR' || expected === 'wrong type') {
-			expect(result.ok).toBe(false);
-			if (!result.ok) {
-				expect(result.error).toMatch(expected === 'no AR' ? new RegExp(`shipType ${shipType}\\b.*no return receipt.*shipType 3, 7, 10`) : new RegExp(`ar_type ${order.ar_type}.*never as ${asked}`));
-			}
+			expect(add).toThrow(expected === 'no AR' ? new RegExp(`shipType ${shipType}\\b.*no return receipt.*shipType 3, 7, 10`) : new RegExp(`ar_type ${arType ?? 'physical'}.*never as ${asked}`));
+			const order = ctx.sandbox.control.order(id)!;
 			expect(order).toMatchObject({ rr_count: 0, rr_available: false });
-			expect(events).toEqual([]);
+			expect(events()).toEqual([]);
 			if (expected === 'no AR') expect(order.return_receipt).toEqual({ refused: expect.stringContaining('no return receipt') });
 			return;
 		}
-		expect(result.ok, JSON.stringify(result)).toBe(true);
+		add();
+		const order = ctx.sandbox.control.order(id)!;
 		expect(order).toMatchObject({ rr_count: 1, rr_available: true, return_receipt: { type: expected } });
 		expect((order.files as Array<{ type: string }>).map((f) => f.type)).toContain(expected);
-		expect(events.map((d) => (d.payload.data as { rr_type: string }).rr_type)).toEqual([expected]);
+		expect(events().map((d) => (d.payload.data as { rr_type: string }).rr_type)).toEqual([expected]);
 	});
 
 	it('refuses on a registered e-mail, which has no return receipt either', () => {
@@ -193,7 +184,8 @@ async function held(paymentMethod?: string): Promise<number> {
 }
 
 // The refusals no run of the node reaches, one row each: the call, and the words of its 400. An unknown
-// order id and a receipt without order_id are test/check/checkService.test.ts's.
+// order id and a receipt without order_id are test/check/checkService.test.ts's; a status or a
+// status_delivery off the list, given to the control, control.test.ts's.
 const REFUSALS: Array<[string, () => Promise<Answer>, RegExp]> = [
 	['a file type the interface does not list', async () => download(await newLetter(ctx.base), 'invoice'), /^Tipo de arquivo inválido/],
 	['a file the order does not have yet', async () => download(await newLetter(ctx.base), 'letter_front'), /não disponível/],
@@ -209,8 +201,6 @@ const REFUSALS: Array<[string, () => Promise<Answer>, RegExp]> = [
 	['a template status outside the list', () => call(`${ctx.base}/api/chat/v1/templates/get?status=gone`, { headers: chatAuth }), /^status: valor inválido/],
 	['a saved contact without id', () => favorite({ name: 'X' }), /: id$/],
 	['a saved contact whose name is emptied', () => favorite({ id: 1, name: '' }), /name não pode ficar vazio/],
-	['a status the interface does not have, from the control', async () => control('setOrderStatus', [await newLetter(ctx.base), 7]), /status 7/],
-	['a status_delivery the interface does not have, from the control', async () => control('setOrderStatus', [await produced(1), 4, { statusDelivery: 'lost' }]), /statusDelivery/],
 	['a template of no sender, from the control', async () => control('addTemplate', [{ senderId: 9, name: 'x' }]), /no sender 9/],
 	['a template status the interface does not have, from the control', async () => control('addTemplate', [{ senderId: 2, name: 'x', status: 'gone' }]), /status must be one of/],
 ];
@@ -283,14 +273,10 @@ describe('The rules of the interface no run of the node reaches', () => {
 	});
 
 	it('production has no chat allow-list', async () => {
-		const production = await startSandbox({ port: 0, token: TOKEN, email: EMAIL, environment: 'production', quiet: true });
-		try {
-			const body = JSON.stringify({ ...welcome, phone: '+55 11 95555-4444' });
-			const answer = await call(`${production.baseUrl}/api/chat/v1/post`, { method: 'POST', headers: { ...chatAuth, 'content-type': 'application/json' }, body });
-			expect(answer.body.data.status).toBe('processing');
-		} finally {
-			await production.stop();
-		}
+		const production = await setup({ environment: 'production' });
+		const body = JSON.stringify({ ...welcome, phone: '+55 11 95555-4444' });
+		const answer = await call(`${production.baseUrl}/api/chat/v1/post`, { method: 'POST', headers: { ...chatAuth, 'content-type': 'application/json' }, body });
+		expect(answer.body.data.status).toBe('processing');
 	});
 
 	it('a saved contact field sent as null is cleared', async () => {

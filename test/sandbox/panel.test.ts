@@ -1,12 +1,12 @@
 /* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 import { existsSync } from 'node:fs';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { CHROMIUM, openBrowser } from '../e2e/support/browser';
 import { call, newLetter, TOKEN, useSandbox } from './support';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ctx = useSandbox();
 
 describe('Sandbox panel over HTTP', () => {
@@ -32,16 +32,13 @@ describe('Sandbox panel over HTTP', () => {
 });
 
 describe.skipIf(!existsSync(CHROMIUM))('Sandbox panel in a browser', () => {
-	let browser: Browser;
+	let browser: Awaited<ReturnType<typeof openBrowser>>;
 	let page: Page;
 	const dialogs: string[] = [];
+	// The Chromium the end-to-end suite drives, set up as it sets it up.
 	beforeAll(async () => {
-		browser = await chromium.launch({
-			executablePath: CHROMIUM,
-			headless: true,
-			args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-		});
-		page = await browser.newPage();
+		browser = await openBrowser();
+		page = browser.page;
 		page.on('dialog', (dialog) => {
 			dialogs.push(dialog.message());
 			void dialog.dismiss();

@@ -6,10 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { startSandbox } from '../../sandbox';
 import { saoPauloDateTime } from '../../sandbox/util';
 import { RETRY_DELAYS_MINUTES } from '../../sandbox/webhookTypes';
-import { call, finished, newLetter, SAO_PAULO, SECRET, TIME_SCALE, TOKEN, useWebhookRigs, verify } from './support';
+import { call, finished, newLetter, SAO_PAULO, SECRET, TIME_SCALE, useWebhookRigs, verify } from './support';
 
 const { setup, receiver } = useWebhookRigs();
 
@@ -70,7 +69,7 @@ describe('Events › delivery and retry', () => {
 	it('stop() cancels pending retries: no timer outlives the sandbox', async () => {
 		const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
 		const before = timers();
-		const sandbox = await startSandbox({ port: 0, token: TOKEN, quiet: true, timeScale: 60_000 });
+		const sandbox = await setup({ timeScale: 60_000 });
 		const server = await receiver(() => ({ status: 500 }));
 		sandbox.control.registerWebhook({ url: server.url });
 		sandbox.control.createEmailOrder({ email: 'ana@example.com' });
@@ -105,13 +104,12 @@ describe('delivery_id, read both ways the interface gives it: the key to de-dupl
 		expect(server.requests).toHaveLength(attempts.length);
 		expect(delivery.attempts.map((a) => a.responseBody)).toEqual(how === 'retries' ? ['erro', 'erro', 'erro', 'ok'] : ['ok', 'ok']);
 		for (const [i, request] of server.requests.entries()) {
-			const body = request.body;
-			const sent = JSON.parse(body);
+			const sent = JSON.parse(request.body);
 			// Each attempt says the id it carries, in its body and its header, signed over its own bytes.
 			expect(sent.delivery_id).toBe(attempts[i]);
 			expect(request.headers['x-webhook-delivery']).toBe(String(attempts[i]));
 			expect(request.headers['x-webhook-timestamp']).toBe(delivery.attempts[i].at);
-			expect(verify(body, request.headers['x-webhook-signature'] as string, SECRET)).toBe(true);
+			expect(verify(request.body, request.headers['x-webhook-signature'] as string, SECRET)).toBe(true);
 			// The same event otherwise: only delivery_id may differ between attempts.
 			expect({ ...sent, delivery_id: 0 }).toEqual({ ...delivery.payload, delivery_id: 0 });
 		}
