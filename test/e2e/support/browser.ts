@@ -18,11 +18,8 @@ export function publishScreenshots(names: string[]): void {
 	for (const name of names) copyFileSync(path.join(artifactsDir, name), path.join(repoRoot, 'docs', 'images', name));
 }
 
-/**
- * Opens Chromium, signs the owner in to the editor and runs `body`; on failure keeps a picture of
- * every open tab (`failure-<label>-<tab>.png`); closes the browser either way.
- */
-export async function inBrowser<T>(editorUrl: string, label: string, body: (browser: { context: BrowserContext; page: Page }) => Promise<T>): Promise<T> {
+/** Debian's Chromium, headless, in a fresh profile that `close` removes. */
+export async function openBrowser(): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
 	if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
 	mkdirSync(artifactsDir, { recursive: true });
 	const profile = mkdtempSync(path.join(tmpdir(), 'postal-e2e-chromium-'));
@@ -41,6 +38,19 @@ export async function inBrowser<T>(editorUrl: string, label: string, body: (brow
 		],
 	});
 	const page = context.pages()[0] ?? (await context.newPage());
+	const close = async () => {
+		await context.close();
+		rmSync(profile, { recursive: true, force: true });
+	};
+	return { context, page, close };
+}
+
+/**
+ * Opens Chromium, signs the owner in to the editor and runs `body`; on failure keeps a picture of
+ * every open tab (`failure-<label>-<tab>.png`); closes the browser either way.
+ */
+export async function inBrowser<T>(editorUrl: string, label: string, body: (browser: { context: BrowserContext; page: Page }) => Promise<T>): Promise<T> {
+	const { context, page, close } = await openBrowser();
 	// The editor's first load can take long on a busy machine.
 	page.setDefaultNavigationTimeout(120_000);
 	page.setDefaultTimeout(60_000);
@@ -56,7 +66,6 @@ export async function inBrowser<T>(editorUrl: string, label: string, body: (brow
 		for (const [tab, open] of context.pages().entries()) await screenshot(open, `failure-${name}-${tab}.png`).catch(() => undefined);
 		throw error;
 	} finally {
-		await context.close();
-		rmSync(profile, { recursive: true, force: true });
+		await close();
 	}
 }
