@@ -9,7 +9,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import { startSandbox } from '../../sandbox';
 import { runNode, type TestItem } from '../harness/engine';
-import { EVERY_OPERATION, LETTER, pdfItem } from '../harness/sends';
+import { credentialsAt, EVERY_OPERATION, LETTER, pdfItem } from '../harness/sends';
 
 // Not test/node/fixture.ts: that one registers vitest hooks, and `npm run docs:outputs` runs without vitest.
 const TOKEN = 'tok-outputs-example';
@@ -23,10 +23,7 @@ export async function run(sandbox: Sandbox, parameters: IDataObject, items?: Tes
 		type: 'n8n-nodes-postal-service.postalService',
 		parameters,
 		items,
-		credentials: {
-			postalServiceApi: { baseUrl: sandbox.baseUrl, securityToken: TOKEN },
-			postalServiceChatApi: { baseUrl: sandbox.baseUrl, email: EMAIL, securityToken: TOKEN },
-		},
+		credentials: credentialsAt(sandbox.baseUrl, TOKEN, EMAIL),
 		continueOnFail,
 	});
 }

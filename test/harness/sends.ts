@@ -8,6 +8,11 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { RESOURCES } from '../../nodes/PostalService/actions/resources';
 import type { TestItem } from './engine';
 
+/** The action node's two credentials, both at one Base URL. */
+export function credentialsAt(baseUrl: string, token: string, email = 'conta@example.com') {
+	return { postalServiceApi: { baseUrl, securityToken: token }, postalServiceChatApi: { baseUrl, email, securityToken: token } };
+}
+
 /** A PDF with the given number of pages, each saying its number. */
 export async function makePdf(pages: number): Promise<Buffer> {
 	const doc = await PDFDocument.create();

@@ -10,7 +10,7 @@ import { startSandbox } from '../../sandbox';
 import type { CredentialsByType, TestItem } from '../harness/engine';
 import { runNode } from '../harness/engine';
 import { startHttpServer } from '../harness/httpServer';
-import { CHAT_MESSAGE, LETTER, pdfItem } from '../harness/sends';
+import { CHAT_MESSAGE, credentialsAt, LETTER, pdfItem } from '../harness/sends';
 
 export const NODE = 'n8n-nodes-postal-service.postalService';
 export const TRIGGER = 'n8n-nodes-postal-service.postalServiceTrigger';
@@ -52,12 +52,7 @@ export function useFakeService() {
 	return fake;
 }
 
-export function credentials(baseUrl: string, token = TOKEN): CredentialsByType {
-	return {
-		postalServiceApi: { baseUrl, securityToken: token },
-		postalServiceChatApi: { baseUrl, email: EMAIL, securityToken: token },
-	};
-}
+export const credentials = (baseUrl: string, token = TOKEN): CredentialsByType => credentialsAt(baseUrl, token, EMAIL);
 
 export async function run(
 	sandbox: Sandbox | { baseUrl: string },

@@ -8,8 +8,7 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { EVERY_OPERATION, LETTER, makePdf } from '../harness/sends';
-import { credentialsAt } from '../reliability/types';
+import { credentialsAt, EVERY_OPERATION, LETTER, makePdf } from '../harness/sends';
 import { RELEASES, startEngine, type Engine, type OutputItem, type Release, type RunOutcome, type TestWorkflow, type WorkflowNode } from './engine';
 
 // Distinctive, so that a leak anywhere in a run is found by a plain substring search.

@@ -17,7 +17,8 @@ import type { AddressInfo } from 'node:net';
 
 import { ROUTES } from '../../nodes/PostalService/contract/routes';
 import type { TestItem } from '../harness/engine';
-import { counter, credentialsAt, runAction, type SuiteRow, type ReliabilitySuite, type SuiteContext } from './types';
+import { credentialsAt } from '../harness/sends';
+import { counter, runAction, type SuiteRow, type ReliabilitySuite, type SuiteContext } from './types';
 
 const TOKEN = 'addr-token-93be';
 const EMAIL = 'conta@example.com';

@@ -11,9 +11,10 @@ import type { IDataObject } from 'n8n-workflow';
 // Imported statically, so that this is the copy of n8n-workflow n8n-core logs through.
 import { LoggerProxy } from 'n8n-workflow';
 
+import { credentialsAt } from '../harness/sends';
 import { FAULTS, isClear } from './faultTable';
 import { echoPlaces, startForeignProxy, type ProxyAnswer } from './foreignProxy';
-import { countSecretLeaks, credentialsAt, echoedForms, runAction, type SuiteRow, type ReliabilitySuite, type SuiteContext } from './types';
+import { countSecretLeaks, echoedForms, runAction, type SuiteRow, type ReliabilitySuite, type SuiteContext } from './types';
 import { CHAT, OPERATIONS, type Operation } from './writes';
 
 // Characters that read differently URL-encoded, form-encoded and in base64, so every form is looked for.

@@ -15,7 +15,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { credentialsAt, runAction, type SuiteRow, type ReliabilitySuite, type SuiteContext } from './types';
+import { credentialsAt } from '../harness/sends';
+import { runAction, type SuiteRow, type ReliabilitySuite, type SuiteContext } from './types';
 
 const TOKEN = 'pacing-token-51c2';
 const SIZES = [1, 2];

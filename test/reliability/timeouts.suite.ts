@@ -20,8 +20,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { TestItem } from '../harness/engine';
 import { closedPort, startHttpServer } from '../harness/httpServer';
-import { everyOperation, LETTER, pdfItem } from '../harness/sends';
-import { counter, credentialsAt, runAction, type SuiteRow, type ReliabilitySuite, type SuiteContext } from './types';
+import { credentialsAt, everyOperation, LETTER, pdfItem } from '../harness/sends';
+import { counter, runAction, type SuiteRow, type ReliabilitySuite, type SuiteContext } from './types';
 
 const FACTOR = 1.5;
 /** What n8n's engine takes to start and finish a run around the request. */

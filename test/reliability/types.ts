@@ -42,11 +42,6 @@ export interface ReliabilitySuite {
 	run(context: SuiteContext): Promise<SuiteRow[]>;
 }
 
-/** The action node's two credentials, both at one Base URL. */
-export function credentialsAt(baseUrl: string, token: string, email = 'conta@example.com') {
-	return { postalServiceApi: { baseUrl, securityToken: token }, postalServiceChatApi: { baseUrl, email, securityToken: token } };
-}
-
 /** Runs the action node once through n8n's engine, loaded only once the runner has set the environment. */
 export async function runAction(parameters: object, options: Omit<Parameters<typeof import('../harness/engine').runNode>[0], 'type' | 'parameters'> = {}) {
 	const { runNode } = await import('../harness/engine');
