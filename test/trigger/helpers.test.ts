@@ -19,8 +19,8 @@ function read(text: string | Buffer, contentType = 'application/json'): Delivery
 	return result;
 }
 
-// Charsets and a byte order mark are read through n8n in the forgery fuzz's encodings and content
-// types (test/reliability/forgery.suite.ts), ids beyond 2^53 in duplicates-keys.test.ts.
+// Charsets and a byte order mark are accepted through n8n in the forgery fuzz's encodings and content
+// types (test/reliability/forgery.suite.ts), which reads no field; ids beyond 2^53 in duplicates-keys.test.ts.
 describe('the keys of a delivery', () => {
 	const body = (extra: IDataObject = {}) => ({
 		event: 'order.status_updated',
@@ -30,6 +30,15 @@ describe('the keys of a delivery', () => {
 		delivery_id: 7,
 		data: { id: '42', type: 'letter', status: { old: 0, new: 1 }, updated_at: '2026-11-20 10:00:00', note: 'olá "x"' },
 		...extra,
+	});
+
+	it('reads the body as UTF-8 JSON: a byte order mark dropped, UTF-8 where Content-Type names no charset or is missing', () => {
+		const bytes = Buffer.from(JSON.stringify(body()));
+		const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]);
+		for (const [raw, contentType] of [[withBom, 'application/json'], [bytes, 'text/plain'], [bytes, undefined]] as const) {
+			const result = readDelivery(raw, contentType);
+			expect('envelope' in result ? result.envelope : result, String(contentType)).toEqual(body());
+		}
 	});
 
 	it('keys a delivery by its environment and delivery_id, and cannot be fooled by a colon', () => {
