@@ -30,6 +30,7 @@ import {
 	prepareN8n,
 	repoRoot,
 	type N8nClient,
+	type StartOptions,
 } from './n8n';
 import { prepareQueueN8n } from '../queue/queue';
 import { clientRecord, upsertCredential, type StoredCredential } from './workflows';
@@ -56,8 +57,7 @@ interface DevN8n {
 
 async function startSingle(): Promise<DevN8n> {
 	const port = await freePort(Number(process.env.N8N_PORT ?? 5678));
-	const { server, client } = await prepareN8n({ userFolder, port, progress: say, tolerateLoadProblem: true });
-	stopOnExit.push(() => server.stop());
+	const { server, client } = await prepareN8n({ userFolder, port, progress: say, ...whileStarting });
 	return {
 		client,
 		editorUrl: server.baseUrl,
@@ -73,8 +73,7 @@ async function startSingle(): Promise<DevN8n> {
 
 async function startQueue(): Promise<DevN8n> {
 	// Every n8n process installs the package at start, from N8N_COMMUNITY_PACKAGES (see scripts/queue/queue.ts).
-	const { topology, client } = await prepareQueueN8n({ progress: say, stopOnSignals: false, workers: 2 });
-	stopOnExit.push(() => topology.stop());
+	const { topology, client } = await prepareQueueN8n({ progress: say, stopOnSignals: false, workers: 2, ...whileStarting });
 	const balancer = await startBalancer(topology.webhooks.map((w) => w.baseUrl), await freePort(Number(process.env.POSTAL_BALANCER_PORT ?? 5680)));
 	stopOnExit.push(() => balancer.stop());
 	return {
@@ -102,6 +101,8 @@ const SAMPLE_CSV_SANDBOX_PORT = 4010;
 
 /** What Ctrl-C stops, last started first: filled in as things start, so that Ctrl-C at any moment stops what runs. */
 const stopOnExit: Array<() => Promise<void>> = [];
+/** Ctrl-C during a start stops what has started, and a broken file leaves n8n running to show it. */
+const whileStarting: StartOptions = { onStart: (stop) => stopOnExit.push(stop), tolerateLoadProblem: true };
 
 async function main() {
 	let stopping = false;

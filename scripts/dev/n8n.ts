@@ -19,14 +19,15 @@ const elapsed = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)}s
  * The whole path a user takes, for scripts: install n8n (once), build and pack this package, lay it
  * out in the user folder, start n8n, sign in as the owner and get a public-API key.
  */
-export async function prepareN8n(options: {
-	userFolder: string;
-	port?: number;
-	build?: boolean;
-	progress?: (message: string) => void;
+/** What a caller that keeps running around a start (npm run dev) asks of prepareN8n and prepareQueueN8n. */
+export interface StartOptions {
+	/** Given the stop of what is starting as soon as it exists, so that Ctrl-C during the start stops it too. */
+	onStart?: (stop: () => Promise<void>) => void;
 	/** Start n8n even when it cannot load the package (dev keeps running while a file is broken). */
 	tolerateLoadProblem?: boolean;
-}) {
+}
+
+export async function prepareN8n(options: StartOptions & { userFolder: string; port?: number; build?: boolean; progress?: (message: string) => void }) {
 	const say = options.progress ?? (() => undefined);
 	let since = Date.now();
 	const n8nDir = await ensureN8nInstalled();
@@ -37,6 +38,7 @@ export async function prepareN8n(options: {
 	await installPackage(userFolder, tarball);
 	say(`package built, packed and installed: ${path.basename(tarball)} (${elapsed(since)})`);
 	const server = new N8nServer(n8nDir, { userFolder, port: options.port });
+	options.onStart?.(() => server.stop());
 	const startSeconds = await server.start();
 	if (server.loadProblem) {
 		if (!options.tolerateLoadProblem) {
