@@ -1,11 +1,8 @@
-/* eslint-disable -- not part of the published package: n8n-node lint's rules are for code n8n runs; npm run lint checks this file with eslint.project.config.mjs */
 /**
  * Every label and message the documentation quotes is one the nodes show today (which quotes count:
  * quotes.ts; what they are held to: messageCorpus.ts). A renamed field, option or action, or a
  * reworded error, fails here until the pages say the new words.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
@@ -20,7 +17,7 @@ import { toolVariant } from '../harness/testNodes.cjs';
 import { examples } from './exampleGraph';
 import { descriptionTexts, literalsOf, MessageCorpus, sourceLiterals } from './messageCorpus';
 import { OTHER_LABELS, OTHER_MESSAGES, quotesOf, readsAsLabel, readsAsMessage, type Quote } from './quotes';
-import { pages, readDoc, ROOT } from './sections';
+import { pages, readDoc } from './sections';
 
 const action = new PostalService();
 const tool = toolVariant(action as INodeType).description;
@@ -44,7 +41,7 @@ function triggerActions(): string[] {
 
 /** The names the development launcher's banner gives its addresses ("Sandbox panel:", "Sample PDF:"). */
 function bannerLabels(): string[] {
-	return literalsOf(readFileSync(path.join(ROOT, 'scripts/dev/dev.ts'), 'utf8'))
+	return literalsOf(readDoc('scripts/dev/dev.ts'))
 		.map((parts) => /^\s*(\p{Lu}[\p{L} ]+):\s/u.exec(parts[0])?.[1])
 		.filter((label): label is string => label !== undefined);
 }

@@ -95,7 +95,7 @@ export function proseLines(text: string): string[] {
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped (not - and _), spaces as hyphens. */
-export function slug(title: string): string {
+function slug(title: string): string {
 	return title
 		.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
 		.replace(/<[^>]+>/g, '')

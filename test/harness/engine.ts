@@ -13,4 +13,4 @@
 export { credentialReadCount, credentialType, nodeType, processedData, type CredentialsByType, type RunResult, type WorkflowJson } from './n8n/setup';
 export { binaryBuffer, runAsTool, runNode, runWorkflow, type RunWorkflowOptions, type TestItem } from './n8n/run';
 export { listSearch, resourceMapping, runCredentialTest } from './n8n/editor';
-export { RecordedResponse, runWebhook, type WebhookRequest, type WebhookRunResult } from './n8n/webhook';
+export { runWebhook, type WebhookRunResult } from './n8n/webhook';

@@ -13,7 +13,7 @@ import { startHttpServer } from '../harness/httpServer';
 import { CHAT_MESSAGE, credentialsAt, LETTER, pdfItem } from '../harness/sends';
 
 export const NODE = 'n8n-nodes-postal-service.postalService';
-export const TRIGGER = 'n8n-nodes-postal-service.postalServiceTrigger';
+export { TRIGGER_TYPE as TRIGGER } from '../trigger/support';
 // Distinctive, so that a leak anywhere in the run data is found by a plain substring search.
 export const TOKEN = 'tok-Zq81-SECRET-4471';
 export const EMAIL = 'conta@example.com';

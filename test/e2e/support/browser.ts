@@ -9,7 +9,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { DEFAULT_OWNER, repoRoot } from '../../../scripts/dev/n8n';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const artifactsDir = path.resolve(__dirname, '..', 'artifacts');
+const artifactsDir = path.resolve(__dirname, '..', 'artifacts');
 
 export const screenshot = (page: Page, name: string) => page.screenshot({ path: path.join(artifactsDir, name) });
 

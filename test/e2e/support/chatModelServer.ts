@@ -9,7 +9,7 @@ export type Turn = { toolCalls: Array<{ name: string; arguments: Record<string, 
 /** Each tool the model called in the conversation so far, and what it answered, in order. */
 export type ToolResults = Array<{ name: string; content: string }>;
 
-export interface CompletionRequest {
+interface CompletionRequest {
 	model: string;
 	messages: Array<{ role: string; content?: unknown; tool_calls?: Array<{ id: string; function: { name: string } }>; tool_call_id?: string }>;
 	tools?: Array<{ function: { name: string; description?: string; parameters?: { properties?: Record<string, { type?: string; description?: string }>; required?: string[] } } }>;

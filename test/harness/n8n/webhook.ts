@@ -7,13 +7,8 @@ import * as core from 'n8n-core';
 import type { IWebhookResponseData } from 'n8n-workflow';
 import { createRunExecutionData } from 'n8n-workflow';
 
-import { deliverTo, hooksOf, RecordedResponse } from './host.cjs';
+import { deliverTo, hooksOf, type RecordedResponse } from './host.cjs';
 import { additionalDataFor, ensureBinaryDataService, getRegistry, resultOf, toWorkflow, type CredentialsByType, type RunResult, type WorkflowJson } from './setup';
-
-export { RecordedResponse };
-
-/** The request as n8n's server hands it over: headers, the exact bytes, and what its body parser made of them (host.cjs). */
-export type WebhookRequest = Parameters<typeof deliverTo>[0]['request'];
 
 export interface WebhookRunResult {
 	/** What the node returned from webhook() (empty when it threw). */
